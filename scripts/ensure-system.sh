@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine of this kind lacks: pnpm (pinned), and — for the tests — Debian's
+# chromium and postgresql. Idempotent: it installs only what is missing.
+set -euo pipefail
+need_tests="${1:-}"
+
+if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "12.21.0" ]; then
+  echo "[setup] installing pnpm 12.21.0"
+  npm install -g --silent pnpm@12.21.0
+fi
+
+if [ "$need_tests" = "--tests" ]; then
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "[setup] installing ${missing[*]} from Debian"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi

@@ -1,0 +1,12 @@
+import type { Envelope, SuccessCode } from '@swx/shared/contract';
+import { catalogue } from '@swx/shared/contract';
+
+/** A success envelope; `successCode` (20001–20005) goes into `message` as PRODUCT.md §3 pins. */
+export function ok<T>(result: T, successCode?: SuccessCode): Envelope<T> {
+  return { code: '200', message: successCode ?? 'success', result };
+}
+
+export function failure(code: string, message?: string): Envelope<null> {
+  const known = (catalogue as Record<string, { message: string }>)[code];
+  return { code, message: message ?? known?.message ?? catalogue['500'].message, result: null };
+}

@@ -1,0 +1,55 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createServices } from './services';
+import { buildApp } from './app';
+import pino from 'pino';
+
+/**
+ * Production entry: one process serves the API, the websocket and the built web modules on PORT.
+ * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, stop background work, close the
+ * database.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  if (!config.databaseUrl) {
+    const banner = 'MONEY IS RUNNING ON THE EMBEDDED DATABASE (PGlite). It does not fsync: a machine crash can lose the last commits. Set DATABASE_URL to a PostgreSQL server for real money.';
+    if (config.nodeEnv === 'production') log.warn('*'.repeat(100) + '\n' + banner + '\n' + '*'.repeat(100));
+    else log.warn(banner);
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const services = await createServices(config, database, log);
+  const app = await buildApp(services, { serveWeb: true });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 25 s, exiting');
+      process.exit(1);
+    }, 25_000);
+    timer.unref();
+    try {
+      await app.close();
+      for (const part of [...services.lifecycle].reverse()) await part.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  for (const part of services.lifecycle) await part.start();
+  app.log.info({ port: config.port, database: database.kind, feed: config.marketFeed }, 'SWX server ready');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { createServices, type Services } from '../services';
+import { buildApp, type App } from '../app';
+
+export interface TestServer {
+  app: App;
+  services: Services;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real server on a fresh database for one test file: in-memory PGlite, or — when TEST_DATABASE_URL is set —
+ * a new database created on that PostgreSQL server and dropped afterwards. Background lifecycles (feed,
+ * schedulers) are not started unless `start` is true; tests drive them explicitly.
+ */
+export async function createTestServer(
+  options: { env?: Record<string, string>; start?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: Database;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    config.databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl: config.databaseUrl });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  const services = await createServices(config, database, pino({ level: 'silent' }));
+  const app = await buildApp(services);
+  await app.ready();
+  if (options.start) for (const part of services.lifecycle) await part.start();
+  return {
+    app,
+    services,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      for (const part of [...services.lifecycle].reverse()) await part.stop();
+      await database.close();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,2 @@
+const { createJestConfig } = require('./jest/preset.cjs');
+module.exports = createJestConfig(__dirname);

@@ -1,0 +1,33 @@
+// Jest preset for every browser package (shared, shell, mf-*): swc transform, jsdom, CSS modules as
+// identity maps, jest-dom matchers. Use: module.exports = createJestConfig(__dirname).
+const path = require('node:path');
+
+/** @param {string} rootDir @param {import('jest').Config} [overrides] */
+function createJestConfig(rootDir, overrides = {}) {
+  return {
+    rootDir,
+    testEnvironment: 'jsdom',
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '\\.module\\.css$': require.resolve('identity-obj-proxy'),
+      '\\.(css)$': path.join(__dirname, 'style-stub.cjs'),
+      '\\.(svg|png|jpe?g|gif|webp)$': path.join(__dirname, 'file-stub.cjs'),
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'setup.cjs')],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    ...overrides,
+  };
+}
+
+module.exports = { createJestConfig };

@@ -1,0 +1,80 @@
+/**
+ * The error and success catalogue: one place for every code the API answers with.
+ * The seed's codes keep their numbers; our additions are marked and documented in docs/decisions.md.
+ * `message` is the English text the server sends; clients translate by code (i18n key `codes.<code>`).
+ */
+export const catalogue = {
+  '200': { status: 200, message: 'Success' },
+  // Generic HTTP-shaped codes (the seed already uses 401 and "unknown error" this way).
+  '400': { status: 400, message: 'Invalid request' },
+  '401': { status: 401, message: 'Unauthorised, please log in' },
+  '403': { status: 403, message: 'Not allowed' },
+  '404': { status: 404, message: 'Not found' },
+  '413': { status: 413, message: 'Request too large' },
+  '415': { status: 415, message: 'Unsupported content type' },
+  '429': { status: 429, message: 'Too many requests, please try again later' },
+  '500': { status: 500, message: 'Unknown error' },
+  '503': { status: 503, message: 'Service unavailable, please try again later' },
+  // Seed catalogue (platform-spec §8).
+  '10001': { status: 400, message: 'Enter username or e-mail' },
+  '10002': { status: 400, message: 'E-mail incorrect' },
+  '10003': { status: 400, message: 'Username input error' },
+  '10004': { status: 401, message: 'Password incorrect' },
+  '10005': { status: 403, message: 'Abnormal user status' },
+  '10006': { status: 409, message: 'Username already exists' },
+  '10007': { status: 409, message: 'E-mail already exists' },
+  '10008': { status: 403, message: 'Wrong user status' },
+  '10009': { status: 404, message: 'User not found' },
+  '10010': { status: 422, message: 'Smart trading product incorrect' },
+  '10011': { status: 422, message: 'Insufficient balance: deposit or release the deposit before purchase' },
+  '10012': { status: 422, message: 'No matching days' },
+  '10013': { status: 422, message: 'Investment amount wrong' },
+  '10014': { status: 422, message: 'Options product incorrect' },
+  '10015': { status: 422, message: 'Not currently tradable' },
+  '10016': { status: 422, message: 'Purchase amount incorrect' },
+  '10017': { status: 422, message: 'No matching period' },
+  '10018': { status: 404, message: 'Failed to obtain system parameters' },
+  '10019': { status: 422, message: 'User authentication status incorrect' },
+  '10020': { status: 422, message: 'Collection status incorrect' },
+  '10021': { status: 400, message: 'Receiving address not filled' },
+  '10022': { status: 403, message: 'User not authenticated (real-name)' },
+  '10023': { status: 422, message: 'Loan period set wrongly' },
+  '10024': { status: 409, message: 'Same product already purchased' },
+  '10025': { status: 400, message: 'Select a withdrawal method' },
+  '10091': { status: 400, message: 'Verification code error' },
+  '30000': { status: 409, message: 'Do not submit repeatedly' },
+  // Our additions (documented in docs/decisions.md).
+  '11001': { status: 400, message: 'Verification code expired, please request a new one' },
+  '11002': { status: 429, message: 'Too many wrong codes, please request a new one' },
+  '11003': { status: 400, message: 'The two passwords are inconsistent' },
+  '11004': { status: 400, message: 'Password must be 8 to 64 characters with letters and digits' },
+  '11005': { status: 400, message: 'Invite code not found' },
+  '11006': { status: 403, message: 'Demo accounts cannot use this feature, please switch to the real account' },
+  '11007': { status: 409, message: 'Terms changed, please review the new quote' },
+  '11008': { status: 400, message: 'Image format incorrect: JPG, JPEG 2000 or PNG only' },
+  '11009': { status: 413, message: 'Image too large' },
+  '11010': { status: 400, message: 'Amount incorrect' },
+  // Success codes (sent as `message` with code "200").
+  '20001': { status: 200, message: 'Submitted for review' },
+  '20002': { status: 200, message: 'Deposit added and submitted for review' },
+  '20003': { status: 200, message: 'Withdrawal added and submitted for review' },
+  '20004': { status: 200, message: 'Purchase successful' },
+  '20005': { status: 200, message: 'Modified successfully' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type CatalogueCode = keyof typeof catalogue;
+export type SuccessCode = '20001' | '20002' | '20003' | '20004' | '20005';
+export type ErrorCode = Exclude<CatalogueCode, '200' | SuccessCode>;
+
+export const catalogueCodes = Object.keys(catalogue) as CatalogueCode[];
+
+export function isCatalogueCode(code: string): code is CatalogueCode {
+  return Object.prototype.hasOwnProperty.call(catalogue, code);
+}
+
+/** The response envelope every endpoint answers with (PRODUCT.md §3). */
+export interface Envelope<T> {
+  code: string;
+  message: string;
+  result: T | null;
+}
