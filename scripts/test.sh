@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Quick start, command 2: installs what is needed (pnpm, Debian's chromium and postgresql) and runs every
+# check and test: lint and types, dependency boundaries, unit and component tests, server tests on PGlite
+# and on a real PostgreSQL, and the Playwright end-to-end suite against the built site and real server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+bash scripts/ensure-system.sh --tests
+pnpm install --frozen-lockfile
+
+rm -rf .test-results ./*/.test-results && mkdir -p .test-results
+step() { echo; echo "=== $1 ($(( $(date +%s) - started ))s)"; }
+
+step "lint, formatting and types"
+pnpm lint
+
+step "build"
+pnpm build
+
+step "dependency boundaries"
+pnpm run check:boundaries
+
+step "unit, component and server tests (server on PGlite)"
+pnpm -r --workspace-concurrency=1 --filter '!@swx/e2e' --if-present run test --json --outputFile=.test-results/jest.json \
+  || status=$?
+
+step "server tests on PostgreSQL"
+TEST_DATABASE_URL=$(bash scripts/postgres.sh)
+export TEST_DATABASE_URL
+pnpm --dir server run test --json --outputFile=.test-results/jest-postgres.json || status=$?
+unset TEST_DATABASE_URL
+
+step "end-to-end (Playwright, Debian's chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/playwright.json" pnpm --dir e2e run test --reporter=list,json || status=$?
+
+step "summary"
+node scripts/summarise-tests.mjs
+echo "total time $(( $(date +%s) - started ))s"
+exit "${status:-0}"
