@@ -15,7 +15,7 @@ if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -q "^$ver swx$"; then
     echo "full_page_writes = off"
   } >> "$conf"
 fi
-pg_ctlcluster "$ver" swx start 2>/dev/null || true
+pg_ctlcluster "$ver" swx start >/dev/null 2>&1 || true
 for _ in $(seq 1 30); do
   pg_isready -h 127.0.0.1 -p "$port" -q && break
   sleep 0.5

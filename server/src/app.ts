@@ -8,7 +8,7 @@ import client from 'prom-client';
 import type { Services } from './services';
 import { validatorCompiler } from './http/validation';
 import { registerErrorHandling, registerNotFound } from './http/errors-plugin';
-import { customerRoutes, adminRoutes } from './routes';
+import { customerRoutes, adminRoutes, rootRoutes } from './routes';
 import { registerWebRoot } from './web/static';
 
 declare module 'fastify' {
@@ -75,6 +75,7 @@ export async function buildApp(services: Services, options: { serveWeb?: boolean
     return { status: 'ok', database: services.database.kind };
   });
 
+  for (const plugin of rootRoutes) await app.register(plugin);
   await app.register(
     async (customer) => {
       for (const plugin of customerRoutes) await customer.register(plugin);

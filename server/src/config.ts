@@ -28,6 +28,22 @@ export interface Config {
   uploadLimit: number;
   /** Public base URL used in mails and invite links. */
   publicUrl: string;
+  /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
+  authRateLimits: AuthRateLimits;
+}
+
+/** At most `max` requests per `windowMs` for one key (an IP address, an account or an e-mail address). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface AuthRateLimits {
+  loginPerIp: RateLimit;
+  loginPerAccount: RateLimit;
+  sendCodePerEmail: RateLimit;
+  sendCodePerIp: RateLimit;
+  registerPerIp: RateLimit;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -63,5 +79,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: intFrom(env.BODY_LIMIT, 64 * 1024, 'BODY_LIMIT'),
     uploadLimit: intFrom(env.UPLOAD_LIMIT, 50 * 1024 * 1024, 'UPLOAD_LIMIT'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    authRateLimits: authRateLimitsFrom(env, nodeEnv),
+  };
+}
+
+/**
+ * Production limits by default. Under NODE_ENV=test the defaults are high so that test suites creating many
+ * customers from one address are not throttled; the rate-limit tests set the variables low on purpose.
+ */
+function authRateLimitsFrom(env: NodeJS.ProcessEnv, nodeEnv: Config['nodeEnv']): AuthRateLimits {
+  const limit = (name: string, max: number, windowMs: number): RateLimit => ({
+    max: intFrom(env[name], nodeEnv === 'test' ? 10_000 : max, name),
+    windowMs,
+  });
+  return {
+    loginPerIp: limit('RATE_LOGIN_PER_IP_PER_MINUTE', 10, 60_000),
+    loginPerAccount: limit('RATE_LOGIN_PER_ACCOUNT_PER_MINUTE', 5, 60_000),
+    sendCodePerEmail: limit('RATE_SEND_CODE_PER_EMAIL_PER_10_MINUTES', 5, 600_000),
+    sendCodePerIp: limit('RATE_SEND_CODE_PER_IP_PER_HOUR', 20, 3_600_000),
+    registerPerIp: limit('RATE_REGISTER_PER_IP_PER_HOUR', 10, 3_600_000),
   };
 }

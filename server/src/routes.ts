@@ -1,7 +1,46 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { staffAuth } from './admin/staff-auth';
+import { adminRoutes as staffRoutes } from './admin/routes';
+import { paramsAdminRoutes, paramsCustomerRoutes } from './params/routes';
+import { uploadsAdminRoutes, uploadsCustomerRoutes } from './uploads/routes';
+import { ledgerAdminRoutes } from './ledger/routes';
+import { contentRoutes } from './content/routes';
+import { customerAuth } from './auth/plugin';
+import { authRoutes } from './auth/routes';
+import { marketsRoutes } from './markets/routes';
+import { tradingRoutes } from './trading/routes';
+import { liveRoutes } from './live/routes';
+import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
+import { notificationsRoutes } from './notifications/routes';
+import { invitesRoutes } from './invites/routes';
+import { recordsRoutes } from './records/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
-export const customerRoutes: FastifyPluginAsync[] = [];
+export const customerRoutes: FastifyPluginAsync[] = [
+  // First: decorates the /swx/customer scope with authenticate, authenticateOptional and guardRepeat.
+  customerAuth,
+  authRoutes,
+  paramsCustomerRoutes,
+  contentRoutes,
+  uploadsCustomerRoutes,
+  marketsRoutes,
+  tradingRoutes,
+  cashierRoutes,
+  notificationsRoutes,
+  invitesRoutes,
+  recordsRoutes,
+];
 
 /** Staff API plugins, mounted under /swx/admin. */
-export const adminRoutes: FastifyPluginAsync[] = [];
+export const adminRoutes: FastifyPluginAsync[] = [
+  // First: decorates the /swx/admin scope with authenticateStaff for every admin plugin after it.
+  staffAuth,
+  staffRoutes,
+  paramsAdminRoutes,
+  uploadsAdminRoutes,
+  ledgerAdminRoutes,
+  cashierAdminRoutes,
+];
+
+/** Plugins mounted at the root (no prefix), such as the `/message` websocket. */
+export const rootRoutes: FastifyPluginAsync[] = [liveRoutes];

@@ -24,6 +24,7 @@ function createJestConfig(rootDir, overrides = {}) {
       '\\.(css)$': path.join(__dirname, 'style-stub.cjs'),
       '\\.(svg|png|jpe?g|gif|webp)$': path.join(__dirname, 'file-stub.cjs'),
     },
+    setupFiles: [path.join(__dirname, 'polyfills.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'setup.cjs')],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     ...overrides,

@@ -25,7 +25,10 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-const migrationsFolder = path.resolve(__dirname, '..', '..', 'migrations');
+// server/migrations, whether this file runs from source (server/src/db) or from the bundle (server/dist).
+const migrationsFolder = [path.resolve(__dirname, '..', 'migrations'), path.resolve(__dirname, '..', '..', 'migrations')].find(
+  (dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')) && path.basename(path.dirname(dir)) === 'server',
+) ?? path.resolve(__dirname, '..', '..', 'migrations');
 
 /**
  * Opens the database: PGlite (files under `dataDir`, or in memory when `dataDir` is `memory://`) when

@@ -23,14 +23,33 @@ export interface TestServer {
  * schedulers) are not started unless `start` is true; tests drive them explicitly.
  */
 export async function createTestServer(
-  options: { env?: Record<string, string>; start?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    start?: boolean;
+    /**
+     * A second instance on the first one's database (as two servers behind a load balancer): on PostgreSQL
+     * it opens its own connections to the same database; on PGlite, which one process opens once, it shares
+     * the database object. Close it before the server it shares with.
+     */
+    shareDatabaseWith?: TestServer;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
+  let closeDatabase = true;
+  const shared = options.shareDatabaseWith;
+  if (shared) {
+    config.databaseUrl = shared.config.databaseUrl;
+    if (shared.database.kind === 'postgres') {
+      database = await openDatabase({ databaseUrl: config.databaseUrl });
+    } else {
+      database = shared.database;
+      closeDatabase = false;
+    }
+  } else if (adminUrl) {
     const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -61,7 +80,7 @@ export async function createTestServer(
     close: async () => {
       await app.close();
       for (const part of [...services.lifecycle].reverse()) await part.stop();
-      await database.close();
+      if (closeDatabase) await database.close();
       await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import { failure } from '../http/envelope';
 
@@ -23,9 +23,23 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     .map((entry) => ({ name: entry.name, dist: path.join(config.webRoot, entry.name, 'dist') }))
     .filter((m) => fs.existsSync(path.join(m.dist, 'mf-manifest.json')));
 
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, wildcard: false, decorateReply: true });
+  // Content-hashed files never change: cache them for a year. Entry points (index.html, remoteEntry.js,
+  // mf-manifest.json) must be re-read so a redeployed module is picked up. Files are looked up per request
+  // (wildcard), so a rebuild needs no restart; `.br`/`.gz` siblings made at build time are sent when accepted.
+  const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) => {
+    const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/.test(filePath);
+    res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, preCompressed: true, cacheControl: false, setHeaders });
   for (const m of modules) {
-    await app.register(fastifyStatic, { root: m.dist, prefix: `/${m.name}/`, decorateReply: false, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: m.dist,
+      prefix: `/${m.name}/`,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders,
+    });
   }
 
   const remotesFile = process.env.REMOTES_FILE;
@@ -35,9 +49,7 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     return Object.fromEntries(modules.map((m) => [m.name.replace(/-/g, '_'), `/${m.name}/mf-manifest.json`]));
   });
 
-  const indexHtml = fs.readFileSync(path.join(shellDist, 'index.html'));
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  const sendIndex = (_request: unknown, reply: FastifyReply) => reply.sendFile('index.html', shellDist);
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -19,7 +19,8 @@ export const catalogue = {
   '10001': { status: 400, message: 'Enter username or e-mail' },
   '10002': { status: 400, message: 'E-mail incorrect' },
   '10003': { status: 400, message: 'Username input error' },
-  '10004': { status: 401, message: 'Password incorrect' },
+  // 400, not 401: the client clears the session on any HTTP 401, and a mistyped old password must not sign out.
+  '10004': { status: 400, message: 'Password incorrect' },
   '10005': { status: 403, message: 'Abnormal user status' },
   '10006': { status: 409, message: 'Username already exists' },
   '10007': { status: 409, message: 'E-mail already exists' },
@@ -54,6 +55,36 @@ export const catalogue = {
   '11008': { status: 400, message: 'Image format incorrect: JPG, JPEG 2000 or PNG only' },
   '11009': { status: 413, message: 'Image too large' },
   '11010': { status: 400, message: 'Amount incorrect' },
+  // Ledger (11020–11029).
+  '11020': { status: 409, message: 'Held funds are insufficient: the hold was already released or settled' },
+  // Markets (11030–11039).
+  '11030': { status: 404, message: 'Market not found' },
+  '11031': { status: 400, message: 'Chart interval not supported' },
+  '11032': { status: 400, message: 'Chart time range incorrect: from must not be after to, at most 1000 candles' },
+  '11033': { status: 422, message: 'Watchlist is full' },
+  // Staff, parameters, uploads, content (11040–11059).
+  '11040': { status: 400, message: 'Please choose an image to upload' },
+  '11041': { status: 400, message: 'Parameter value invalid' },
+  '11042': { status: 401, message: 'Staff username or password incorrect' },
+  '11043': { status: 409, message: 'This record has already been decided' },
+  // Trading (11060–11079).
+  '11060': { status: 422, message: 'Leverage not available for this market' },
+  '11061': { status: 422, message: 'Stop loss incorrect: below the entry price for a long, above it for a short' },
+  '11062': { status: 422, message: 'Take profit incorrect: above the entry price for a long, below it for a short' },
+  '11063': { status: 422, message: 'Stop loss must trigger before liquidation' },
+  '11064': { status: 404, message: 'Order not found' },
+  '11065': { status: 409, message: 'This order can no longer be changed' },
+  '11066': { status: 400, message: 'A limit order needs a price; a market order takes none' },
+  '11067': { status: 422, message: 'This market does not offer this kind of trading' },
+  // Cashier, invites, notifications (11080–11099).
+  '11080': { status: 422, message: 'Deposit below the minimum for this coin' },
+  '11081': { status: 400, message: 'Coin or network not supported' },
+  '11082': { status: 400, message: 'Transaction hash format incorrect for this network' },
+  '11083': { status: 409, message: 'This transaction hash has already been submitted' },
+  '11084': { status: 400, message: 'Address format incorrect for this network' },
+  '11085': { status: 400, message: 'Card number incorrect' },
+  '11086': { status: 400, message: 'Payee name and bank name are required' },
+  '11087': { status: 409, message: 'A withdrawal must be approved before it is completed with a transaction reference' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

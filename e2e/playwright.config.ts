@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { smtpUrl } from './support/smtp';
+
+/**
+ * The whole site in Debian's Chromium (Playwright cannot download browsers here): the REAL built server
+ * (`pnpm --dir server build`) serving the built shell, plus the e2e fixture module on a second origin.
+ * /remotes.json comes from fixtures/remotes.e2e.json (REMOTES_FILE): mf_markets and mf_trading are the
+ * fixture, mf_loan points at a closed port, the other modules are not listed (not deployed).
+ */
+const repoRoot = path.resolve(__dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 4173);
+const fixturePort = 4175;
+// Created once by the main process; workers inherit the variable instead of making their own folders.
+process.env.SWX_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'swx-e2e-'));
+// Where the suite's SMTP server (support/smtp.ts, the globalSetup) files each mail the SWX server sends.
+process.env.SWX_E2E_MAIL_DIR ??= `${process.env.SWX_E2E_DATA_DIR}-mail`;
+
+const adminCredentials = { username: 'admin', password: 'e2e-admin-password-1' };
+
+export default defineConfig({
+  testDir: './tests',
+  // A real SMTP server for the whole run: the SWX server mails verification codes to it (SMTP_URL below).
+  globalSetup: './support/smtp.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 1 : 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/fixture-server.mjs',
+      url: `http://127.0.0.1:${fixturePort}/health`,
+      env: { FIXTURE_PORT: String(fixturePort) },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: 'node ../server/dist/main.js',
+      url: `http://127.0.0.1:${port}/remotes.json`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        DATA_DIR: process.env.SWX_E2E_DATA_DIR,
+        WEB_ROOT: repoRoot,
+        REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.e2e.json'),
+        ADMIN_USERNAME: adminCredentials.username,
+        ADMIN_PASSWORD: adminCredentials.password,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtpUrl,
+        MAIL_FROM: 'SWX <no-reply@swx.test>',
+        // Every browser of the suite comes from 127.0.0.1: the per-address sign-in limits are raised so
+        // parallel tests are not throttled; the per-account and per-e-mail limits keep production values.
+        RATE_LOGIN_PER_IP_PER_MINUTE: '1000',
+        RATE_SEND_CODE_PER_IP_PER_HOUR: '1000',
+        RATE_REGISTER_PER_IP_PER_HOUR: '1000',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

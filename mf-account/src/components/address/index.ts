@@ -1,0 +1,1 @@
+export { AddressBox } from './address-box';

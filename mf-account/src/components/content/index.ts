@@ -1,0 +1,2 @@
+export { ContentList, detailPath, useContentList } from './content-list';
+export { ContentBody } from './content-body';

@@ -1,0 +1,1 @@
+export { AccountPage, Section } from './page';

@@ -1,0 +1,1 @@
+export { DepositScreen } from './deposit';

@@ -1,0 +1,3 @@
+export { HelpScreen } from './help';
+export { FaqScreen } from './faq';
+export { NoticeScreen } from './notice';

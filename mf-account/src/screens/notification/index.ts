@@ -1,0 +1,1 @@
+export { NotificationScreen } from './notification';

@@ -1,0 +1,1 @@
+export { RecordsScreen } from './records';

@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RootStore } from '@swx/shared';
+import { Refusal, createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import { SettingsScreen } from '../settings';
+
+// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
+jest.setTimeout(30_000);
+
+let root: RootStore | undefined;
+afterEach(() => resetRoot(root));
+
+async function fill(old: string, password: string, confirm: string) {
+  if (old) await userEvent.type(screen.getByLabelText(/Current password/), old);
+  if (password) await userEvent.type(screen.getByLabelText(/^New password/), password);
+  if (confirm) await userEvent.type(screen.getByLabelText(/Confirm new password/), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+test('the change-password form applies the seed rules before calling the server', async () => {
+  const site = createFakeSite({}, { signedIn: true });
+  root = site.root;
+  renderScreen(root, <SettingsScreen />, '/profile/settings');
+  await fill('', 'short', 'other');
+  expect(screen.getByText('Enter your password')).toBeInTheDocument();
+  expect(screen.getByText('Password must be 8 to 64 characters with letters and digits')).toBeInTheDocument();
+  expect(screen.getByText('The two passwords are inconsistent')).toBeInTheDocument();
+  expect(site.calls.filter((call) => call.path === '/user/repassword')).toHaveLength(0);
+});
+
+test('a good change is confirmed with 20005; a wrong current password is shown on that field', async () => {
+  let answer: unknown = new Refusal('10004', 400);
+  const site = createFakeSite({ 'POST /user/repassword': () => answer }, { signedIn: true });
+  root = site.root;
+  renderScreen(root, <SettingsScreen />, '/profile/settings');
+  await fill('wrong-one1', 'newpass123', 'newpass123');
+  expect(await screen.findByText('Password incorrect')).toBeInTheDocument();
+  answer = { result: null, successCode: '20005' };
+  await userEvent.clear(screen.getByLabelText(/Current password/));
+  await userEvent.type(screen.getByLabelText(/Current password/), 'right-one1');
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  expect(await screen.findByText('Modified successfully')).toBeInTheDocument();
+  expect(site.calls.at(-1)?.body).toEqual({
+    oldPassword: 'right-one1',
+    password: 'newpass123',
+    confirmPassword: 'newpass123',
+  });
+});
+
+test('language changes at once; demo/real switches only after confirmation', async () => {
+  const site = createFakeSite({ 'POST /user/accountMode': null }, { signedIn: true, mode: 'demo' });
+  root = site.root;
+  renderScreen(root, <SettingsScreen />, '/profile/settings');
+  await userEvent.click(screen.getByRole('button', { name: 'Switch to the real account' }));
+  expect(root.settings.accountMode).toBe('demo');
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(root!.settings.accountMode).toBe('real'));
+  expect(site.calls.find((call) => call.path === '/user/accountMode')?.body).toEqual({ mode: 'real' });
+  await userEvent.click(screen.getByRole('radio', { name: 'Deutsch' }));
+  expect(root.settings.language).toBe('de');
+});
+
+test('logout signs out on the server and here, then goes home', async () => {
+  const site = createFakeSite({ 'POST /login/logout': null }, { signedIn: true });
+  root = site.root;
+  renderScreen(root, <SettingsScreen />, '/profile/settings');
+  await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+  await waitFor(() => expect(root!.session.isLoggedIn).toBe(false));
+  expect(site.calls.some((call) => call.path === '/login/logout')).toBe(true);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+});

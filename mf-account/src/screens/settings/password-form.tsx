@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react';
+import { Button, TextField, isApiError, messageForError } from '@swx/shared';
+import { accountApi } from '../../api';
+import {
+  confirmPasswordProblem,
+  currentPasswordProblem,
+  formStyles,
+  newPasswordProblem,
+  problemText,
+  type Problem,
+} from '../../components/form';
+import { useAccountStrings } from '../../i18n';
+
+type Field = 'oldPassword' | 'password' | 'confirmPassword';
+
+export function validatePasswordChange(values: Record<Field, string>): Partial<Record<Field, Problem>> {
+  const problems: Partial<Record<Field, Problem>> = {};
+  const oldPassword = currentPasswordProblem(values.oldPassword);
+  const password = newPasswordProblem(values.password);
+  const confirmPassword = confirmPasswordProblem(values.confirmPassword, values.password);
+  if (oldPassword) problems.oldPassword = oldPassword;
+  if (password) problems.password = password;
+  if (confirmPassword) problems.confirmPassword = confirmPassword;
+  return problems;
+}
+
+/** Change password (signed in): the current password proves it is the customer; other sessions end. */
+export function PasswordForm() {
+  const { t } = useAccountStrings();
+  const [values, setValues] = useState<Record<Field, string>>({
+    oldPassword: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((previous) => ({ ...previous, [field]: event.target.value }));
+    setProblems((previous) => ({ ...previous, [field]: undefined }));
+    setDone(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    setDone(null);
+    const found = validatePasswordChange(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const code = await accountApi.changePassword(values);
+      setValues({ oldPassword: '', password: '', confirmPassword: '' });
+      setDone(t(`codes.${code}`, { ns: 'common' }));
+    } catch (error) {
+      if (isApiError(error) && error.code === '10004') setProblems({ oldPassword: { key: 'codes.10004' } });
+      else setFormError(messageForError(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <TextField
+        type="password"
+        autoComplete="current-password"
+        label={t('settings.oldPassword')}
+        value={values.oldPassword}
+        onChange={set('oldPassword')}
+        error={problemText(problems.oldPassword, t)}
+        required
+      />
+      <TextField
+        type="password"
+        autoComplete="new-password"
+        label={t('settings.newPassword')}
+        hint={t('settings.passwordHint')}
+        value={values.password}
+        onChange={set('password')}
+        error={problemText(problems.password, t)}
+        required
+      />
+      <TextField
+        type="password"
+        autoComplete="new-password"
+        label={t('settings.confirmPassword')}
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+        error={problemText(problems.confirmPassword, t)}
+        required
+      />
+      {formError ? (
+        <p className={formStyles.alert} role="alert">
+          {formError}
+        </p>
+      ) : null}
+      {done ? (
+        <p className={formStyles.success} role="status">
+          {done}
+        </p>
+      ) : null}
+      <Button type="submit" loading={busy}>
+        {t('settings.changePassword')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RootStore } from '@swx/shared';
+import type { AssetInfo, Withdrawal, WithdrawalQuote } from '@swx/shared/contract';
+import { Refusal, createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import { WithdrawScreen } from '../withdraw';
+
+// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
+jest.setTimeout(30_000);
+
+let root: RootStore | undefined;
+afterEach(() => resetRoot(root));
+
+const assets: AssetInfo = {
+  mode: 'real',
+  assets: [{ currency: 'USDT', available: '500', held: '0', priceUsdt: '1', valueUsdt: '500' }],
+  totalUsdt: '500',
+};
+
+const quote = (id: string, fee = '1'): WithdrawalQuote => ({
+  quoteId: id.repeat(32).slice(0, 32),
+  method: 'crypto',
+  currency: 'USDT',
+  amount: '100',
+  fee,
+  amountReceived: '100',
+  totalDebited: String(100 + Number(fee)),
+  feeRate: '0.01',
+  expiresAt: '2026-11-22T12:05:00.000Z',
+});
+
+const pending: Withdrawal = {
+  id: '9',
+  method: 'crypto',
+  currency: 'USDT',
+  network: 'TRC20',
+  address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  payeeName: null,
+  cardNumber: null,
+  bankName: null,
+  amount: '100',
+  fee: '1',
+  totalDebited: '101',
+  status: 'pending',
+  reason: null,
+  reference: null,
+  queuePosition: 2,
+  targetTime: '2026-11-23T12:00:00.000Z',
+  createdAt: '2026-11-22T12:00:00.000Z',
+  decidedAt: null,
+  completedAt: null,
+};
+
+test('checks the amount and the destination of the chosen method before quoting', async () => {
+  const site = createFakeSite(
+    { 'GET /order/getAssestInfo/all': assets, 'GET /user/listWithdrwal': [] },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  expect(await screen.findByText('Available: 500.00 USDT')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
+  expect(screen.getByText('Enter the withdrawal amount')).toBeInTheDocument();
+  expect(screen.getByText('Enter the address')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('radio', { name: 'Bank card' }));
+  await userEvent.type(screen.getByLabelText(/Card number/), '123');
+  await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
+  expect(screen.getAllByText('Please complete all information')).toHaveLength(2);
+  expect(screen.getByText('Card number incorrect')).toBeInTheDocument();
+  expect(site.calls.some((call) => call.path === '/user/withdrawalQuote')).toBe(false);
+});
+
+test('shows fee and amount received before confirming, and confirms with the quote id', async () => {
+  let withdrawals: Withdrawal[] = [];
+  const site = createFakeSite(
+    {
+      'GET /order/getAssestInfo/all': assets,
+      'GET /user/listWithdrwal': () => withdrawals,
+      'POST /user/withdrawalQuote': quote('a'),
+      'POST /user/withdrawal': () => {
+        withdrawals = [pending];
+        return { result: pending, successCode: '20003' };
+      },
+    },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  await screen.findByText('Available: 500.00 USDT');
+  await userEvent.type(screen.getByLabelText(/Receiving address/), pending.address!);
+  await userEvent.type(screen.getByLabelText(/Amount to receive/), '100');
+  await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('Fee (1 %)')).toBeInTheDocument();
+  expect(within(dialog).getByTestId('withdraw-fee')).toHaveTextContent('1.00 USDT');
+  expect(within(dialog).getByTestId('withdraw-received')).toHaveTextContent('100.00 USDT');
+  expect(site.calls.some((call) => call.path === '/user/withdrawal')).toBe(false);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+  expect(await screen.findByText('Withdrawal added and submitted for review')).toBeInTheDocument();
+  expect(site.calls.find((call) => call.path === '/user/withdrawal')?.body).toEqual({
+    method: 'crypto',
+    coin: 'USDT',
+    network: 'TRC20',
+    amount: '100',
+    address: pending.address,
+    quoteId: 'a'.repeat(32),
+  });
+  expect(await screen.findByText('Position in the review queue: 2.', { exact: false })).toBeInTheDocument();
+});
+
+test('changed terms are re-quoted and shown again before the customer confirms', async () => {
+  let quotes = 0;
+  const site = createFakeSite(
+    {
+      'GET /order/getAssestInfo/all': assets,
+      'GET /user/listWithdrwal': [],
+      'POST /user/withdrawalQuote': () => (++quotes === 1 ? quote('a') : quote('b', '2')),
+      'POST /user/withdrawal': new Refusal('11007', 409),
+    },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  await screen.findByText('Available: 500.00 USDT');
+  await userEvent.type(screen.getByLabelText(/Receiving address/), pending.address!);
+  await userEvent.type(screen.getByLabelText(/Amount to receive/), '100');
+  await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }));
+  expect(await within(dialog).findByText('Terms changed, please review the new quote')).toBeInTheDocument();
+  expect(within(dialog).getByTestId('withdraw-fee')).toHaveTextContent('2.00 USDT');
+});
+
+test('a pending withdrawal can be cancelled; a rejection shows its reason', async () => {
+  let withdrawals: Withdrawal[] = [
+    pending,
+    {
+      ...pending,
+      id: '8',
+      status: 'rejected',
+      reason: 'Address on a sanctions list',
+      queuePosition: null,
+      targetTime: null,
+    },
+  ];
+  const site = createFakeSite(
+    {
+      'GET /order/getAssestInfo/all': assets,
+      'GET /user/listWithdrwal': () => withdrawals,
+      'POST /user/cancelWithdrawal': () => {
+        withdrawals = withdrawals.map((w) => (w.id === '9' ? { ...w, status: 'cancelled' as const } : w));
+        return withdrawals[0];
+      },
+    },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  expect(await screen.findByText('Reason: Address on a sanctions list')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel withdrawal' }));
+  await waitFor(() => expect(screen.getByTestId('withdrawal-9')).toHaveTextContent('Cancelled'));
+  expect(site.calls.find((call) => call.path === '/user/cancelWithdrawal')?.body).toEqual({ id: '9' });
+});
+
+test('demo customers are asked to switch to the real account', () => {
+  ({ root } = createFakeSite({}, { signedIn: true, mode: 'demo' }));
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  expect(screen.getByText('Please switch to the real account')).toBeInTheDocument();
+});

@@ -1,0 +1,1 @@
+export { WithdrawScreen } from './withdraw';

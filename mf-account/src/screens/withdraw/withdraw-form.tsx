@@ -1,0 +1,265 @@
+import { useState, type FormEvent } from 'react';
+import Decimal from 'decimal.js';
+import {
+  Button,
+  Modal,
+  TextField,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  isApiError,
+  messageForError,
+} from '@swx/shared';
+import {
+  cashierCoins,
+  networksOfCoin,
+  type CashierCoin,
+  type Withdrawal,
+  type WithdrawalBody,
+  type WithdrawalQuote,
+} from '@swx/shared/contract';
+import { accountApi } from '../../api';
+import { ChoiceGroup, formStyles, newIdempotencyKey, problemText, type Problem } from '../../components/form';
+import { useAccountStrings } from '../../i18n';
+import {
+  firstNetwork,
+  quoteBody,
+  validateWithdrawal,
+  withdrawalCurrency,
+  type WithdrawDraft,
+  type WithdrawField,
+  type WithdrawalMethod,
+} from './withdraw-rules';
+
+/** Every digit of a quoted amount: a fee rounded up must never be shown smaller than it is charged. */
+function exactAmount(amount: string, currency: string): string {
+  return `${formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 18 })}\u00a0${currency}`;
+}
+
+const emptyDraft: WithdrawDraft = {
+  method: 'crypto',
+  coin: 'USDT',
+  network: firstNetwork('USDT'),
+  address: '',
+  payeeName: '',
+  cardNumber: '',
+  bankName: '',
+  amount: '',
+};
+
+function submissionBody(draft: WithdrawDraft, quote: WithdrawalQuote): WithdrawalBody {
+  const base = quoteBody(draft);
+  return draft.method === 'crypto'
+    ? { ...base, address: draft.address.trim(), quoteId: quote.quoteId }
+    : {
+        ...base,
+        payeeName: draft.payeeName.trim(),
+        cardNumber: draft.cardNumber.replace(/\s+/g, ''),
+        bankName: draft.bankName.trim(),
+        quoteId: quote.quoteId,
+      };
+}
+
+interface WithdrawFormProps {
+  /** Available balance per currency, shown next to the amount. */
+  available: Record<string, string>;
+  onSubmitted: (withdrawal: Withdrawal, message: string) => void;
+}
+
+/**
+ * Method and destination, then the amount; the fee and what arrives are quoted and shown before the customer
+ * confirms (PRODUCT.md §1 rules 4 and 6), and the confirmation carries the quote.
+ */
+export function WithdrawForm({ available, onSubmitted }: WithdrawFormProps) {
+  const { t } = useAccountStrings();
+  const [draft, setDraft] = useState<WithdrawDraft>(emptyDraft);
+  const [problems, setProblems] = useState<Partial<Record<WithdrawField, Problem>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [quote, setQuote] = useState<WithdrawalQuote | null>(null);
+  const [quoteNote, setQuoteNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const currency = withdrawalCurrency(draft);
+
+  const update = <K extends keyof WithdrawDraft>(field: K, value: WithdrawDraft[K]) => {
+    setDraft((previous) => ({ ...previous, [field]: value }));
+    setProblems((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const requestQuote = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const found = validateWithdrawal(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      setQuote(await accountApi.withdrawalQuote(quoteBody(draft)));
+      setQuoteNote(null);
+      setIdempotencyKey(newIdempotencyKey());
+    } catch (error) {
+      setFormError(messageForError(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!quote) return;
+    setBusy(true);
+    try {
+      const answer = await accountApi.withdraw(submissionBody(draft, quote), idempotencyKey);
+      setQuote(null);
+      setDraft({ ...emptyDraft, method: draft.method, coin: draft.coin, network: draft.network });
+      onSubmitted(answer.result, t(`codes.${answer.successCode ?? '20003'}`, { ns: 'common' }));
+    } catch (error) {
+      if (isApiError(error) && error.code === '11007') {
+        // The terms changed or the quote expired: show the new terms and let the customer confirm again.
+        try {
+          setQuote(await accountApi.withdrawalQuote(quoteBody(draft)));
+          setIdempotencyKey(newIdempotencyKey());
+          setQuoteNote(messageForError(error, t));
+        } catch (again) {
+          setQuote(null);
+          setFormError(messageForError(again, t));
+        }
+      } else {
+        setQuote(null);
+        setFormError(messageForError(error, t));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const methods: { value: WithdrawalMethod; label: string }[] = [
+    { value: 'crypto', label: t('withdraw.crypto') },
+    { value: 'bank', label: t('withdraw.bank') },
+  ];
+
+  return (
+    <form className={formStyles.form} onSubmit={requestQuote} noValidate aria-label={t('withdraw.title')}>
+      <ChoiceGroup
+        legend={t('withdraw.method')}
+        name="method"
+        value={draft.method}
+        options={methods}
+        onChange={(m) => update('method', m)}
+      />
+      {draft.method === 'crypto' ? (
+        <>
+          <ChoiceGroup<CashierCoin>
+            legend={t('deposit.coin')}
+            name="withdraw-coin"
+            value={draft.coin}
+            options={cashierCoins.map((coin) => ({ value: coin, label: coin }))}
+            onChange={(coin) => setDraft((previous) => ({ ...previous, coin, network: firstNetwork(coin) }))}
+          />
+          <ChoiceGroup
+            legend={t('deposit.network')}
+            name="withdraw-network"
+            value={draft.network}
+            options={networksOfCoin[draft.coin].map((network) => ({ value: network, label: network }))}
+            onChange={(network) => update('network', network)}
+          />
+          <TextField
+            label={t('withdraw.address')}
+            autoComplete="off"
+            spellCheck={false}
+            dir="ltr"
+            value={draft.address}
+            onChange={(event) => update('address', event.target.value)}
+            error={problemText(problems.address, t)}
+            required
+          />
+        </>
+      ) : (
+        <div className={formStyles.row}>
+          <TextField
+            label={t('withdraw.payeeName')}
+            autoComplete="name"
+            value={draft.payeeName}
+            onChange={(event) => update('payeeName', event.target.value)}
+            error={problemText(problems.payeeName, t)}
+            required
+          />
+          <TextField
+            label={t('withdraw.cardNumber')}
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            value={draft.cardNumber}
+            onChange={(event) => update('cardNumber', event.target.value)}
+            error={problemText(problems.cardNumber, t)}
+            required
+          />
+          <TextField
+            label={t('withdraw.bankName')}
+            value={draft.bankName}
+            onChange={(event) => update('bankName', event.target.value)}
+            error={problemText(problems.bankName, t)}
+            required
+          />
+        </div>
+      )}
+      <TextField
+        label={t('withdraw.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft.amount}
+        onChange={(event) => update('amount', event.target.value)}
+        hint={t('withdraw.available', { amount: formatMoney(available[currency] ?? '0', currency) })}
+        trailing={currency}
+        error={problemText(problems.amount, t)}
+        required
+      />
+      {formError ? (
+        <p className={formStyles.alert} role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" loading={busy && !quote}>
+        {t('withdraw.review')}
+      </Button>
+      <Modal
+        open={quote !== null}
+        onClose={() => setQuote(null)}
+        title={t('withdraw.confirmTitle')}
+        dismissOnBackdrop={false}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setQuote(null)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button onClick={confirm} loading={busy}>
+              {t('withdraw.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {quote ? (
+          <>
+            {quoteNote ? (
+              <p className={formStyles.alert} role="alert">
+                {quoteNote}
+              </p>
+            ) : null}
+            <dl className={formStyles.terms}>
+              <dt>{t('withdraw.amountLabel')}</dt>
+              <dd>{exactAmount(quote.amount, quote.currency)}</dd>
+              <dt>{t('withdraw.fee', { rate: `${new Decimal(quote.feeRate).times(100).toString()} %` })}</dt>
+              <dd data-testid="withdraw-fee">{exactAmount(quote.fee, quote.currency)}</dd>
+              <dt>{t('withdraw.received')}</dt>
+              <dd data-testid="withdraw-received">{exactAmount(quote.amountReceived, quote.currency)}</dd>
+              <dt>{t('withdraw.totalDebited')}</dt>
+              <dd>{exactAmount(quote.totalDebited, quote.currency)}</dd>
+              <dt>{t('withdraw.quoteExpires')}</dt>
+              <dd>{formatDateTime(quote.expiresAt)}</dd>
+            </dl>
+            <p>{t('withdraw.holdNote')}</p>
+          </>
+        ) : null}
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button, EmptyState, formatDateTime, formatMoney, messageForError, toaster } from '@swx/shared';
+import type { Withdrawal } from '@swx/shared/contract';
+import { accountApi } from '../../api';
+import { StatusBadge, type StatusTone } from '../../components/status';
+import { useAccountStrings } from '../../i18n';
+import styles from '../deposit/deposit.module.css';
+
+const tone: Record<Withdrawal['status'], StatusTone> = {
+  pending: 'pending',
+  approved: 'pending',
+  completed: 'good',
+  rejected: 'bad',
+  cancelled: 'neutral',
+};
+
+function destination(withdrawal: Withdrawal): string {
+  if (withdrawal.method === 'bank')
+    return [withdrawal.bankName, withdrawal.cardNumber].filter(Boolean).join(' · ');
+  return [withdrawal.network, withdrawal.address].filter(Boolean).join(' · ');
+}
+
+function WithdrawalEntry({ withdrawal, onChanged }: { withdrawal: Withdrawal; onChanged: () => void }) {
+  const { t } = useAccountStrings();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await accountApi.cancelWithdrawal(withdrawal.id);
+      toaster.show(t('withdraw.cancelled'), { tone: 'success' });
+      onChanged();
+    } catch (error) {
+      toaster.show(messageForError(error, t), { tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className={styles.entry} data-testid={`withdrawal-${withdrawal.id}`}>
+      <div className={styles.line}>
+        <strong>{formatMoney(withdrawal.amount, withdrawal.currency)}</strong>
+        <StatusBadge tone={tone[withdrawal.status]}>{t(`withdraw.status.${withdrawal.status}`)}</StatusBadge>
+      </div>
+      <div className={styles.meta}>
+        <span>{t(`withdraw.${withdrawal.method === 'bank' ? 'bank' : 'crypto'}`)}</span>
+        <span dir="ltr">{destination(withdrawal)}</span>
+        <span>
+          {t('withdraw.feeShort', { fee: formatMoney(withdrawal.fee, withdrawal.currency, { decimals: 8 }) })}
+        </span>
+        <time dateTime={withdrawal.createdAt}>{formatDateTime(withdrawal.createdAt)}</time>
+      </div>
+      {withdrawal.status === 'pending' ? (
+        <p className={styles.note}>
+          {withdrawal.queuePosition !== null
+            ? t('withdraw.queue', { position: withdrawal.queuePosition })
+            : null}{' '}
+          {withdrawal.targetTime
+            ? t('withdraw.target', { time: formatDateTime(withdrawal.targetTime) })
+            : null}
+        </p>
+      ) : null}
+      {withdrawal.reason ? (
+        <p className={styles.note}>{t('withdraw.reason', { reason: withdrawal.reason })}</p>
+      ) : null}
+      {withdrawal.reference ? (
+        <p className={styles.note} dir="auto">
+          {t('withdraw.reference', { reference: withdrawal.reference })}
+        </p>
+      ) : null}
+      {withdrawal.status === 'pending' ? (
+        <div>
+          <Button size="small" variant="secondary" onClick={cancel} loading={busy}>
+            {t('withdraw.cancel')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The customer's withdrawals: state, queue position and target time while pending, reason or reference after. */
+export function WithdrawHistory({
+  withdrawals,
+  onChanged,
+}: {
+  withdrawals: readonly Withdrawal[];
+  onChanged: () => void;
+}) {
+  const { t } = useAccountStrings();
+  if (withdrawals.length === 0) return <EmptyState title={t('withdraw.none')} />;
+  return (
+    <ul className={styles.history} aria-label={t('withdraw.history')}>
+      {withdrawals.map((withdrawal) => (
+        <WithdrawalEntry key={withdrawal.id} withdrawal={withdrawal} onChanged={onChanged} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+import { getRootStore } from '@swx/shared';
+import type {
+  Candle,
+  CandleInterval,
+  FeedStatus,
+  MarketInfo,
+  MarketListItem,
+  ParamValueResult,
+} from '@swx/shared/contract';
+
+/** Market types of PRODUCT.md §4; 1 (smart products) is a plan, not a quoted market, but the filter lists it. */
+export const marketTypes = [1, 2, 3, 4, 5, 6] as const;
+export type MarketTypeId = (typeof marketTypes)[number];
+
+/** A listed market in the module's own words; the seed's wire names (`zdf`, `hundred`) stop here. */
+export interface Market {
+  id: string;
+  code: string;
+  type: number;
+  name: string;
+  logo: string;
+  /** Latest feed price as the server listed it (decimal string), null before the first tick. */
+  lastPrice: string | null;
+  /** Percent change against the previous day's close (decimal string), null before the first tick. */
+  changePercent: string | null;
+  /** The latest feed prices, oldest first, at most 100. */
+  recentPrices: string[];
+  openNow: boolean;
+  /** Fraction digits the feed publishes for this market (prices are rounded to its tick size). */
+  priceDecimals: number;
+}
+
+/**
+ * The list call does not carry the market's tick size, but every feed price is rounded to it: the most
+ * fraction digits among the latest prices is the market's precision (a trailing zero is dropped by the
+ * server's decimal strings, and a hundred prices all ending in zero does not happen in practice).
+ */
+export function decimalsOf(prices: readonly (string | null)[]): number {
+  let decimals = 0;
+  for (const price of prices) {
+    const dot = price?.indexOf('.') ?? -1;
+    if (price && dot >= 0) decimals = Math.max(decimals, price.length - dot - 1);
+  }
+  return decimals;
+}
+
+export function toMarket(item: MarketListItem): Market {
+  return {
+    id: item.id,
+    code: item.code,
+    type: item.type,
+    name: item.appName,
+    logo: item.logo,
+    lastPrice: item.nowPrice ?? item.price,
+    changePercent: item.zdf,
+    recentPrices: item.hundred,
+    openNow: item.openNow,
+    priceDecimals: decimalsOf([...item.hundred, item.nowPrice, item.price]),
+  };
+}
+
+const api = () => getRootStore().api;
+
+/** The customer API calls of the markets module (base path `/swx/customer` is the client's). */
+export const marketsApi = {
+  async listMarkets(types: readonly number[] = []): Promise<Market[]> {
+    const items = await api().get<MarketListItem[]>(
+      '/index/listMarketAll',
+      types.length ? { type: [...types] } : {},
+    );
+    return items.map(toMarket);
+  },
+
+  marketInfo(codeOrId: string): Promise<MarketInfo> {
+    return api().get<MarketInfo>(`/index/getMarketInfo/${encodeURIComponent(codeOrId)}`);
+  },
+
+  candles(
+    code: string,
+    interval: CandleInterval,
+    range: { from?: number; to?: number } = {},
+  ): Promise<Candle[]> {
+    return api().get<Candle[]>('/index/getKValueByCodeAndDate', { code, interval, ...range });
+  },
+
+  feedStatus(): Promise<FeedStatus> {
+    return api().get<FeedStatus>('/index/feedStatus');
+  },
+
+  /** The live trading fee rate as a decimal string (e.g. "0.001" for 0.1 %). */
+  async tradeFeeRate(): Promise<string> {
+    const result = await api().get<ParamValueResult>('/index/getParamByKey/trade_fee_rate');
+    return result.paramValue;
+  },
+
+  async watchlist(): Promise<Market[]> {
+    const items = await api().get<MarketListItem[]>('/user/watchlist');
+    return items.map(toMarket);
+  },
+
+  async watch(code: string): Promise<void> {
+    await api().post('/user/watchlist', { code });
+  },
+
+  async unwatch(code: string): Promise<void> {
+    await api().delete('/user/watchlist', { code });
+  },
+};

@@ -1,0 +1,2 @@
+export { FeedBadge } from './feed-badge';
+export { feedStatus, useFeedStatus } from './feed-status';

@@ -1,0 +1,1 @@
+export { useInView } from './use-in-view';

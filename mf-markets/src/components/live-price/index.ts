@@ -1,0 +1,1 @@
+export { LivePrice } from './live-price';

@@ -1,0 +1,1 @@
+export { MarketRow, currencyPath } from './market-row';

@@ -1,0 +1,129 @@
+import { untracked } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatPercent, formatPrice } from '@swx/shared';
+import type { Market } from '../../api';
+import { useInView } from '../in-view';
+import { LivePrice } from '../live-price';
+import { liveChange, liveHistory, livePrice } from '../live-market';
+import { Sparkline } from '../sparkline';
+import { WatchStar, type WatchlistStore } from '../watch-star';
+import styles from './market-row.module.css';
+
+interface MarketRowProps {
+  market: Market;
+  /** Home shows the mini chart; the market list shows the open/closed state and the star instead. */
+  showSparkline?: boolean;
+  watchlist?: WatchlistStore;
+}
+
+/** The seed's currency-detail link: `/cruuency?code=&type=&id=&zdf=`. */
+export function currencyPath(market: Pick<Market, 'code' | 'type' | 'id'>, change: string | null): string {
+  const query = new URLSearchParams({
+    code: market.code,
+    type: String(market.type),
+    id: market.id,
+    zdf: change ?? '',
+  });
+  return `/cruuency?${query.toString()}`;
+}
+
+/**
+ * Reads live values while the row is on or near the screen; off screen it shows the value as of its last
+ * render without subscribing, so a long list costs only its visible rows on every tick. It reads again as
+ * soon as it scrolls back into view.
+ */
+function readLive<T>(live: boolean, read: () => T): T {
+  return live ? read() : untracked(read);
+}
+
+/**
+ * One market in a list: name, live price (flashing on change), change against yesterday's close. The row
+ * itself renders once; only its figures and mini chart follow the feed.
+ */
+export function MarketRow({ market, showSparkline = false, watchlist }: MarketRowProps) {
+  const { t, i18n } = useTranslation('markets');
+  const row = useRef<HTMLLIElement>(null);
+  const live = useInView(row);
+  return (
+    <li ref={row} className={styles.row} data-code={market.code} data-testid="market-row">
+      <Link
+        to={currencyPath(market, market.changePercent)}
+        className={showSparkline ? `${styles.link} ${styles.withChart}` : styles.link}
+      >
+        <span className={styles.identity}>
+          <img
+            className={styles.logo}
+            src={market.logo}
+            alt=""
+            width={32}
+            height={32}
+            loading="lazy"
+            decoding="async"
+          />
+          <span className={styles.names}>
+            <span className={styles.name}>{market.name}</span>
+            <span className={styles.code}>
+              {market.code}
+              {!showSparkline && (
+                <span className={market.openNow ? styles.open : styles.closed}>
+                  {t(market.openNow ? 'market.open' : 'market.closed')}
+                </span>
+              )}
+            </span>
+          </span>
+        </span>
+        {showSparkline && (
+          <span className={styles.chart}>
+            <RowSparkline
+              market={market}
+              live={live}
+              label={t('home.sparklineLabel', { name: market.name })}
+            />
+          </span>
+        )}
+        <RowFigures market={market} live={live} lang={i18n.language} />
+      </Link>
+      {watchlist && <WatchStar code={market.code} name={market.name} watchlist={watchlist} />}
+    </li>
+  );
+}
+
+/** `lang` is not read: it is there so a language change re-renders the figures in the new number format. */
+const RowFigures = observer(function RowFigures({
+  market,
+  live,
+}: {
+  market: Market;
+  live: boolean;
+  lang: string;
+}) {
+  const { price, change } = readLive(live, () => ({ price: livePrice(market), change: liveChange(market) }));
+  const changeValue = change === null ? null : Number(change);
+  const direction = changeValue === null || changeValue === 0 ? 'flat' : changeValue > 0 ? 'up' : 'down';
+  return (
+    <span className={styles.figures}>
+      <LivePrice value={price} className={styles.price} testId="market-price">
+        {price === null ? '—' : formatPrice(price, market.priceDecimals)}
+      </LivePrice>
+      <span className={`${styles.change} ${styles[direction]}`} data-testid="market-change">
+        {change === null ? '—' : formatPercent(change)}
+      </span>
+    </span>
+  );
+});
+
+const RowSparkline = observer(function RowSparkline({
+  market,
+  live,
+  label,
+}: {
+  market: Market;
+  live: boolean;
+  label: string;
+}) {
+  const prices = readLive(live, () => liveHistory(market));
+  return <Sparkline prices={prices} label={label} />;
+});

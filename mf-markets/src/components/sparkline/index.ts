@@ -1,0 +1,1 @@
+export { Sparkline, sparklinePoints, SPARKLINE_POINTS } from './sparkline';

@@ -1,0 +1,230 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { forwardRef, useImperativeHandle } from 'react';
+import type { RootStore } from '@swx/shared';
+import type { Candle, MarketInfo } from '@swx/shared/contract';
+import { feedStatus } from '../../../components/feed-badge';
+import { getWatchlist } from '../../../components/watch-star';
+import { createFakeSite, renderScreen, resetRoot, type ApiCall } from '../../../test-support/fake-site';
+import { CurrencyScreen } from '../currency';
+import { KLineStore, bucketStart } from '../kline-store';
+
+// Highcharts draws on SVG measurements jsdom does not have: the chart is replaced by a recorder of what the
+// screen hands it, with a fake chart object for the live-candle updates.
+const chartCalls = {
+  options: [] as { series: { type: string; data: number[][] }[] }[],
+  added: [] as number[][],
+  updated: [] as number[][],
+};
+jest.mock('highcharts/highstock', () => ({ __esModule: true, default: { product: 'Highstock (mock)' } }));
+jest.mock('highcharts-react-official', () => {
+  const Mock = forwardRef(function HighchartsMock(
+    props: { options: (typeof chartCalls.options)[number]; constructorType: string },
+    ref,
+  ) {
+    chartCalls.options.push(props.options);
+    const data = props.options.series[0]!.data;
+    useImperativeHandle(ref, () => ({
+      chart: {
+        series: [
+          {
+            data: data.map((point) => ({ x: point[0], update: (p: number[]) => chartCalls.updated.push(p) })),
+            addPoint: (p: number[]) => chartCalls.added.push(p),
+            setData: () => undefined,
+          },
+        ],
+      },
+    }));
+    return (
+      <div data-testid="highcharts" data-constructor={props.constructorType} data-points={data.length} />
+    );
+  });
+  return { __esModule: true, default: Mock };
+});
+
+const info: MarketInfo = {
+  id: '1',
+  code: 'BTCUSDT',
+  type: 2,
+  appName: 'Bitcoin',
+  baseAsset: 'BTC',
+  quoteAsset: 'USDT',
+  logo: '/swx/customer/index/logo/BTCUSDT.svg',
+  price: '95000.10',
+  zdf: '1.25',
+  previousClose: '93826.00',
+  dayOpen: '94000.00',
+  lastTick: { price: '95000.10', time: 1_764_000_000_000, seq: '10' },
+  tickSize: '0.01',
+  priceDecimals: 2,
+  contractSize: '1',
+  leverages: [1, 2, 5],
+  tradable: { spot: true, margin: true, options: true },
+  openNow: true,
+  tradingHours: {
+    calendarId: 'crypto-24x7',
+    timezone: 'UTC',
+    description: 'Always open',
+    sessions: [{ openDay: 0, openTime: '00:00', closeDay: 6, closeTime: '24:00' }],
+    alwaysOpen: true,
+  },
+  simulated: true,
+  feed: 'simulated',
+};
+
+const minute = 60_000;
+const candle = (time: number, close: string): Candle => ({
+  time,
+  open: '100',
+  high: '110',
+  low: '90',
+  close,
+  ticks: 5,
+});
+
+let root: RootStore | undefined;
+afterEach(() => {
+  resetRoot(root);
+  getWatchlist().clear();
+  Object.assign(feedStatus, { simulated: null, request: null });
+  chartCalls.options.length = 0;
+  chartCalls.added.length = 0;
+  chartCalls.updated.length = 0;
+});
+
+function site(candlesFor: (call: ApiCall) => Candle[]) {
+  const fake = createFakeSite({
+    'GET /index/getMarketInfo/BTCUSDT': info,
+    'GET /index/getKValueByCodeAndDate': candlesFor,
+    'GET /index/feedStatus': { feed: 'simulated', simulated: true },
+  });
+  root = fake.root;
+  return fake;
+}
+
+const path = '/cruuency?code=BTCUSDT&type=2&id=1&zdf=1.25';
+
+test('shows the live price, change, facts and the ways into trading', async () => {
+  site(() => []);
+  renderScreen(root!, <CurrencyScreen />, path);
+  expect(await screen.findByRole('heading', { name: 'Bitcoin' })).toBeInTheDocument();
+  expect(screen.getByTestId('currency-price')).toHaveTextContent('95,000.10');
+  expect(screen.getByTestId('currency-change')).toHaveTextContent('+1.25%');
+  expect(screen.getByText('Simulated market data', { exact: false })).toBeInTheDocument();
+  expect(screen.getByTestId('open-now')).toHaveTextContent('Open');
+  expect(screen.getByText('24 hours, 7 days a week')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Buy / Long' })).toHaveAttribute(
+    'href',
+    '/trading?code=BTCUSDT&direction=long',
+  );
+  expect(screen.getByRole('link', { name: 'Sell / Short' })).toHaveAttribute(
+    'href',
+    '/trading?code=BTCUSDT&direction=short',
+  );
+
+  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '95100.5', zdf: '1.36' }]));
+  expect(screen.getByTestId('currency-price')).toHaveTextContent('95,100.50');
+  expect(screen.getByTestId('currency-change')).toHaveTextContent('+1.36%');
+});
+
+test('without stored history the chart is an empty state, never made-up candles', async () => {
+  site(() => []);
+  renderScreen(root!, <CurrencyScreen />, path);
+  expect(await screen.findByText('No price history yet')).toBeInTheDocument();
+  expect(screen.queryByTestId('highcharts')).not.toBeInTheDocument();
+});
+
+test('draws stored candles as a Highcharts Stock candlestick series', async () => {
+  const now = Date.now();
+  site(() => [candle(bucketStart(now, '15m') - 15 * minute, '101'), candle(bucketStart(now, '15m'), '102')]);
+  renderScreen(root!, <CurrencyScreen />, path);
+  const chart = await screen.findByTestId('highcharts');
+  expect(chart).toHaveAttribute('data-constructor', 'stockChart');
+  expect(chart).toHaveAttribute('data-points', '2');
+  expect(chartCalls.options.at(-1)!.series[0]!.type).toBe('candlestick');
+  expect(chartCalls.options.at(-1)!.series[0]!.data[1]).toEqual([bucketStart(now, '15m'), 100, 110, 90, 102]);
+});
+
+test('switching the interval loads its candles and is remembered under klinedatamark', async () => {
+  const user = userEvent.setup();
+  const { calls } = site((call) => [
+    candle(bucketStart(Date.now(), call.query.get('interval') as '1h'), '100'),
+  ]);
+  renderScreen(root!, <CurrencyScreen />, path);
+  await screen.findByTestId('highcharts');
+  const candleCalls = () => calls.filter((c) => c.path === '/index/getKValueByCodeAndDate');
+  expect(candleCalls()[0]!.query.get('interval')).toBe('15m');
+
+  const intervals = screen.getByRole('tablist', { name: 'Chart interval' });
+  await user.click(within(intervals).getByRole('tab', { name: '1h' }));
+  await waitFor(() => expect(candleCalls().at(-1)!.query.get('interval')).toBe('1h'));
+  expect(within(intervals).getByRole('tab', { name: '1h' })).toHaveAttribute('aria-selected', 'true');
+  expect(localStorage.getItem('klinedatamark')).toBe('1h');
+  expect(candleCalls().at(-1)!.query.get('code')).toBe('BTCUSDT');
+});
+
+test('the remembered interval is used when the screen opens again', async () => {
+  const { calls } = site(() => []);
+  localStorage.setItem('klinedatamark', '4h');
+  renderScreen(root!, <CurrencyScreen />, path);
+  await screen.findByText('No price history yet');
+  expect(calls.find((c) => c.path === '/index/getKValueByCodeAndDate')!.query.get('interval')).toBe('4h');
+});
+
+test('live ticks update the last candle on the chart', async () => {
+  const now = Date.now();
+  site(() => [candle(bucketStart(now, '15m'), '102')]);
+  renderScreen(root!, <CurrencyScreen />, path);
+  await screen.findByTestId('highcharts');
+  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '120', zdf: '2' }]));
+  expect(chartCalls.updated.at(-1)).toEqual([bucketStart(now, '15m'), 100, 120, 90, 120]);
+});
+
+test('an unknown market says so', async () => {
+  root = createFakeSite({ 'GET /index/feedStatus': { feed: 'simulated', simulated: true } }).root;
+  renderScreen(root, <CurrencyScreen />, '/cruuency?code=NOPE');
+  expect(await screen.findByText('Market not found')).toBeInTheDocument();
+});
+
+describe('KLineStore', () => {
+  const t0 = Date.UTC(2026, 10, 23, 10, 0, 0);
+  const storeWith = async (candles: Candle[]) => {
+    const store = new KLineStore('BTCUSDT', { candles: async () => candles }, () => t0 + 30_000);
+    store.setInterval('1m');
+    await store.load();
+    return store;
+  };
+
+  test('a tick inside the last candle moves its close, high and low', async () => {
+    const store = await storeWith([candle(t0, '100')]);
+    store.applyTick('111', t0 + 40_000);
+    store.applyTick('85', t0 + 50_000);
+    expect(store.candles).toEqual([{ time: t0, open: '100', high: '111', low: '85', close: '85', ticks: 7 }]);
+  });
+
+  test('a tick in the next interval starts a candle at that interval, opened at the tick', async () => {
+    const store = await storeWith([candle(t0, '100')]);
+    store.applyTick('104', t0 + minute + 5_000);
+    expect(store.candles.at(-1)).toEqual({
+      time: t0 + minute,
+      open: '104',
+      high: '104',
+      low: '104',
+      close: '104',
+      ticks: 1,
+    });
+  });
+
+  test('weekly candles start on Monday 00:00 UTC, as the server stores them', () => {
+    expect(new Date(bucketStart(t0, '1w')).toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(new Date(bucketStart(Date.UTC(2026, 10, 22, 23), '1w')).toISOString()).toBe(
+      '2026-11-16T00:00:00.000Z',
+    );
+  });
+
+  test('ticks never create a chart out of nothing', async () => {
+    const store = await storeWith([]);
+    store.applyTick('104', t0);
+    expect(store.candles).toEqual([]);
+  });
+});

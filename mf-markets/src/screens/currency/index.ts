@@ -1,0 +1,1 @@
+export { CurrencyScreen } from './currency';

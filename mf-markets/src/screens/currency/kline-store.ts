@@ -1,0 +1,128 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { localKeys } from '@swx/shared';
+import { candleIntervals, type Candle, type CandleInterval } from '@swx/shared/contract';
+import { marketsApi } from '../../api';
+
+/** The seed's local key (`klinedatamark`) for the last chart interval the customer chose. */
+export const INTERVAL_STORAGE_KEY = localKeys.klineMark;
+export const DEFAULT_INTERVAL: CandleInterval = '15m';
+
+const MINUTE = 60_000;
+export const intervalMs: Record<CandleInterval, number> = {
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '4h': 240 * MINUTE,
+  '1d': 1440 * MINUTE,
+  '1w': 7 * 1440 * MINUTE,
+};
+/** Weeks start on Monday 00:00 UTC, as the server aggregates them (the epoch was a Thursday). */
+const WEEK_OFFSET = 3 * 1440 * MINUTE;
+
+/** Start of the candle containing `time` (epoch ms, UTC), the same buckets the server's K-line endpoint uses. */
+export function bucketStart(time: number, interval: CandleInterval): number {
+  const size = intervalMs[interval];
+  if (interval === '1w') return Math.floor((time + WEEK_OFFSET) / size) * size - WEEK_OFFSET;
+  return Math.floor(time / size) * size;
+}
+
+function isInterval(value: unknown): value is CandleInterval {
+  return typeof value === 'string' && (candleIntervals as readonly string[]).includes(value);
+}
+
+export function rememberedInterval(): CandleInterval {
+  try {
+    const stored = globalThis.localStorage?.getItem(INTERVAL_STORAGE_KEY);
+    return isInterval(stored) ? stored : DEFAULT_INTERVAL;
+  } catch {
+    return DEFAULT_INTERVAL;
+  }
+}
+
+/** How many candles a chart asks for: enough to zoom around in, one request. */
+const CANDLES_PER_LOAD = 300;
+
+/**
+ * The K-line of one market: stored candles from the server for the chosen interval, with the last candle
+ * kept current from live feed ticks. It never invents a candle: without history the chart shows an empty
+ * state, and a new candle is only started by a real tick that falls into a new interval.
+ */
+export class KLineStore {
+  interval: CandleInterval = rememberedInterval();
+  candles: Candle[] = [];
+  status: 'loading' | 'ready' | 'error' = 'loading';
+  /** Bumped when the whole series is replaced (load, interval change); live updates leave it alone. */
+  revision = 0;
+  private request = 0;
+
+  constructor(
+    readonly code: string,
+    private readonly api: Pick<typeof marketsApi, 'candles'> = marketsApi,
+    private readonly now: () => number = Date.now,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get hasHistory(): boolean {
+    return this.candles.length > 0;
+  }
+
+  get lastCandle(): Candle | undefined {
+    return this.candles[this.candles.length - 1];
+  }
+
+  setInterval(interval: CandleInterval): void {
+    if (interval === this.interval) return;
+    this.interval = interval;
+    try {
+      globalThis.localStorage?.setItem(INTERVAL_STORAGE_KEY, interval);
+    } catch {
+      // Private mode or a full storage: the choice then lasts for this visit only.
+    }
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    const request = ++this.request;
+    const interval = this.interval;
+    if (!this.hasHistory) this.status = 'loading';
+    const to = this.now();
+    const from = Math.max(0, bucketStart(to, interval) - (CANDLES_PER_LOAD - 1) * intervalMs[interval]);
+    try {
+      const candles = await this.api.candles(this.code, interval, { from, to: to + intervalMs[interval] });
+      // A slower answer for an interval the customer already left must not overwrite the newer one.
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.candles = candles;
+        this.status = 'ready';
+        this.revision++;
+      });
+    } catch {
+      if (request !== this.request) return;
+      runInAction(() => (this.status = 'error'));
+    }
+  }
+
+  /** Folds a live feed tick into the last candle, or starts the next candle when the tick opens a new interval. */
+  applyTick(price: string, time: number): void {
+    const last = this.lastCandle;
+    // No history means no chart to extend; the screen reloads stored candles instead.
+    if (!last || this.status !== 'ready') return;
+    const start = bucketStart(time, this.interval);
+    if (start < last.time) return;
+    if (start === last.time) {
+      const value = Number(price);
+      this.candles[this.candles.length - 1] = {
+        ...last,
+        high: value > Number(last.high) ? price : last.high,
+        low: value < Number(last.low) ? price : last.low,
+        close: price,
+        ticks: last.ticks + 1,
+      };
+      return;
+    }
+    this.candles.push({ time: start, open: price, high: price, low: price, close: price, ticks: 1 });
+  }
+}

@@ -1,0 +1,91 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { RootStore } from '@swx/shared';
+import { feedStatus } from '../../../components/feed-badge';
+import { createFakeSite, listItem, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import { HomeScreen } from '../home';
+
+const listed = [
+  listItem('BTCUSDT', 2, { appName: 'Bitcoin', zdf: '2.50', openNow: true }),
+  listItem('ETHUSDT', 2, { appName: 'Ethereum', zdf: '-1.20', openNow: true }),
+  listItem('AAPL', 3, { appName: 'Apple', zdf: '0.40', openNow: false }),
+];
+
+let root: RootStore | undefined;
+afterEach(() => {
+  resetRoot(root);
+  // The feed status is read once per page load; each test is a new page.
+  Object.assign(feedStatus, { simulated: null, request: null });
+});
+
+function site(fee: string | Error, simulated = true) {
+  root = createFakeSite({
+    'GET /index/listMarketAll': listed,
+    'GET /index/getParamByKey/trade_fee_rate': fee instanceof Error ? fee : { paramValue: fee },
+    'GET /index/feedStatus': { feed: simulated ? 'simulated' : 'binance', simulated },
+  }).root;
+  return renderScreen(root, <HomeScreen />, '/');
+}
+
+test('headline statistics are counted from the listed markets', async () => {
+  site('0.001');
+  const stats = await screen.findByTestId('headline-stats');
+  await waitFor(() => expect(within(stats).getByText('Markets listed').nextSibling).toHaveTextContent('3'));
+  expect(within(stats).getByText('Open now').nextSibling).toHaveTextContent('2');
+  expect(within(stats).getByText('Rising today').nextSibling).toHaveTextContent('2');
+  // "Rising" follows the live feed.
+  act(() => root!.market.applyTicks([{ code: 'ETHUSDT', price: '101', zdf: '0.10' }]));
+  expect(within(stats).getByText('Rising today').nextSibling).toHaveTextContent('3');
+});
+
+test('the fee line is shown from the live parameter while the fee is under 0.3 %', async () => {
+  site('0.001');
+  expect(await screen.findByTestId('fee-line')).toHaveTextContent('Trading fee 0.10% — under 0.3 %');
+});
+
+test.each([['0.003'], ['0.005'], ['not-a-number']])(
+  'the fee line is not shown when the fee is %s',
+  async (fee) => {
+    site(fee);
+    await screen.findAllByTestId('market-row');
+    expect(screen.queryByTestId('fee-line')).not.toBeInTheDocument();
+  },
+);
+
+test('the fee line is not shown when the parameter cannot be read', async () => {
+  site(new Error('down'));
+  await screen.findAllByTestId('market-row');
+  expect(screen.queryByTestId('fee-line')).not.toBeInTheDocument();
+});
+
+test('the simulated-data badge shows while the server runs the simulator', async () => {
+  site('0.001', true);
+  expect(await screen.findByText('Simulated market data', { exact: false })).toBeInTheDocument();
+});
+
+test('no simulated-data badge with a real feed', async () => {
+  site('0.001', false);
+  await screen.findAllByTestId('market-row');
+  await act(() => feedStatus.load());
+  expect(screen.queryByText('Simulated market data', { exact: false })).not.toBeInTheDocument();
+});
+
+test('each row links to the currency detail and draws its mini chart', async () => {
+  site('0.001');
+  const rows = await screen.findAllByTestId('market-row');
+  expect(within(rows[0]!).getByRole('link')).toHaveAttribute(
+    'href',
+    '/cruuency?code=BTCUSDT&type=2&id=9&zdf=2.50',
+  );
+  expect(within(rows[0]!).getByRole('img', { name: 'Bitcoin: latest 100 feed prices' })).toBeInTheDocument();
+});
+
+test('shortcuts lead to notices, profile, market and trading', async () => {
+  site('0.001');
+  await screen.findAllByTestId('market-row');
+  const nav = screen.getByRole('navigation', { name: 'Shortcuts' });
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')),
+  ).toEqual(['/help/notice', '/profile', '/market', '/trading']);
+});

@@ -1,0 +1,116 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button, EmptyState, Skeleton, formatNumber, formatPercent } from '@swx/shared';
+import { FeedBadge } from '../../components/feed-badge';
+import { useLivePrices } from '../../components/live-market';
+import { MarketRow } from '../../components/market-row';
+import { HomeStore } from './home-store';
+import styles from './home.module.css';
+
+const shortcuts = [
+  { to: '/help/notice', key: 'notices', icon: 'M4 5h16v11H8l-4 4z' },
+  { to: '/profile', key: 'profile', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0z' },
+  { to: '/market', key: 'market', icon: 'M4 19h16M6 16V9m4 7V5m4 11v-5m4 5V7' },
+  { to: '/trading', key: 'trading', icon: 'M4 15l5-5 4 4 7-7M15 7h5v5' },
+] as const;
+
+export const HomeScreen = observer(function HomeScreen({ store: given }: { store?: HomeStore }) {
+  const { t } = useTranslation('markets');
+  const [store] = useState(() => given ?? new HomeStore());
+  useEffect(() => void store.load(), [store]);
+  useLivePrices(store.markets.map((m) => m.code));
+
+  return (
+    <div className={styles.home}>
+      <section className={styles.hero} aria-labelledby="home-title">
+        {/* Slots keep their height while the feed status and fee parameter load: nothing below them moves. */}
+        <div className={styles.badgeSlot}>
+          <FeedBadge />
+        </div>
+        <h1 id="home-title" className={styles.title}>
+          {t('home.title')}
+        </h1>
+        <HeadlineStats store={store} />
+        <p className={styles.feeLine} data-testid={store.feeClaimHolds ? 'fee-line' : undefined}>
+          {store.feeClaimHolds &&
+            t('home.feeLine', { fee: formatPercent(store.feeRatePercent, { signed: false, decimals: 2 }) })}
+        </p>
+      </section>
+
+      <nav className={styles.shortcuts} aria-label={t('home.shortcuts')}>
+        {shortcuts.map((s) => (
+          <Link key={s.key} to={s.to} className={styles.shortcut}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d={s.icon} />
+            </svg>
+            <span>{t(`home.shortcut.${s.key}`)}</span>
+          </Link>
+        ))}
+      </nav>
+
+      <section className={styles.markets} aria-labelledby="home-markets">
+        <div className={styles.sectionHead}>
+          <h2 id="home-markets">{t('home.liveMarkets')}</h2>
+          <Link to="/market" className={styles.more}>
+            {t('home.allMarkets')}
+          </Link>
+        </div>
+        <MarketList store={store} />
+      </section>
+    </div>
+  );
+});
+
+const HeadlineStats = observer(function HeadlineStats({ store }: { store: HomeStore }) {
+  const { t } = useTranslation('markets');
+  const ready = store.marketsStatus === 'ready';
+  const stats = [
+    { key: 'listed', value: store.listedCount },
+    { key: 'openNow', value: store.openNowCount },
+    { key: 'rising', value: store.risingCount },
+  ];
+  return (
+    <dl className={styles.stats} data-testid="headline-stats">
+      {stats.map((s) => (
+        <div key={s.key} className={styles.stat}>
+          <dt>{t(`home.stats.${s.key}`)}</dt>
+          <dd>{ready ? formatNumber(s.value) : '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+});
+
+const MarketList = observer(function MarketList({ store }: { store: HomeStore }) {
+  const { t } = useTranslation('markets');
+  if (store.marketsStatus === 'loading' && store.markets.length === 0) {
+    return (
+      <div aria-busy="true" aria-label={t('list.loading')}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} blockSize="60px" />
+        ))}
+      </div>
+    );
+  }
+  if (store.marketsStatus === 'error') {
+    return (
+      <EmptyState
+        title={t('list.errorTitle')}
+        description={t('list.errorText')}
+        action={<Button onClick={() => void store.loadMarkets()}>{t('list.retry')}</Button>}
+      />
+    );
+  }
+  if (store.markets.length === 0) {
+    return <EmptyState title={t('list.emptyTitle')} description={t('list.emptyText')} />;
+  }
+  return (
+    <ul className={styles.list} data-testid="home-market-list">
+      {store.markets.map((market) => (
+        <MarketRow key={market.code} market={market} showSparkline />
+      ))}
+    </ul>
+  );
+});

@@ -1,0 +1,1 @@
+export { MarketScreen } from './market';

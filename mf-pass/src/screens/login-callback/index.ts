@@ -1,0 +1,1 @@
+export { LoginCallbackScreen } from './login-callback';

@@ -1,0 +1,1 @@
+export { RegisterScreen } from './register';

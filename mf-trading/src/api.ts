@@ -1,0 +1,168 @@
+import { getRootStore, type ApiAnswer } from '@swx/shared';
+import type {
+  AssetInfo,
+  BuyOptionsBody,
+  BuyUBody,
+  FeedStatus,
+  MarginQuote,
+  MarginQuoteBody,
+  MarketInfo,
+  MarketListItem,
+  ModifyUBody,
+  OptionContract,
+  ParamValueResult,
+  Position,
+  Receipt,
+  RiskStats,
+  SpotOrder,
+  SpotSubmitBody,
+} from '@swx/shared/contract';
+
+export type { AssetInfo, MarginQuote, MarketInfo, OptionContract, Position, Receipt, RiskStats, SpotOrder };
+
+/** A market the picker offers, in the module's words; the seed's wire names stop here. */
+export interface TradableMarket {
+  code: string;
+  id: string;
+  type: number;
+  name: string;
+  /** The price the list call returned; the live feed value in the root store wins once it arrives. */
+  listedPrice: string | null;
+  /** Fraction digits of the feed's prices (the list carries no tick size; every price is rounded to it). */
+  priceDecimals: number;
+}
+
+function decimalsOf(prices: readonly (string | null)[]): number {
+  let decimals = 0;
+  for (const price of prices) {
+    const dot = price?.indexOf('.') ?? -1;
+    if (price && dot >= 0) decimals = Math.max(decimals, price.length - dot - 1);
+  }
+  return decimals;
+}
+
+export type PositionStatus = Position['status'];
+export type ReceiptKind = Receipt['kind'];
+
+/** One option period as the `option_periods` parameter lists it: seconds and the payout rate. */
+export interface OptionPeriod {
+  seconds: number;
+  rate: string;
+}
+
+const api = () => getRootStore().api;
+
+async function param(key: string): Promise<string> {
+  return (await api().get<ParamValueResult>(`/index/getParamByKey/${key}`)).paramValue;
+}
+
+/** Leverage caps per market type (PRODUCT.md §4); 1 (smart products) is not a leveraged market. */
+const leverageCapKeys: Record<number, string> = {
+  2: 'leverage_cap_crypto',
+  3: 'leverage_cap_stocks',
+  4: 'leverage_cap_futures',
+  5: 'leverage_cap_metals',
+  6: 'leverage_cap_forex',
+};
+
+/** The customer API calls of the trading module (base path `/swx/customer` is the client's). */
+export const tradingApi = {
+  async listMarkets(): Promise<TradableMarket[]> {
+    const items = await api().get<MarketListItem[]>('/index/listMarketAll');
+    return items
+      .filter((item) => item.type !== 1)
+      .map((item) => ({
+        code: item.code,
+        id: item.id,
+        type: item.type,
+        name: item.appName,
+        listedPrice: item.nowPrice ?? item.price,
+        priceDecimals: decimalsOf([...item.hundred, item.nowPrice, item.price]),
+      }));
+  },
+
+  marketInfo(code: string): Promise<MarketInfo> {
+    return api().get<MarketInfo>(`/index/getMarketInfo/${encodeURIComponent(code)}`);
+  },
+
+  feedStatus(): Promise<FeedStatus> {
+    return api().get<FeedStatus>('/index/feedStatus');
+  },
+
+  riskStats(): Promise<RiskStats> {
+    return api().get<RiskStats>('/order/riskStats');
+  },
+
+  /** The highest leverage a market type allows (crypto's cap binds real accounts only; the server says so too). */
+  async leverageCap(type: number): Promise<number | null> {
+    const key = leverageCapKeys[type];
+    return key ? Number(await param(key)) : null;
+  },
+
+  async optionPeriods(): Promise<OptionPeriod[]> {
+    const periods = JSON.parse(await param('option_periods')) as OptionPeriod[];
+    return periods.map((p) => ({ seconds: Number(p.seconds), rate: String(p.rate) }));
+  },
+
+  async optionStakeBounds(): Promise<{ min: string; max: string }> {
+    const [min, max] = await Promise.all([param('option_stake_min'), param('option_stake_max')]);
+    return { min, max };
+  },
+
+  /** The trading fee rate as a decimal string (e.g. "0.001" for 0.1 %). */
+  tradeFeeRate(): Promise<string> {
+    return param('trade_fee_rate');
+  },
+
+  /** Share of margin at which a position is liquidated (e.g. "0.5"). */
+  maintenanceRate(): Promise<string> {
+    return param('maintenance_margin_rate');
+  },
+
+  assets(currency = 'all'): Promise<AssetInfo> {
+    return api().get<AssetInfo>(`/order/getAssestInfo/${encodeURIComponent(currency)}`);
+  },
+
+  // ---- margin ----
+  quoteMargin(body: MarginQuoteBody): Promise<MarginQuote> {
+    return api().post<MarginQuote>('/order/quoteU', body);
+  },
+  buyMargin(body: BuyUBody): Promise<ApiAnswer<Position>> {
+    return api().submit<Position>('/order/buyU', body, { orderCall: true });
+  },
+  closeMargin(id: string): Promise<Position> {
+    return api().post<Position>('/order/stopU', { id }, { orderCall: true });
+  },
+  modifyMargin(body: ModifyUBody): Promise<ApiAnswer<Position>> {
+    return api().submit<Position>('/order/modifyU', body, { orderCall: true });
+  },
+  listMargin(status: readonly PositionStatus[]): Promise<Position[]> {
+    return api().get<Position[]>('/order/listUOrder', { status: [...status] });
+  },
+
+  // ---- options ----
+  buyOption(body: BuyOptionsBody): Promise<ApiAnswer<OptionContract>> {
+    return api().submit<OptionContract>('/order/buyOptions', body, { orderCall: true });
+  },
+  option(id: string): Promise<OptionContract> {
+    return api().get<OptionContract>(`/order/getOptionsOrderById/${encodeURIComponent(id)}`);
+  },
+  listOptions(): Promise<OptionContract[]> {
+    return api().get<OptionContract[]>('/order/listOptionsOrder');
+  },
+
+  // ---- spot ----
+  submitSpot(body: SpotSubmitBody): Promise<ApiAnswer<SpotOrder>> {
+    return api().submit<SpotOrder>('/order/submit', body, { orderCall: true });
+  },
+  cancelSpot(id: string): Promise<SpotOrder> {
+    return api().post<SpotOrder>('/order/cancelBb', { id }, { orderCall: true });
+  },
+  listSpot(): Promise<SpotOrder[]> {
+    return api().get<SpotOrder[]>('/order/listBbOrder');
+  },
+
+  receipts(kind: ReceiptKind, id: string): Promise<Receipt[]> {
+    return api().get<Receipt[]>(`/order/receipt/${kind}/${encodeURIComponent(id)}`);
+  },
+};

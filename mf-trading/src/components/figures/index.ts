@@ -1,0 +1,1 @@
+export { Figures, SignedAmount } from './figures';

@@ -1,0 +1,1 @@
+export { TradingScreen } from './trading';

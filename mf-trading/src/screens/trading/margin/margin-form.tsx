@@ -1,0 +1,215 @@
+import { observer } from 'mobx-react-lite';
+import {
+  Button,
+  formatDateTime,
+  formatMoney,
+  formatPrice,
+  messageForError,
+  Modal,
+  TextField,
+} from '@swx/shared';
+import { Figures, SignedAmount } from '../../../components/figures';
+import { problemText } from '../../../components/form/problem-text';
+import { Segmented } from '../../../components/segmented';
+import { useTradingT } from '../../../i18n';
+import type { TradingStore } from '../trading-store';
+import styles from '../forms.module.css';
+import type { MarginFormStore } from './margin-form-store';
+
+export const MarginForm = observer(function MarginForm({
+  form,
+  trading,
+}: {
+  form: MarginFormStore;
+  trading: TradingStore;
+}) {
+  const t = useTradingT();
+  const problems = form.visibleProblems;
+  const info = trading.info;
+  return (
+    <>
+      <form
+        className={styles.form}
+        noValidate
+        aria-label={t('tabs.margin')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.review();
+        }}
+      >
+        <Segmented
+          label={t('margin.direction')}
+          value={form.direction}
+          onChange={(value) => form.set('direction', value)}
+          options={[
+            { value: 'long', label: t('margin.long'), tone: 'up' },
+            { value: 'short', label: t('margin.short'), tone: 'down' },
+          ]}
+        />
+        <TextField
+          label={t('margin.lots')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={form.lots}
+          onChange={(event) => form.set('lots', event.target.value)}
+          error={problemText(t, problems.lots)}
+          hint={info ? t('margin.lotHint', { size: info.contractSize }) : undefined}
+        />
+        <Segmented
+          label={t('margin.leverage')}
+          value={form.leverage}
+          onChange={(value) => form.set('leverage', value)}
+          options={form.leverages.map((value) => ({ value, label: t('margin.leverageValue', { value }) }))}
+        />
+        <Segmented
+          label={t('order.entry')}
+          value={form.orderType}
+          onChange={(value) => form.set('orderType', value)}
+          options={[
+            { value: 'market', label: t('order.market') },
+            { value: 'limit', label: t('order.limit') },
+          ]}
+        />
+        {form.orderType === 'limit' ? (
+          <TextField
+            label={t('order.limitPrice')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={form.limitPrice}
+            onChange={(event) => form.set('limitPrice', event.target.value)}
+            error={problemText(t, problems.limitPrice)}
+          />
+        ) : null}
+        <label className={styles.toggle}>
+          <input
+            type="checkbox"
+            checked={form.stopLossOn}
+            onChange={(event) => form.set('stopLossOn', event.target.checked)}
+          />
+          {t('margin.setStopLoss')}
+        </label>
+        {form.stopLossOn ? (
+          <TextField
+            label={t('margin.stopLoss')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={form.stopLoss}
+            onChange={(event) => form.set('stopLoss', event.target.value)}
+            error={problemText(t, problems.stopLoss)}
+          />
+        ) : null}
+        <label className={styles.toggle}>
+          <input
+            type="checkbox"
+            checked={form.takeProfitOn}
+            onChange={(event) => form.set('takeProfitOn', event.target.checked)}
+          />
+          {t('margin.setTakeProfit')}
+        </label>
+        {form.takeProfitOn ? (
+          <TextField
+            label={t('margin.takeProfit')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={form.takeProfit}
+            onChange={(event) => form.set('takeProfit', event.target.value)}
+            error={problemText(t, problems.takeProfit)}
+          />
+        ) : null}
+        {form.failure ? (
+          <p className={styles.failure} role="alert">
+            {messageForError(form.failure, t)}
+          </p>
+        ) : null}
+        <Button type="submit" fullWidth loading={form.quoting}>
+          {t('order.review')}
+        </Button>
+      </form>
+      <MarginConfirm form={form} trading={trading} />
+    </>
+  );
+});
+
+/** The quoted terms (PRODUCT.md §1 rule 4); confirming sends the quote id, and the server re-checks it. */
+const MarginConfirm = observer(function MarginConfirm({
+  form,
+  trading,
+}: {
+  form: MarginFormStore;
+  trading: TradingStore;
+}) {
+  const t = useTradingT();
+  const { quote, quotedOrder } = form;
+  const decimals = trading.priceDecimals;
+  return (
+    <Modal
+      open={quote !== null}
+      onClose={form.dismissQuote}
+      dismissOnBackdrop={false}
+      title={t('margin.confirmTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={form.dismissQuote}>
+            {t('order.cancel')}
+          </Button>
+          <Button onClick={() => void form.confirm()} loading={form.placing}>
+            {t('order.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {quote && quotedOrder ? (
+        <>
+          <Figures
+            testId="margin-quote"
+            items={[
+              [t('market'), quotedOrder.code],
+              [t('margin.direction'), t(quotedOrder.direction === 'long' ? 'margin.long' : 'margin.short')],
+              [t('margin.quotedPrice'), formatPrice(quote.price, decimals), 'quote-price'],
+              [t('margin.lots'), quotedOrder.lots, 'quote-lots'],
+              [
+                t('margin.leverage'),
+                t('margin.leverageValue', { value: quotedOrder.leverage }),
+                'quote-leverage',
+              ],
+              [t('margin.requiredMargin'), formatMoney(quote.requiredMargin, 'USDT'), 'quote-margin'],
+              [t('margin.fee'), formatMoney(quote.fee, 'USDT'), 'quote-fee'],
+              ...(quotedOrder.stopLoss
+                ? [[t('margin.stopLoss'), formatPrice(quotedOrder.stopLoss, decimals)] as [string, string]]
+                : []),
+              ...(quotedOrder.takeProfit
+                ? [
+                    [t('margin.takeProfit'), formatPrice(quotedOrder.takeProfit, decimals)] as [
+                      string,
+                      string,
+                    ],
+                  ]
+                : []),
+              [
+                t('margin.expectedReturn'),
+                quote.expectedReturn === null ? (
+                  t('margin.noTakeProfit')
+                ) : (
+                  <SignedAmount value={quote.expectedReturn}>
+                    {formatMoney(quote.expectedReturn, 'USDT')}
+                  </SignedAmount>
+                ),
+                'quote-expected-return',
+              ],
+              [
+                t('margin.liquidationPrice'),
+                formatPrice(quote.liquidationPrice, decimals),
+                'quote-liquidation',
+              ],
+            ]}
+          />
+          <p className={styles.note}>{t('margin.quoteValid', { time: formatDateTime(quote.expiresAt) })}</p>
+        </>
+      ) : null}
+    </Modal>
+  );
+});

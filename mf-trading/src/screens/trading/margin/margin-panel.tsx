@@ -1,0 +1,55 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { toaster } from '@swx/shared';
+import { useTradingT } from '../../../i18n';
+import type { TradingStore } from '../trading-store';
+import { useLivePrices, useTradingEvents } from '../use-account-events';
+import { MarginForm } from './margin-form';
+import { MarginFormStore } from './margin-form-store';
+import type { Direction } from './margin-rules';
+import { Positions } from './positions';
+import { PositionsStore } from './positions-store';
+
+/** The margin tab: the order form for the chosen market and the customer's positions on every market. */
+export const MarginPanel = observer(function MarginPanel({
+  trading,
+  initialDirection,
+}: {
+  trading: TradingStore;
+  initialDirection: Direction | null;
+}) {
+  const t = useTradingT();
+  const [positions] = useState(() => new PositionsStore());
+  const [form] = useState(
+    () =>
+      new MarginFormStore(trading, () => {
+        toaster.show(t('order.placed'), { tone: 'success' });
+        void positions.load();
+        void trading.loadAssets();
+      }),
+  );
+  useState(() => {
+    if (initialDirection) form.set('direction', initialDirection);
+  });
+  const infoCode = trading.info?.code;
+  useEffect(() => {
+    if (infoCode) void form.loadLimits();
+  }, [form, infoCode]);
+  useEffect(() => {
+    void positions.load();
+  }, [positions]);
+  useTradingEvents(() => {
+    void positions.load();
+    void trading.loadAssets();
+  });
+  useLivePrices(positions.watchedCodes);
+
+  const decimalsOf = (code: string) =>
+    code === trading.info?.code ? trading.priceDecimals : (trading.decimalsFor(code) ?? 2);
+  return (
+    <>
+      <MarginForm form={form} trading={trading} />
+      <Positions store={positions} priceDecimals={decimalsOf} onChanged={() => void trading.loadAssets()} />
+    </>
+  );
+});

@@ -1,0 +1,1 @@
+export { MarketBar } from './market-bar';

@@ -1,0 +1,76 @@
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import {
+  DemoBadge,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  getRootStore,
+  SimulatedBadge,
+} from '@swx/shared';
+import { useTradingT } from '../../../i18n';
+import type { TradingStore } from '../trading-store';
+import styles from './market-bar.module.css';
+
+/** The market picker, the live feed price and the account facts (DEMO, simulated data, balance). */
+export const MarketBar = observer(function MarketBar({ store }: { store: TradingStore }) {
+  const t = useTradingT();
+  const pickerId = useId();
+  const root = getRootStore();
+  const change = store.changePercent;
+  const changeTone = change === null ? '' : change.startsWith('-') ? styles.down : styles.up;
+  return (
+    <section className={styles.bar} aria-label={t('market')}>
+      <div className={styles.picker}>
+        <label htmlFor={pickerId} className={styles.label}>
+          {t('market')}
+        </label>
+        <select
+          id={pickerId}
+          className={styles.select}
+          value={store.code ?? ''}
+          onChange={(event) => void store.select(event.target.value)}
+        >
+          {store.markets.map((market) => (
+            <option key={market.code} value={market.code}>
+              {market.name === market.code ? market.code : `${market.name} · ${market.code}`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.quote}>
+        <span className={styles.label}>{t('livePrice')}</span>
+        <span className={styles.price} data-testid="live-price">
+          {store.livePrice === null ? t('noPrice') : formatPrice(store.livePrice, store.priceDecimals)}
+        </span>
+        {change !== null ? (
+          <span
+            className={`${styles.change} ${changeTone}`}
+            aria-label={`${t('change')} ${formatPercent(change)}`}
+          >
+            {formatPercent(change)}
+          </span>
+        ) : null}
+      </div>
+      <div className={styles.badges}>
+        <DemoBadge />
+        <SimulatedBadge simulated={store.showSimulatedBadge} />
+      </div>
+      {root.settings.isDemo && root.session.isLoggedIn ? (
+        <p className={styles.demoNote} data-testid="demo-note">
+          {t('demoNote')}
+        </p>
+      ) : null}
+      {store.availableUsdt !== null ? (
+        <p className={styles.balance} data-testid="available-balance">
+          {t('available', { amount: formatMoney(store.availableUsdt, 'USDT') })}
+        </p>
+      ) : null}
+      {store.info && !store.info.openNow ? (
+        <p className={styles.closed} role="status">
+          {t('closedNow')}
+        </p>
+      ) : null}
+    </section>
+  );
+});

@@ -1,0 +1,197 @@
+import Decimal from 'decimal.js';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { formatMoney } from '@swx/shared';
+import { tradingApi, type OptionContract, type OptionPeriod } from '../../../api';
+import { parseAmount, wireAmount, type Problem } from '../../../components/form/decimal-input';
+import type { TradingStore } from '../trading-store';
+
+export type OptionDirection = 'up' | 'down';
+
+/** Whole seconds until `expiryTime` (never negative): what the countdown shows. */
+export function secondsLeft(expiryTime: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(expiryTime) - now) / 1000));
+}
+
+/** Seed §5: the amount is required and correct; PRODUCT.md §4: within the stake bounds. */
+export function stakeProblem(
+  amount: string,
+  bounds: { min: string; max: string } | null,
+): Problem | undefined {
+  if (amount.trim() === '') return { key: 'common:validation.amountRequired' };
+  const stake = parseAmount(amount);
+  if (!stake?.gt(0)) return { key: 'common:validation.amountIncorrect' };
+  if (bounds && (stake.lt(bounds.min) || stake.gt(bounds.max)))
+    return {
+      key: 'options.stakeOutOfBounds',
+      values: { min: formatMoney(bounds.min, 'USDT'), max: formatMoney(bounds.max, 'USDT') },
+    };
+  return undefined;
+}
+
+/**
+ * The options tab: the form (direction, stake, period from `option_periods`), the confirmation with the
+ * payout, and the customer's contracts with a countdown, then the result with the open and settle ticks.
+ */
+export class OptionsStore {
+  direction: OptionDirection = 'up';
+  amount = '';
+  period: number | null = null;
+  periods: OptionPeriod[] = [];
+  bounds: { min: string; max: string } | null = null;
+  showProblems = false;
+  confirming = false;
+  placing = false;
+  failure: unknown = null;
+  contracts: OptionContract[] = [];
+  /** The clock the countdowns read; ticks each second while a contract runs. */
+  now = Date.now();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private polling = new Set<string>();
+
+  constructor(private readonly trading: TradingStore) {
+    makeAutoObservable<OptionsStore, 'trading' | 'timer' | 'polling'>(
+      this,
+      { trading: false, timer: false, polling: false },
+      { autoBind: true },
+    );
+  }
+
+  async loadTerms(): Promise<void> {
+    try {
+      const [periods, bounds] = await Promise.all([
+        tradingApi.optionPeriods(),
+        tradingApi.optionStakeBounds(),
+      ]);
+      runInAction(() => {
+        this.periods = periods;
+        this.bounds = bounds;
+        if (this.period === null || !periods.some((p) => p.seconds === this.period))
+          this.period = periods[0]?.seconds ?? null;
+      });
+    } catch (error) {
+      runInAction(() => (this.failure = error));
+    }
+  }
+
+  async loadContracts(): Promise<void> {
+    try {
+      const contracts = await tradingApi.listOptions();
+      runInAction(() => (this.contracts = contracts.slice(0, 20)));
+      this.syncClock();
+    } catch {
+      // The list keeps what it showed; the next event or purchase reloads it.
+    }
+  }
+
+  setDirection(direction: OptionDirection): void {
+    this.direction = direction;
+  }
+
+  setAmount(amount: string): void {
+    this.amount = amount;
+    this.failure = null;
+  }
+
+  setPeriod(seconds: number): void {
+    this.period = seconds;
+  }
+
+  get chosenPeriod(): OptionPeriod | null {
+    return this.periods.find((p) => p.seconds === this.period) ?? null;
+  }
+
+  get problem(): Problem | undefined {
+    return stakeProblem(this.amount, this.bounds);
+  }
+
+  get visibleProblem(): Problem | undefined {
+    return this.showProblems ? this.problem : undefined;
+  }
+
+  /** What a right call pays back: stake × (1 + rate). */
+  get payout(): Decimal | null {
+    const stake = parseAmount(this.amount);
+    const period = this.chosenPeriod;
+    return stake && period ? stake.times(new Decimal(1).plus(period.rate)) : null;
+  }
+
+  review(): void {
+    this.showProblems = true;
+    this.failure = null;
+    if (this.problem || !this.chosenPeriod || !this.trading.code) return;
+    this.confirming = true;
+  }
+
+  cancel(): void {
+    this.confirming = false;
+  }
+
+  async confirm(): Promise<OptionContract | null> {
+    if (!this.trading.code || this.period === null || this.placing) return null;
+    this.placing = true;
+    try {
+      const { result } = await tradingApi.buyOption({
+        code: this.trading.code,
+        direction: this.direction,
+        amount: wireAmount(this.amount),
+        period: this.period,
+      });
+      runInAction(() => {
+        this.confirming = false;
+        this.showProblems = false;
+        this.contracts = [result, ...this.contracts.filter((c) => c.id !== result.id)];
+      });
+      this.syncClock();
+      return result;
+    } catch (error) {
+      runInAction(() => {
+        this.failure = error;
+        this.confirming = false;
+      });
+      return null;
+    } finally {
+      runInAction(() => (this.placing = false));
+    }
+  }
+
+  get running(): OptionContract[] {
+    return this.contracts.filter((c) => c.status === 'open');
+  }
+
+  private tick(): void {
+    this.now = Date.now();
+    for (const contract of this.running) {
+      if (secondsLeft(contract.expiryTime, this.now) === 0) void this.poll(contract.id);
+    }
+    this.syncClock();
+  }
+
+  /** After expiry the engine settles at the last tick; ask until the result is there. */
+  private async poll(id: string): Promise<void> {
+    if (this.polling.has(id)) return;
+    this.polling.add(id);
+    try {
+      const contract = await tradingApi.option(id);
+      runInAction(() => (this.contracts = this.contracts.map((c) => (c.id === id ? contract : c))));
+    } catch {
+      // Asked again on the next second.
+    } finally {
+      this.polling.delete(id);
+    }
+  }
+
+  /** Runs the clock only while some contract is running. */
+  private syncClock(): void {
+    if (this.running.length > 0 && this.timer === null) {
+      this.timer = setInterval(this.tick, 1000);
+    } else if (this.running.length === 0 && this.timer !== null) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+
+  dispose(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

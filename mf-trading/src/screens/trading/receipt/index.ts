@@ -1,0 +1,1 @@
+export { ReceiptDialog, type ReceiptTarget } from './receipt-dialog';

@@ -1,0 +1,1 @@
+export { RiskWarning } from './risk-warning';

@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RootStore } from '@swx/shared';
+import type { SpotOrder } from '@swx/shared/contract';
+import { createFakeSite, renderScreen, resetRoot, type FakeRoutes } from '../../../../test-support/fake-site';
+import { tradingRoutes } from '../../../../test-support/trading-routes';
+import { TradingScreen } from '../../trading';
+import { spotProblems } from '../spot-store';
+
+let root: RootStore | undefined;
+afterEach(() => resetRoot(root));
+
+const order = (fields: Partial<SpotOrder> = {}): SpotOrder => ({
+  id: '301',
+  code: 'BTCUSDT',
+  side: 'buy',
+  orderType: 'limit',
+  quantity: '0.5',
+  price: '90',
+  status: 'pending',
+  fillPrice: null,
+  fee: null,
+  value: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  filledAt: null,
+  cancelledAt: null,
+  ...fields,
+});
+
+async function openSpot(overrides: FakeRoutes = {}) {
+  const fake = createFakeSite(tradingRoutes(overrides), { signedIn: true });
+  root = fake.root;
+  renderScreen(fake.root, <TradingScreen />, '/trading?code=BTCUSDT');
+  await userEvent.click(await screen.findByRole('tab', { name: 'Spot' }));
+  await screen.findByRole('radio', { name: 'Buy' });
+  return fake;
+}
+
+test('spot rules: quantity required and correct, a limit needs a correct price', () => {
+  expect(spotProblems({ quantity: '', orderType: 'market', limitPrice: '' })).toEqual({
+    quantity: { key: 'common:validation.quantityRequired' },
+  });
+  expect(spotProblems({ quantity: '-1', orderType: 'limit', limitPrice: 'x' })).toEqual({
+    quantity: { key: 'order.quantityIncorrect' },
+    limitPrice: { key: 'order.priceIncorrect' },
+  });
+  expect(spotProblems({ quantity: '1', orderType: 'limit', limitPrice: '' }).limitPrice?.key).toBe(
+    'order.priceRequired',
+  );
+  expect(spotProblems({ quantity: '0.1', orderType: 'limit', limitPrice: '95.5' })).toEqual({});
+});
+
+test('shows the messages and sends nothing while the form is incomplete', async () => {
+  const { calls } = await openSpot();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('radio', { name: 'Limit' }));
+  await user.click(screen.getByRole('button', { name: 'Buy' }));
+  expect(screen.getByText('Enter the purchase quantity')).toBeInTheDocument();
+  expect(screen.getByText('Enter the limit price')).toBeInTheDocument();
+  expect(calls.some((c) => c.path === '/order/submit')).toBe(false);
+});
+
+test('shows the value and fee before placing, places a limit order and cancels it', async () => {
+  let orders: SpotOrder[] = [];
+  const { calls } = await openSpot({
+    'GET /order/listBbOrder': () => orders,
+    'POST /order/submit': () => {
+      orders = [order()];
+      return orders[0];
+    },
+    'POST /order/cancelBb': () => {
+      orders = [order({ status: 'cancelled', cancelledAt: '2026-11-22T10:01:00.000Z' })];
+      return orders[0];
+    },
+  });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('radio', { name: 'Limit' }));
+  await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '0.5');
+  await user.type(screen.getByRole('textbox', { name: /Limit price/ }), '90');
+  expect(screen.getByTestId('spot-estimate')).toHaveTextContent('value 45.00 USDT, fee 0.04 USDT (0.10%');
+  await user.click(screen.getByRole('button', { name: 'Buy' }));
+  await waitFor(() =>
+    expect(calls.filter((c) => c.path === '/order/submit').map((c) => c.body)).toEqual([
+      { code: 'BTCUSDT', side: 'buy', orderType: 'limit', quantity: '0.5', price: '90' },
+    ]),
+  );
+  const pending = await screen.findByTestId('spot-pending');
+  const item = within(pending).getByTestId('spot-order');
+  await user.click(within(item).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() =>
+    expect(calls.filter((c) => c.path === '/order/cancelBb').map((c) => c.body)).toEqual([{ id: '301' }]),
+  );
+  await waitFor(() => expect(screen.queryByTestId('spot-pending')).toBeNull());
+  await user.click(screen.getByRole('tab', { name: 'History' }));
+  expect(within(screen.getByTestId('spot-history')).getByText('Cancelled')).toBeInTheDocument();
+});

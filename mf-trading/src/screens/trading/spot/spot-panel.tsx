@@ -1,0 +1,229 @@
+import Decimal from 'decimal.js';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  EmptyState,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  messageForError,
+  Tabs,
+  TextField,
+  toaster,
+} from '@swx/shared';
+import { tradingApi, type SpotOrder } from '../../../api';
+import { Figures } from '../../../components/figures';
+import { parseAmount } from '../../../components/form/decimal-input';
+import { problemText } from '../../../components/form/problem-text';
+import { Segmented } from '../../../components/segmented';
+import { useTradingT } from '../../../i18n';
+import formStyles from '../forms.module.css';
+import listStyles from '../lists.module.css';
+import { ReceiptDialog, type ReceiptTarget } from '../receipt';
+import type { TradingStore } from '../trading-store';
+import { useTradingEvents } from '../use-account-events';
+import { SpotStore } from './spot-store';
+
+type View = 'pending' | 'history';
+
+export const SpotPanel = observer(function SpotPanel({ trading }: { trading: TradingStore }) {
+  const t = useTradingT();
+  const [store] = useState(() => new SpotStore(trading));
+  const [view, setView] = useState<View>('pending');
+  const [receipt, setReceipt] = useState<ReceiptTarget | null>(null);
+  const [feeRate, setFeeRate] = useState<string | null>(null);
+  useEffect(() => {
+    void store.load();
+    tradingApi.tradeFeeRate().then(setFeeRate, () => setFeeRate(null));
+  }, [store]);
+  useTradingEvents((event) => {
+    if (event.type === 'order_filled') {
+      void store.load();
+      void trading.loadAssets();
+    }
+  });
+
+  const coin = trading.info?.baseAsset ?? '';
+  const decimals = trading.priceDecimals;
+  const decimalsOf = (code: string) => trading.decimalsFor(code) ?? decimals;
+  const problems = store.visibleProblems;
+  // Terms before commitment (PRODUCT.md §1 rule 4): the value and fee at the price the order would fill at.
+  const quantity = parseAmount(store.quantity);
+  const price = parseAmount(store.orderType === 'limit' ? store.limitPrice : (trading.livePrice ?? ''));
+  const value = quantity && price ? quantity.times(price) : null;
+  const coinAvailable = coin ? trading.available(coin) : null;
+
+  const submit = async () => {
+    const order = await store.submit();
+    if (!order) return;
+    toaster.show(t('order.placed'), { tone: 'success' });
+    void trading.loadAssets();
+    setView(order.status === 'pending' ? 'pending' : 'history');
+  };
+
+  const orderItem = (order: SpotOrder) => {
+    const orderDecimals = decimalsOf(order.code);
+    return (
+      <li key={order.id} className={listStyles.item} data-testid="spot-order" data-status={order.status}>
+        <div className={listStyles.itemHead}>
+          <strong>{order.code}</strong>
+          <span className={order.side === 'buy' ? listStyles.up : listStyles.down}>
+            {t(order.side === 'buy' ? 'spot.buy' : 'spot.sell')}
+          </span>
+          <span>{t(order.orderType === 'limit' ? 'order.limit' : 'order.market')}</span>
+          <span className={listStyles.status}>{t(`spot.status.${order.status}`)}</span>
+        </div>
+        <Figures
+          items={[
+            [t('spot.quantity'), formatNumber(order.quantity)],
+            ...(order.price !== null
+              ? [[t('order.limitPrice'), formatPrice(order.price, orderDecimals)] as [string, string]]
+              : []),
+            ...(order.fillPrice !== null
+              ? [[t('spot.fillPrice'), formatPrice(order.fillPrice, orderDecimals)] as [string, string]]
+              : []),
+            ...(order.value !== null
+              ? [[t('spot.value'), formatMoney(order.value, 'USDT')] as [string, string]]
+              : []),
+            ...(order.fee !== null
+              ? [[t('spot.fee'), formatMoney(order.fee, 'USDT')] as [string, string]]
+              : []),
+            [t('margin.openTime'), formatDateTime(order.filledAt ?? order.cancelledAt ?? order.createdAt)],
+          ]}
+        />
+        <div className={listStyles.actions}>
+          {order.status === 'pending' ? (
+            <Button
+              size="small"
+              variant="danger"
+              loading={store.busyId === order.id}
+              onClick={() =>
+                void store.cancel(order.id).then((done) => {
+                  if (!done) return;
+                  toaster.show(t('spot.cancelled'), { tone: 'success' });
+                  void trading.loadAssets();
+                })
+              }
+            >
+              {t('spot.cancelOrder')}
+            </Button>
+          ) : null}
+          {order.status === 'filled' ? (
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={() => setReceipt({ kind: 'spot', id: order.id, priceDecimals: orderDecimals })}
+            >
+              {t('order.receipt')}
+            </Button>
+          ) : null}
+        </div>
+      </li>
+    );
+  };
+
+  const items = view === 'pending' ? store.pending : store.history;
+  return (
+    <>
+      <form
+        className={formStyles.form}
+        noValidate
+        aria-label={t('tabs.spot')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Segmented
+          label={t('spot.side')}
+          value={store.side}
+          onChange={(side) => store.set('side', side)}
+          options={[
+            { value: 'buy', label: t('spot.buy'), tone: 'up' },
+            { value: 'sell', label: t('spot.sell'), tone: 'down' },
+          ]}
+        />
+        <Segmented
+          label={t('order.entry')}
+          value={store.orderType}
+          onChange={(orderType) => store.set('orderType', orderType)}
+          options={[
+            { value: 'market', label: t('order.market') },
+            { value: 'limit', label: t('order.limit') },
+          ]}
+        />
+        <TextField
+          label={t('spot.quantity')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          trailing={coin}
+          value={store.quantity}
+          onChange={(event) => store.set('quantity', event.target.value)}
+          error={problemText(t, problems.quantity)}
+        />
+        {store.orderType === 'limit' ? (
+          <TextField
+            label={t('order.limitPrice')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            trailing="USDT"
+            value={store.limitPrice}
+            onChange={(event) => store.set('limitPrice', event.target.value)}
+            error={problemText(t, problems.limitPrice)}
+          />
+        ) : null}
+        {trading.availableUsdt !== null && coin ? (
+          <p className={formStyles.hint}>
+            {t('spot.balances', {
+              usdt: formatMoney(trading.availableUsdt, 'USDT'),
+              coin: formatMoney(coinAvailable ?? '0', coin),
+            })}
+          </p>
+        ) : null}
+        {value && price && feeRate !== null ? (
+          <p className={formStyles.hint} data-testid="spot-estimate">
+            {t('spot.estimate', {
+              price: formatPrice(price, decimals),
+              value: formatMoney(value, 'USDT'),
+              fee: formatMoney(value.times(feeRate), 'USDT'),
+              rate: formatPercent(new Decimal(feeRate).times(100), { decimals: 2, signed: false }),
+            })}
+          </p>
+        ) : null}
+        {store.failure ? (
+          <p className={formStyles.failure} role="alert">
+            {messageForError(store.failure, t)}
+          </p>
+        ) : null}
+        <Button type="submit" fullWidth loading={store.placing}>
+          {t(store.side === 'buy' ? 'spot.buy' : 'spot.sell')}
+        </Button>
+      </form>
+      <section className={listStyles.section} aria-label={t('tabs.spot')}>
+        <Tabs
+          label={t('tabs.spot')}
+          value={view}
+          onChange={setView}
+          tabs={[
+            { value: 'pending', label: `${t('spot.openOrders')} (${store.pending.length})` },
+            { value: 'history', label: t('spot.history') },
+          ]}
+        >
+          {items.length === 0 ? (
+            <EmptyState title={t('order.noOrders')} />
+          ) : (
+            <ul className={listStyles.list} data-testid={`spot-${view}`}>
+              {items.map(orderItem)}
+            </ul>
+          )}
+        </Tabs>
+      </section>
+      <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
+    </>
+  );
+});

@@ -1,0 +1,119 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { SpotSubmitBody } from '@swx/shared/contract';
+import { tradingApi, type SpotOrder } from '../../../api';
+import { parseAmount, wireAmount, type Problem } from '../../../components/form/decimal-input';
+import type { TradingStore } from '../trading-store';
+
+export type SpotSide = 'buy' | 'sell';
+export type SpotEntry = 'market' | 'limit';
+
+export interface SpotProblems {
+  quantity?: Problem;
+  limitPrice?: Problem;
+}
+
+/** Seed §5: the purchase quantity is required and correct; a limit order needs a correct price. */
+export function spotProblems(fields: {
+  quantity: string;
+  orderType: SpotEntry;
+  limitPrice: string;
+}): SpotProblems {
+  const problems: SpotProblems = {};
+  if (fields.quantity.trim() === '') problems.quantity = { key: 'common:validation.quantityRequired' };
+  else if (!parseAmount(fields.quantity)?.gt(0)) problems.quantity = { key: 'order.quantityIncorrect' };
+  if (fields.orderType === 'limit') {
+    if (fields.limitPrice.trim() === '') problems.limitPrice = { key: 'order.priceRequired' };
+    else if (!parseAmount(fields.limitPrice)?.gt(0)) problems.limitPrice = { key: 'order.priceIncorrect' };
+  }
+  return problems;
+}
+
+/** Spot ("BB"): buy or sell the market's coin against USDT; limit orders wait and can be cancelled. */
+export class SpotStore {
+  side: SpotSide = 'buy';
+  orderType: SpotEntry = 'market';
+  quantity = '';
+  limitPrice = '';
+  showProblems = false;
+  placing = false;
+  failure: unknown = null;
+  orders: SpotOrder[] = [];
+  busyId: string | null = null;
+
+  constructor(private readonly trading: TradingStore) {
+    makeAutoObservable<SpotStore, 'trading'>(this, { trading: false }, { autoBind: true });
+  }
+
+  set<K extends 'side' | 'orderType' | 'quantity' | 'limitPrice'>(field: K, value: SpotStore[K]): void {
+    (this as Pick<SpotStore, K>)[field] = value;
+    this.failure = null;
+  }
+
+  get problems(): SpotProblems {
+    return spotProblems(this);
+  }
+
+  get visibleProblems(): SpotProblems {
+    return this.showProblems ? this.problems : {};
+  }
+
+  get pending(): SpotOrder[] {
+    return this.orders.filter((o) => o.status === 'pending');
+  }
+
+  get history(): SpotOrder[] {
+    return this.orders.filter((o) => o.status !== 'pending');
+  }
+
+  async load(): Promise<void> {
+    try {
+      const orders = await tradingApi.listSpot();
+      runInAction(() => (this.orders = orders));
+    } catch (error) {
+      runInAction(() => (this.failure = error));
+    }
+  }
+
+  async submit(): Promise<SpotOrder | null> {
+    this.showProblems = true;
+    this.failure = null;
+    if (Object.keys(this.problems).length > 0 || !this.trading.code || this.placing) return null;
+    const body: SpotSubmitBody = {
+      code: this.trading.code,
+      side: this.side,
+      orderType: this.orderType,
+      quantity: wireAmount(this.quantity),
+      ...(this.orderType === 'limit' ? { price: wireAmount(this.limitPrice) } : {}),
+    };
+    this.placing = true;
+    try {
+      const { result } = await tradingApi.submitSpot(body);
+      runInAction(() => {
+        this.showProblems = false;
+        this.quantity = '';
+      });
+      await this.load();
+      return result;
+    } catch (error) {
+      runInAction(() => (this.failure = error));
+      return null;
+    } finally {
+      runInAction(() => (this.placing = false));
+    }
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    this.busyId = id;
+    this.failure = null;
+    try {
+      await tradingApi.cancelSpot(id);
+      await this.load();
+      return true;
+    } catch (error) {
+      runInAction(() => (this.failure = error));
+      return false;
+    } finally {
+      runInAction(() => (this.busyId = null));
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { getRootStore } from '@swx/shared';
+import { tradingApi, type AssetInfo, type MarketInfo, type RiskStats, type TradableMarket } from '../../api';
+
+export type TradeKind = 'options' | 'spot' | 'margin';
+export const tradeKinds: readonly TradeKind[] = ['options', 'spot', 'margin'];
+
+export type LoadState = 'loading' | 'ready' | 'failed';
+
+/**
+ * What the trading screen knows about the chosen market and the customer's money. Prices are read from the
+ * root market store (the shell's one websocket); this store never copies them.
+ */
+export class TradingStore {
+  markets: TradableMarket[] = [];
+  marketsState: LoadState = 'loading';
+  code: string | null = null;
+  info: MarketInfo | null = null;
+  /** Which feed the server runs; null until known (unknown is not "real"). */
+  simulated: boolean | null = null;
+  risk: RiskStats | null = null;
+  assets: AssetInfo | null = null;
+  private infoRequest = 0;
+
+  constructor() {
+    makeAutoObservable<TradingStore, 'infoRequest'>(this, { infoRequest: false }, { autoBind: true });
+  }
+
+  get market(): TradableMarket | null {
+    return this.markets.find((m) => m.code === this.code) ?? null;
+  }
+
+  /** The latest feed price: the live tick when one arrived, else what the server last listed. */
+  get livePrice(): string | null {
+    if (!this.code) return null;
+    return getRootStore().market.price(this.code) ?? this.info?.price ?? this.market?.listedPrice ?? null;
+  }
+
+  get changePercent(): string | null {
+    if (!this.code) return null;
+    return getRootStore().market.zdf(this.code) ?? this.info?.zdf ?? null;
+  }
+
+  get priceDecimals(): number {
+    return this.info?.priceDecimals ?? 2;
+  }
+
+  /** Price decimals of any listed market (positions may be on markets other than the chosen one). */
+  decimalsFor(code: string): number | null {
+    return this.markets.find((m) => m.code === code)?.priceDecimals ?? null;
+  }
+
+  offers(kind: TradeKind): boolean {
+    return this.info?.tradable[kind] ?? false;
+  }
+
+  /** The USDT the customer can use now in the active account (demo or real). */
+  get availableUsdt(): string | null {
+    return this.assets?.assets.find((a) => a.currency === 'USDT')?.available ?? null;
+  }
+
+  available(currency: string): string | null {
+    return this.assets?.assets.find((a) => a.currency === currency)?.available ?? null;
+  }
+
+  /** Loads the market list and picks `preferred` (from `?code=`), else the first crypto market. */
+  async load(preferred: string | null): Promise<void> {
+    this.marketsState = 'loading';
+    void this.loadFeed();
+    void this.loadRisk();
+    try {
+      const markets = await tradingApi.listMarkets();
+      runInAction(() => {
+        this.markets = markets;
+        this.marketsState = 'ready';
+      });
+      const chosen =
+        markets.find((m) => m.code === preferred) ?? markets.find((m) => m.type === 2) ?? markets[0];
+      if (chosen) await this.select(chosen.code);
+    } catch {
+      runInAction(() => (this.marketsState = 'failed'));
+    }
+  }
+
+  async select(code: string): Promise<void> {
+    this.code = code;
+    this.info = null;
+    const request = ++this.infoRequest;
+    try {
+      const info = await tradingApi.marketInfo(code);
+      // A slower answer for a market the customer already left must not overwrite the newer one.
+      if (request === this.infoRequest) runInAction(() => (this.info = info));
+    } catch {
+      // The form stays hidden without market facts; the picker still works.
+    }
+  }
+
+  async loadFeed(): Promise<void> {
+    try {
+      const status = await tradingApi.feedStatus();
+      runInAction(() => (this.simulated = status.simulated));
+    } catch {
+      // Unknown stays null; the market info also says whether its prices are simulated.
+    }
+  }
+
+  async loadRisk(): Promise<void> {
+    try {
+      const risk = await tradingApi.riskStats();
+      runInAction(() => (this.risk = risk));
+    } catch {
+      // The warning's generic wording still shows (see RiskWarning).
+    }
+  }
+
+  async loadAssets(): Promise<void> {
+    if (!getRootStore().session.isLoggedIn) return;
+    try {
+      const assets = await tradingApi.assets('all');
+      runInAction(() => (this.assets = assets));
+    } catch {
+      // The balance line is left out rather than shown wrong.
+    }
+  }
+
+  /** Feed says simulated, or this market's facts do. */
+  get showSimulatedBadge(): boolean {
+    return this.simulated === true || this.info?.simulated === true;
+  }
+}

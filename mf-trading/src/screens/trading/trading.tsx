@@ -1,0 +1,107 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, EmptyState, getRootStore, Skeleton, Tabs } from '@swx/shared';
+import { useTradingT } from '../../i18n';
+import { MarginPanel } from './margin/margin-panel';
+import type { Direction } from './margin/margin-rules';
+import { MarketBar } from './market-bar';
+import { OptionsPanel } from './options/options-panel';
+import { RiskWarning } from './risk-warning';
+import { SpotPanel } from './spot/spot-panel';
+import { TradingStore, type TradeKind } from './trading-store';
+import { useLivePrices } from './use-account-events';
+import styles from './trading.module.css';
+
+function directionParam(value: string | null): Direction | null {
+  return value === 'long' || value === 'short' ? value : null;
+}
+
+/** `/trading`: market picker and live price, then options, spot and margin orders with their lists. */
+export const TradingScreen = observer(function TradingScreen() {
+  const t = useTradingT();
+  const [params] = useSearchParams();
+  const root = getRootStore();
+  const [store] = useState(() => new TradingStore());
+  // The markets module's long/short buttons send `?code=&direction=`: that is a margin order.
+  const initialDirection = directionParam(params.get('direction'));
+  const [kind, setKind] = useState<TradeKind>(initialDirection ? 'margin' : 'options');
+  const signedIn = root.session.isLoggedIn;
+  const mode = root.settings.accountMode;
+  const requestedCode = params.get('code');
+
+  useEffect(() => {
+    root.attach('trading', store);
+    return () => root.detach('trading');
+  }, [root, store]);
+  useEffect(() => {
+    void store.load(requestedCode);
+  }, [store, requestedCode]);
+  // Balances belong to the active account set: reload on sign-in and on a demo/real switch.
+  useEffect(() => {
+    void store.loadAssets();
+  }, [store, signedIn, mode]);
+  useLivePrices(store.code ? [store.code] : []);
+
+  if (store.marketsState === 'failed') {
+    return (
+      <main className={styles.screen}>
+        <EmptyState
+          title={t('loadFailed')}
+          action={<Button onClick={() => void store.load(requestedCode)}>{t('retry')}</Button>}
+        />
+      </main>
+    );
+  }
+  if (store.marketsState === 'loading') {
+    return (
+      <main className={styles.screen}>
+        <Skeleton lines={6} blockSize="2rem" />
+      </main>
+    );
+  }
+
+  const offered = store.info ? store.offers(kind) : null;
+  return (
+    <main className={styles.screen}>
+      <h1 className={styles.title}>{t('title')}</h1>
+      <MarketBar store={store} />
+      <Tabs
+        label={t('tabs.label')}
+        value={kind}
+        onChange={setKind}
+        tabs={[
+          { value: 'options', label: t('tabs.options') },
+          { value: 'spot', label: t('tabs.spot') },
+          { value: 'margin', label: t('tabs.margin') },
+        ]}
+      >
+        <div className={styles.panel}>
+          {kind === 'margin' ? <RiskWarning product="leveraged" risk={store.risk} /> : null}
+          {kind === 'options' ? <RiskWarning product="options" risk={store.risk} /> : null}
+          {!signedIn ? (
+            <EmptyState
+              title={t('signInToTrade')}
+              action={
+                <Link className={styles.signIn} to={`/pass/login?redirect=${encodeURIComponent('/trading')}`}>
+                  {t('signIn')}
+                </Link>
+              }
+            />
+          ) : offered === null ? (
+            <Skeleton lines={4} blockSize="2.5rem" />
+          ) : !offered ? (
+            <EmptyState title={t('notOffered')} />
+          ) : (
+            // Keyed by account mode and market: a demo/real switch or a new market starts a clean form.
+            <div key={`${mode}-${store.code}`} className={styles.kind}>
+              {kind === 'margin' ? <MarginPanel trading={store} initialDirection={initialDirection} /> : null}
+              {kind === 'options' ? <OptionsPanel trading={store} /> : null}
+              {kind === 'spot' ? <SpotPanel trading={store} /> : null}
+            </div>
+          )}
+        </div>
+      </Tabs>
+    </main>
+  );
+});

@@ -1,0 +1,82 @@
+import type { Position, RiskStats } from '@swx/shared/contract';
+import { listItem, marketInfo, type FakeRoutes } from './fake-site';
+
+export const riskWith = (lossShare: string | null): RiskStats => ({
+  windowDays: 90,
+  leveraged: { customers: lossShare === null ? 12 : 240, lossShare },
+  options: { customers: lossShare === null ? 12 : 180, lossShare: lossShare === null ? null : '64.2' },
+  computedAt: '2026-11-22T10:00:00.000Z',
+});
+
+export function position(fields: Partial<Position> = {}): Position {
+  return {
+    id: '41',
+    code: 'BTCUSDT',
+    direction: 'long',
+    lots: '2',
+    leverage: 5,
+    contractSize: '1',
+    orderType: 'market',
+    limitPrice: null,
+    openPrice: '100.00',
+    closePrice: null,
+    currentPrice: '100.00',
+    stopLoss: '90',
+    takeProfit: '120',
+    margin: '40',
+    fee: '0.2',
+    closeFee: null,
+    profit: '0',
+    liquidationPrice: '90',
+    marginCallPrice: '92',
+    status: 'open',
+    closeReason: null,
+    openTime: '2026-11-22T10:00:00.000Z',
+    closeTime: null,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** The calls every trading screen makes, answered as a fresh demo account would see them. */
+export function tradingRoutes(overrides: FakeRoutes = {}): FakeRoutes {
+  return {
+    'GET /index/listMarketAll': [
+      listItem('BTCUSDT', 2, { appName: 'Bitcoin', nowPrice: '100.00' }),
+      listItem('ETHUSDT', 2, { appName: 'Ethereum', nowPrice: '20.00' }),
+      listItem('AAPL', 3, { appName: 'Apple', nowPrice: '190.00' }),
+    ],
+    'GET /index/getMarketInfo/BTCUSDT': marketInfo('BTCUSDT'),
+    'GET /index/getMarketInfo/ETHUSDT': marketInfo('ETHUSDT', { price: '20.00' }),
+    'GET /index/getMarketInfo/AAPL': marketInfo('AAPL', {
+      type: 3,
+      leverages: [1, 2, 5],
+      tradable: { spot: false, margin: true, options: true },
+    }),
+    'GET /index/feedStatus': { feed: 'simulated', simulated: true },
+    'GET /order/riskStats': riskWith('71.3'),
+    'GET /index/getParamByKey/maintenance_margin_rate': { paramValue: '0.5' },
+    'GET /index/getParamByKey/leverage_cap_crypto': { paramValue: '2' },
+    'GET /index/getParamByKey/leverage_cap_stocks': { paramValue: '5' },
+    'GET /index/getParamByKey/trade_fee_rate': { paramValue: '0.001' },
+    'GET /index/getParamByKey/option_periods': {
+      paramValue:
+        '[{"seconds":60,"rate":"0.85"},{"seconds":120,"rate":"0.87"},{"seconds":300,"rate":"0.90"}]',
+    },
+    'GET /index/getParamByKey/option_stake_min': { paramValue: '10' },
+    'GET /index/getParamByKey/option_stake_max': { paramValue: '50000' },
+    'GET /order/getAssestInfo/all': {
+      mode: 'demo',
+      assets: [
+        { currency: 'USDT', available: '100000', held: '0', priceUsdt: '1', valueUsdt: '100000' },
+        { currency: 'BTC', available: '0', held: '0', priceUsdt: '100', valueUsdt: '0' },
+      ],
+      totalUsdt: '100000',
+    },
+    'GET /order/listUOrder': [],
+    'POST /user/accountMode': null,
+    'GET /order/listOptionsOrder': [],
+    'GET /order/listBbOrder': [],
+    ...overrides,
+  };
+}

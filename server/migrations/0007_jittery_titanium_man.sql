@@ -1,0 +1,2 @@
+ALTER TABLE "watchlist" ADD CONSTRAINT "watchlist_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "watchlist" ADD CONSTRAINT "watchlist_code_markets_code_fk" FOREIGN KEY ("code") REFERENCES "public"."markets"("code") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,207 @@
+import { parseArgs } from 'node:util';
+import readline from 'node:readline';
+import pino from 'pino';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createServices, type Services } from './services';
+import type { StaffIdentity } from './admin/staff';
+import { isAppError } from './http/errors';
+
+/**
+ * The staff command line: `pnpm admin <command>`. It opens the database directly and works through the same
+ * services as the admin API, so every action is validated and audited the same way (as the `--staff` user).
+ * On the embedded PGlite database stop the server first: PGlite allows one process at a time.
+ */
+const usage = `Usage: pnpm admin <command> [options]
+
+Commands:
+  create-staff <username>                 new staff account (password from STAFF_PASSWORD, else prompted)
+  reviews <kind> [status]                 list records of a review kind (deposit, withdrawal, kyc, loan), pending by default
+  approve <kind> <id>                     approve a pending record
+  reject <kind> <id> <reason>             reject a pending record with a reason
+  ledger-check                            check the ledger balances against its entries
+  set-param <key> <value> <reason>        change a server parameter
+  params                                  list the server parameters
+
+Options:
+  --staff <username>   the staff member acting (required except for reviews, params, ledger-check;
+                       optional for create-staff when no staff account exists yet)
+  --json               print results as JSON
+  -h, --help           this text`;
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Asks for a password without echoing it (only called when STAFF_PASSWORD is unset). */
+  readPassword: (prompt: string) => Promise<string>;
+}
+
+class UsageError extends Error {}
+
+async function actingStaff(services: Services, username: string | undefined): Promise<StaffIdentity> {
+  if (!username) throw new UsageError('--staff <username> is required for this command');
+  const found = await services.staff.findByUsername(username);
+  if (!found) throw new UsageError(`No active staff account "${username}"`);
+  return found;
+}
+
+function print(io: CliIo, value: unknown, json: boolean, text: () => string) {
+  io.out(json ? JSON.stringify(value, null, 2) : text());
+}
+
+/** Runs one command on already-built services; returns the process exit code. */
+export async function runCli(argv: string[], services: Services, io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        staff: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...args] = positionals;
+  const json = values.json === true;
+  if (values.help || !command) {
+    io.out(usage);
+    return values.help ? 0 : 2;
+  }
+  const need = (count: number, names: string) => {
+    if (args.length < count) throw new UsageError(`${command} needs ${names}`);
+  };
+
+  try {
+    switch (command) {
+      case 'create-staff': {
+        need(1, '<username>');
+        const anyStaff = await services.staff.hasAny();
+        const creator = values.staff || anyStaff ? await actingStaff(services, values.staff) : null;
+        const password = io.env.STAFF_PASSWORD || (await io.readPassword(`Password for ${args[0]}: `));
+        const created = await services.database.db.transaction((tx) =>
+          services.staff.create(tx, args[0]!, password, creator?.staffId ?? null),
+        );
+        print(io, created, json, () => `Created staff ${created.username} (id ${created.staffId})`);
+        return 0;
+      }
+      case 'reviews': {
+        need(1, '<kind>');
+        const rows = await services.reviews.list(args[0]!, args[1] ?? 'pending');
+        print(io, rows, json, () =>
+          rows.length === 0
+            ? `No ${args[0]} records in status ${args[1] ?? 'pending'}`
+            : rows.map((r) => JSON.stringify(r)).join('\n'),
+        );
+        return 0;
+      }
+      case 'approve': {
+        need(2, '<kind> <id>');
+        const staff = await actingStaff(services, values.staff);
+        const result = await services.reviews.approve(args[0]!, args[1]!, staff, {});
+        print(io, result, json, () => `Approved ${args[0]} ${args[1]}`);
+        return 0;
+      }
+      case 'reject': {
+        need(3, '<kind> <id> <reason>');
+        const staff = await actingStaff(services, values.staff);
+        const reason = args.slice(2).join(' ');
+        const result = await services.reviews.reject(args[0]!, args[1]!, staff, reason);
+        print(io, result, json, () => `Rejected ${args[0]} ${args[1]}: ${reason}`);
+        return 0;
+      }
+      case 'set-param': {
+        need(3, '<key> <value> <reason>');
+        const staff = await actingStaff(services, values.staff);
+        const updated = await services.params.set(args[0]!, args[1]!, {
+          staffId: staff.staffId,
+          reason: args.slice(2).join(' '),
+        });
+        print(io, updated, json, () => `${updated.key} = ${updated.value}`);
+        return 0;
+      }
+      case 'params': {
+        const all = services.params.list();
+        print(io, all, json, () =>
+          all.map((p) => `${p.key} = ${p.value}${p.public ? '' : ' (private)'}`).join('\n'),
+        );
+        return 0;
+      }
+      case 'ledger-check': {
+        const report = await services.ledger.check();
+        print(io, report, json, () =>
+          report.ok
+            ? 'Ledger OK'
+            : `Ledger problems:\n${report.problems.map((p) => JSON.stringify(p)).join('\n')}`,
+        );
+        return report.ok ? 0 : 1;
+      }
+      default:
+        io.err(`Unknown command "${command}"\n\n${usage}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message);
+      return 2;
+    }
+    if (isAppError(error)) {
+      io.err(`Refused (${error.code}): ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function readHiddenPassword(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const output = rl as unknown as { _writeToOutput: (text: string) => void };
+    let prompted = false;
+    output._writeToOutput = (text: string) => {
+      // Show the prompt once, then nothing of what is typed.
+      if (!prompted) {
+        prompted = true;
+        process.stdout.write(text);
+      }
+    };
+    rl.question(prompt, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+  });
+}
+
+/** Entry point of dist/admin-cli.js: opens the configured database, runs one command, closes. */
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const services = await createServices(config, database, pino({ level: 'warn' }));
+    return await runCli(argv, services, {
+      out: (text) => process.stdout.write(`${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+      env: process.env,
+      readPassword: readHiddenPassword,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

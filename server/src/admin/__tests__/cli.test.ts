@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TestServer } from '../../test/harness';
+import { runCli, type CliIo } from '../../admin-cli';
+import { AppError } from '../../http/errors';
+import { auditLog } from '../tables';
+import { createStaffTestServer, staffCredentials } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createStaffTestServer();
+  const { db } = server.database;
+  await db.execute(sql`create table cli_claims (id bigint primary key, status text not null)`);
+  await db.execute(sql`insert into cli_claims values (7, 'pending'), (8, 'pending')`);
+  const decide =
+    (status: string) => async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], id: string) => {
+      const result = await tx.execute(
+        sql`update cli_claims set status = ${status} where id = ${id} and status = 'pending' returning id`,
+      );
+      if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError('11043');
+      return { id, status };
+    };
+  server.services.reviews.register('deposit', {
+    async list(status) {
+      const result = await db.execute(
+        sql`select id::text as id, status from cli_claims where status = ${status} order by id`,
+      );
+      return (result as unknown as { rows: unknown[] }).rows;
+    },
+    approve: (tx, id) => decide('approved')(tx, id),
+    reject: (tx, id) => decide('rejected')(tx, id),
+  });
+});
+afterAll(async () => server.close());
+
+async function cli(argv: string[], env: Record<string, string> = {}, password = 'Prompted-pass-77') {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    env,
+    readPassword: async () => password,
+  };
+  const code = await runCli(argv, server.services, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const staffArg = ['--staff', staffCredentials.username];
+
+describe('admin CLI', () => {
+  it('prints usage', async () => {
+    expect((await cli(['--help'])).out).toContain('create-staff <username>');
+    expect((await cli([])).code).toBe(2);
+    expect((await cli(['frobnicate'])).code).toBe(2);
+  });
+
+  it('creates a staff account from STAFF_PASSWORD, audited as the acting staff member', async () => {
+    const res = await cli(['create-staff', 'auditor', ...staffArg], { STAFF_PASSWORD: 'Auditor-pass-2026' });
+    expect(res.code).toBe(0);
+    expect(res.out).toMatch(/Created staff auditor/);
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/swx/admin/login',
+      payload: { username: 'auditor', password: 'Auditor-pass-2026' },
+    });
+    expect(login.statusCode).toBe(200);
+    const [row] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `staff:${res.out.match(/id (\d+)/)![1]}`));
+    expect(row!.staffId).not.toBeNull();
+  });
+
+  it('prompts for the password when STAFF_PASSWORD is unset', async () => {
+    const res = await cli(['create-staff', 'prompted', ...staffArg]);
+    expect(res.code).toBe(0);
+    expect((await server.services.staff.findByUsername('prompted'))?.username).toBe('prompted');
+  });
+
+  it('needs --staff once staff exist', async () => {
+    const res = await cli(['create-staff', 'sneaky'], { STAFF_PASSWORD: 'Sneaky-pass-2026' });
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/--staff/);
+    expect(await server.services.staff.findByUsername('sneaky')).toBeUndefined();
+  });
+
+  it('lists, approves and rejects reviews', async () => {
+    const list = await cli(['reviews', 'deposit', '--json']);
+    expect(JSON.parse(list.out)).toEqual([
+      { id: '7', status: 'pending' },
+      { id: '8', status: 'pending' },
+    ]);
+    expect((await cli(['approve', 'deposit', '7', ...staffArg])).code).toBe(0);
+    const reject = await cli(['reject', 'deposit', '8', 'hash', 'not', 'found', ...staffArg]);
+    expect(reject.code).toBe(0);
+    expect(reject.out).toContain('hash not found');
+    const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.target, 'deposit:8'));
+    expect(audit[0]).toMatchObject({
+      action: 'review.deposit.reject',
+      details: { reason: 'hash not found' },
+    });
+    expect((await cli(['reviews', 'deposit'])).out).toMatch(/No deposit records/);
+    const again = await cli(['approve', 'deposit', '7', ...staffArg]);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('11043');
+  });
+
+  it('refuses unknown kinds and staff', async () => {
+    expect((await cli(['approve', 'nonesuch', '1', ...staffArg])).code).toBe(1);
+    expect((await cli(['approve', 'deposit', '1', '--staff', 'ghost'])).code).toBe(2);
+    expect((await cli(['approve', 'deposit', '1'])).code).toBe(2);
+  });
+
+  it('sets a parameter with a reason, audited', async () => {
+    const res = await cli(['set-param', 'deposit_min_usdt', '150', 'raise', 'minimum', ...staffArg]);
+    expect(res.code).toBe(0);
+    expect(server.services.params.get('deposit_min_usdt')).toBe('150');
+    const [row] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, 'param:deposit_min_usdt'));
+    expect(row!.details).toEqual({ from: '120', to: '150', reason: 'raise minimum' });
+    expect((await cli(['set-param', 'deposit_min_usdt', 'lots', 'x', ...staffArg])).code).toBe(1);
+    expect((await cli(['params'])).out).toContain('deposit_min_usdt = 150');
+  });
+
+  it('runs the ledger check', async () => {
+    const res = await cli(['ledger-check']);
+    expect(res.code).toBe(0);
+    expect(res.out).toBe('Ledger OK');
+    const json = await cli(['ledger-check', '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { AccountMode } from '@swx/shared/contract';
+import { bearerToken } from '../admin/staff-auth';
+import { repeatGuardPlugin } from '../guards/repeat';
+import { AppError } from '../http/errors';
+
+/** The signed-in customer of a request and the account set (real or demo) it acts on. */
+export interface Customer {
+  userId: string;
+  mode: AccountMode;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for customer routes: sets `request.customer` or answers 401. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler for routes open to guests: sets `request.customer` when a valid token is sent, else null. */
+    authenticateOptional: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate`; null on routes without it (and for guests under `authenticateOptional`). */
+    customer: Customer;
+    /** The SHA-256 of the request's session token, for sign-out and "sign out other sessions". */
+    sessionTokenHash: string | null;
+  }
+}
+
+/** `virtually: YES` acts on the real account set, `virtually: NO` on the demo one (PRODUCT.md §3). */
+function modeFromHeader(request: FastifyRequest): AccountMode | undefined {
+  const header = request.headers.virtually;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();
+  return value === 'YES' ? 'real' : value === 'NO' ? 'demo' : undefined;
+}
+
+async function identify(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const token = bearerToken(request);
+  const owner = token ? await app.services.auth.sessionOwner(token) : null;
+  if (!owner) return false;
+  request.customer = { userId: owner.userId, mode: modeFromHeader(request) ?? owner.accountMode };
+  request.sessionTokenHash = owner.tokenHash;
+  return true;
+}
+
+/**
+ * Decorates the customer scope with `authenticate`, `authenticateOptional` and `guardRepeat`. Wrapped with
+ * fastify-plugin so the decorators land on the enclosing /swx/customer scope and every customer plugin
+ * registered after it can use them: it is the first entry of `customerRoutes`.
+ */
+export const customerAuth = fp(
+  async (app) => {
+    app.decorateRequest('customer', null as unknown as Customer);
+    app.decorateRequest('sessionTokenHash', null);
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      if (!(await identify(app, request))) throw new AppError('401');
+    });
+    app.decorate('authenticateOptional', async function authenticateOptional(request: FastifyRequest) {
+      await identify(app, request);
+    });
+    await app.register(repeatGuardPlugin, { guard: app.services.submissionGuard });
+  },
+  { name: 'swx-customer-auth' },
+);

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  AccountModeBody,
+  CheckNameQuery,
+  CheckNameResult,
+  EnvelopeOf,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  RepasswordBody,
+  SendCodeBody,
+  UserInfo,
+} from '@swx/shared/contract';
+import { ok } from '../http/envelope';
+import { AppError } from '../http/errors';
+import { byIp, rateLimitGuard } from '../guards/rate-limits';
+import { languageFromHeader } from '../mail/verification-code';
+
+const security = [{ token: [] }];
+
+/** Counts sign-in attempts per account however it is typed ("Alice", " alice", "ａｌｉｃｅ"). */
+const accountKey = (request: FastifyRequest) =>
+  (request.body as { account: string }).account.trim().normalize('NFKC').toLowerCase();
+const emailKey = (request: FastifyRequest) => (request.body as { email: string }).email.trim().toLowerCase();
+
+/** Sign-up, sign-in, verification codes, sessions and the customer's own record (PRODUCT.md §3). */
+export const authRoutes: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const { auth, config } = app.services;
+  const limits = config.authRateLimits;
+  const loginLimits = await rateLimitGuard(app, [
+    { name: 'login-ip', limit: limits.loginPerIp, keyOf: byIp },
+    { name: 'login-account', limit: limits.loginPerAccount, keyOf: accountKey },
+  ]);
+  const sendCodeLimits = await rateLimitGuard(app, [
+    { name: 'send-code-ip', limit: limits.sendCodePerIp, keyOf: byIp },
+    { name: 'send-code-email', limit: limits.sendCodePerEmail, keyOf: emailKey },
+  ]);
+  const registerLimits = await rateLimitGuard(app, [
+    { name: 'register-ip', limit: limits.registerPerIp, keyOf: byIp },
+  ]);
+
+  app.post(
+    '/login/sendCode',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'E-mail a 6-digit verification code (valid 10 minutes, 5 tries) for sign-up or password reset',
+        body: SendCodeBody,
+        response: { 200: EnvelopeOf(Type.Null()) },
+      },
+      preHandler: [sendCodeLimits, app.guardRepeat],
+    },
+    async (request) => {
+      const language = languageFromHeader(request.headers['accept-language']);
+      await auth.sendCode(request.body.email, request.body.scene, language);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/login/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up with the e-mailed code; opens the real and demo accounts and signs in',
+        body: RegisterBody,
+        response: { 200: EnvelopeOf(LoginResult) },
+      },
+      preHandler: [registerLimits, app.guardRepeat],
+    },
+    async (request) => ok(await auth.register(request.body)),
+  );
+
+  app.post(
+    '/login/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username or e-mail and password',
+        body: LoginBody,
+        response: { 200: EnvelopeOf(LoginResult) },
+      },
+      preHandler: [loginLimits],
+    },
+    async (request) => ok(await auth.login(request.body.account, request.body.password)),
+  );
+
+  app.get(
+    '/login/checkUserNameOrPhone',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a username (?username=) or an e-mail address (?email=) is still free',
+        querystring: CheckNameQuery,
+        response: { 200: EnvelopeOf(CheckNameResult) },
+      },
+    },
+    async (request) => ok({ available: await auth.isAvailable(request.query) }),
+  );
+
+  app.post(
+    '/login/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the token stops working',
+        security,
+        response: { 200: EnvelopeOf(Type.Null()) },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => {
+      if (request.sessionTokenHash) await auth.logout(request.sessionTokenHash);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/user/getUserInfo',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in customer',
+        security,
+        response: { 200: EnvelopeOf(UserInfo) },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => ok(await auth.userInfo(request.customer.userId)),
+  );
+
+  app.post(
+    '/user/repassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Reset a forgotten password {email, code, password, confirmPassword} (signs out everywhere), or change it ' +
+          'when signed in {oldPassword, password, confirmPassword} (signs out every other session)',
+        body: RepasswordBody,
+        response: { 200: EnvelopeOf(Type.Null()) },
+      },
+      preHandler: [app.authenticateOptional, app.guardRepeat],
+    },
+    async (request) => {
+      const { email, code, oldPassword, password, confirmPassword } = request.body;
+      if (oldPassword !== undefined) {
+        if (email !== undefined || code !== undefined)
+          throw new AppError('400', 'Send either oldPassword or email and code');
+        if (!request.customer || !request.sessionTokenHash) throw new AppError('401');
+        await auth.changePassword(
+          { userId: request.customer.userId, tokenHash: request.sessionTokenHash },
+          { oldPassword, password, confirmPassword },
+        );
+      } else {
+        if (email === undefined) throw new AppError('10001');
+        if (code === undefined) throw new AppError('10091');
+        await auth.resetPassword({ email, code, password, confirmPassword });
+      }
+      return ok(null, '20005');
+    },
+  );
+
+  app.post(
+    '/user/accountMode',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Store which account set (real or demo) applies when a request has no `virtually` header',
+        security,
+        body: AccountModeBody,
+        response: { 200: EnvelopeOf(UserInfo) },
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) => ok(await auth.setAccountMode(request.customer.userId, request.body.mode), '20005'),
+  );
+};

@@ -1,0 +1,460 @@
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountMode, CodeScene, KycStatus, UserInfo } from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
+import { AppError } from '../http/errors';
+import type { Clock } from '../guards/repeat';
+import type { Mailer } from '../mail/mailer';
+import { verificationCodeMail, type MailLanguage } from '../mail/verification-code';
+import {
+  acceptablePassword,
+  accountLookup,
+  hashPassword,
+  looksLikeSessionToken,
+  newInviteCode,
+  newSessionToken,
+  newVerificationCode,
+  normaliseEmail,
+  normaliseInviteCode,
+  normaliseUsername,
+  sameHash,
+  sha256Hex,
+  verificationCodeHash,
+  verifyPassword,
+} from './credentials';
+import { sessions, users, verificationCodes } from './tables';
+
+export const CODE_VALID_MINUTES = 10;
+export const CODE_MAX_TRIES = 5;
+/** A session unused for this long stops working; the customer signs in again. */
+export const SESSION_IDLE_DAYS = 30;
+/** `last_seen_at` is written at most this often per session, so reads do not each cost a write. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who a valid token belongs to; `accountMode` is the mode stored for the customer. */
+export interface SessionOwner {
+  userId: string;
+  accountMode: AccountMode;
+  tokenHash: string;
+}
+
+export interface AuthServiceOptions {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Opens the new customer's real and demo account sets inside the registration transaction (ledger). */
+  openCustomerAccounts: (tx: Tx, userId: string) => Promise<void>;
+  clock?: Clock;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * Customers' identities: sign-up with an e-mailed code, sign-in, sessions, passwords, account mode.
+ * Refusals are catalogue codes; sign-in never says whether an account exists (10004 for either mistake).
+ */
+export class AuthService {
+  readonly clock: Clock;
+  private readonly db: Db;
+  private readonly mailer: Mailer;
+  private readonly log: FastifyBaseLogger;
+  private readonly openCustomerAccounts: AuthServiceOptions['openCustomerAccounts'];
+  /** Verified against when the account is unknown, so a miss costs as long as a wrong password. */
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(options: AuthServiceOptions) {
+    this.db = options.db;
+    this.mailer = options.mailer;
+    this.log = options.log;
+    this.openCustomerAccounts = options.openCustomerAccounts;
+    this.clock = options.clock ?? { now: () => new Date() };
+  }
+
+  // ---- verification codes ------------------------------------------------------------------------------
+
+  /**
+   * E-mails a fresh 6-digit code; it replaces any earlier code for the same address and purpose. A sign-up
+   * code is refused for a registered address (10007), a reset code for an unknown one (10009): the same
+   * facts `checkUserNameOrPhone` answers, so nothing more is revealed.
+   */
+  async sendCode(rawEmail: string, scene: CodeScene, language: MailLanguage): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    if (!email) throw new AppError('10002');
+    const registered = (await this.findUserByEmail(email)) !== undefined;
+    if (scene === 'register' && registered) throw new AppError('10007');
+    if (scene === 'reset' && !registered) throw new AppError('10009');
+
+    const code = newVerificationCode();
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.email, email),
+            eq(verificationCodes.scene, scene),
+            isNull(verificationCodes.consumedAt),
+          ),
+        );
+      await tx.insert(verificationCodes).values({
+        email,
+        scene,
+        codeHash: verificationCodeHash(email, scene, code),
+        expiresAt: new Date(now.getTime() + CODE_VALID_MINUTES * 60_000),
+        createdAt: now,
+      });
+    });
+    try {
+      await this.mailer.send(
+        verificationCodeMail({ to: email, code, scene, minutes: CODE_VALID_MINUTES, language }),
+      );
+    } catch (error) {
+      this.log.error({ err: error }, 'verification mail not sent');
+      throw new AppError('503');
+    }
+  }
+
+  /**
+   * Checks a code without using it up. A wrong code counts a try (committed at once, whatever happens
+   * next); the fifth wrong try, and every try after it, answers 11002.
+   */
+  private async checkCode(email: string, scene: CodeScene, code: string): Promise<bigint> {
+    const [row] = await this.db
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.email, email),
+          eq(verificationCodes.scene, scene),
+          isNull(verificationCodes.consumedAt),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
+    if (!row) throw new AppError('10091');
+    if (row.attempts >= CODE_MAX_TRIES) throw new AppError('11002');
+    if (row.expiresAt.getTime() <= this.clock.now().getTime()) throw new AppError('11001');
+    if (!sameHash(row.codeHash, verificationCodeHash(email, scene, code))) {
+      const [counted] = await this.db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(eq(verificationCodes.id, row.id))
+        .returning({ attempts: verificationCodes.attempts });
+      throw new AppError((counted?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES ? '11002' : '10091');
+    }
+    return row.id;
+  }
+
+  /** Uses the code up inside the caller's transaction; a concurrent use of the same code loses here. */
+  private async consumeCode(tx: Tx, codeId: bigint): Promise<void> {
+    const used = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: this.clock.now() })
+      .where(
+        and(
+          eq(verificationCodes.id, codeId),
+          isNull(verificationCodes.consumedAt),
+          lt(verificationCodes.attempts, CODE_MAX_TRIES),
+        ),
+      )
+      .returning({ id: verificationCodes.id });
+    if (used.length === 0) throw new AppError('10091');
+  }
+
+  // ---- sign-up and sign-in -----------------------------------------------------------------------------
+
+  async register(input: {
+    username: string;
+    email: string;
+    password: string;
+    confirmPassword: string;
+    code: string;
+    inviteCode?: string | undefined;
+  }): Promise<{ token: string; userInfo: UserInfo }> {
+    const username = normaliseUsername(input.username);
+    if (!username) throw new AppError('10003');
+    const email = normaliseEmail(input.email);
+    if (!email) throw new AppError('10002');
+    if (!acceptablePassword(input.password)) throw new AppError('11004');
+    if (input.password !== input.confirmPassword) throw new AppError('11003');
+
+    let invitedBy: bigint | null = null;
+    if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
+      const inviteCode = normaliseInviteCode(input.inviteCode);
+      const [inviter] = inviteCode
+        ? await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1)
+        : [];
+      if (!inviter) throw new AppError('11005');
+      invitedBy = inviter.id;
+    }
+    // Before the code is checked, so a taken name does not cost the customer a try.
+    if (await this.findUserByUsername(username)) throw new AppError('10006');
+    if (await this.findUserByEmail(email)) throw new AppError('10007');
+
+    const codeId = await this.checkCode(email, 'register', input.code);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        await this.consumeCode(tx, codeId);
+        const [user] = await tx
+          .insert(users)
+          .values({ username, email, passwordHash, inviteCode: await this.unusedInviteCode(tx), invitedBy })
+          .returning();
+        if (!user) throw new Error('auth: user insert returned no row');
+        await this.openCustomerAccounts(tx, String(user.id));
+        const token = await this.openSession(tx, user.id);
+        return { token, userInfo: toUserInfo(user) };
+      });
+    } catch (error) {
+      // Two sign-ups racing for the same name or address: the database's unique index decides.
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_username_lower_key') throw new AppError('10006');
+      if (constraint === 'users_email_unique') throw new AppError('10007');
+      throw error;
+    }
+  }
+
+  /** Sign-in by username or e-mail (either case). Unknown account and wrong password both answer 10004. */
+  async login(account: string, password: string): Promise<{ token: string; userInfo: UserInfo }> {
+    const lookup = accountLookup(account);
+    const user = !lookup
+      ? undefined
+      : 'email' in lookup
+        ? await this.findUserByEmail(lookup.email)
+        : await this.findUserByUsername(lookup.username);
+    if (!user) {
+      await verifyPassword(await this.decoy(), password);
+      throw new AppError('10004');
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('10004');
+    if (user.status !== 'active') throw new AppError('10005');
+    const token = await this.openSession(this.db, user.id);
+    return { token, userInfo: toUserInfo(user) };
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------------------
+
+  private async openSession(db: Db | Tx, userId: bigint): Promise<string> {
+    const token = newSessionToken();
+    const now = this.clock.now();
+    await db
+      .insert(sessions)
+      .values({ tokenHash: sha256Hex(token), userId, createdAt: now, lastSeenAt: now });
+    return token;
+  }
+
+  /** The owner of a live session token (not revoked, not idle too long, customer active), or null. */
+  async sessionOwner(token: string): Promise<SessionOwner | null> {
+    if (!looksLikeSessionToken(token)) return null;
+    const tokenHash = sha256Hex(token);
+    const now = this.clock.now();
+    const [row] = await this.db
+      .select({ userId: users.id, accountMode: users.accountMode, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
+          eq(users.status, 'active'),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    }
+    return { userId: String(row.userId), accountMode: row.accountMode, tokenHash };
+  }
+
+  /** For the websocket: who a token belongs to, or null. */
+  async verifyToken(token: string): Promise<{ userId: string } | null> {
+    const owner = await this.sessionOwner(token);
+    return owner ? { userId: owner.userId } : null;
+  }
+
+  async logout(tokenHash: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+
+  // ---- passwords ---------------------------------------------------------------------------------------
+
+  /** Signed-in change: the old password proves it is the customer; every other session is signed out. */
+  async changePassword(
+    owner: { userId: string; tokenHash: string },
+    input: { oldPassword: string; password: string; confirmPassword: string },
+  ): Promise<void> {
+    const user = await this.findUserById(owner.userId);
+    if (!user) throw new AppError('401');
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError('10004');
+    if (!acceptablePassword(input.password)) throw new AppError('11004');
+    if (input.password !== input.confirmPassword) throw new AppError('11003');
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await this.revokeSessions(tx, user.id, owner.tokenHash);
+    });
+  }
+
+  /** Forgotten password: the e-mailed code proves it is the customer; every session is signed out. */
+  async resetPassword(input: {
+    email: string;
+    code: string;
+    password: string;
+    confirmPassword: string;
+  }): Promise<void> {
+    const email = normaliseEmail(input.email);
+    if (!email) throw new AppError('10002');
+    if (!acceptablePassword(input.password)) throw new AppError('11004');
+    if (input.password !== input.confirmPassword) throw new AppError('11003');
+    const user = await this.findUserByEmail(email);
+    if (!user) throw new AppError('10009');
+    const codeId = await this.checkCode(email, 'reset', input.code);
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction(async (tx) => {
+      await this.consumeCode(tx, codeId);
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await this.revokeSessions(tx, user.id);
+    });
+  }
+
+  private async revokeSessions(tx: Tx, userId: bigint, keepTokenHash?: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
+        ),
+      );
+  }
+
+  // ---- the customer's own record -----------------------------------------------------------------------
+
+  async userInfo(userId: string): Promise<UserInfo> {
+    const user = await this.findUserById(userId);
+    if (!user) throw new AppError('10009');
+    return toUserInfo(user);
+  }
+
+  async setAccountMode(userId: string, mode: AccountMode): Promise<UserInfo> {
+    const [user] = await this.db
+      .update(users)
+      .set({ accountMode: mode })
+      .where(eq(users.id, BigInt(userId)))
+      .returning();
+    if (!user) throw new AppError('10009');
+    return toUserInfo(user);
+  }
+
+  /** For the KYC domain: records the review state shown as `kycStatus`, inside the caller's transaction. */
+  async setKycStatus(tx: Db | Tx, userId: string, status: KycStatus): Promise<void> {
+    await tx
+      .update(users)
+      .set({ kycStatus: status })
+      .where(eq(users.id, BigInt(userId)));
+  }
+
+  /** `GET /login/checkUserNameOrPhone`: exactly one of the two; a malformed value is refused with its code. */
+  async isAvailable(query: { username?: string | undefined; email?: string | undefined }): Promise<boolean> {
+    if (query.username !== undefined && query.email !== undefined) throw new AppError('400');
+    if (query.username !== undefined) {
+      const username = normaliseUsername(query.username);
+      if (!username) throw new AppError('10003');
+      return (await this.findUserByUsername(username)) === undefined;
+    }
+    if (query.email !== undefined) {
+      const email = normaliseEmail(query.email);
+      if (!email) throw new AppError('10002');
+      return (await this.findUserByEmail(email)) === undefined;
+    }
+    throw new AppError('10001');
+  }
+
+  // ---- housekeeping ------------------------------------------------------------------------------------
+
+  /** Deletes codes expired for a day and sessions revoked or idle for longer than the idle limit. */
+  async purgeExpired(): Promise<void> {
+    const now = this.clock.now().getTime();
+    await this.db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, new Date(now - DAY_MS)));
+    const cutoff = new Date(now - SESSION_IDLE_DAYS * DAY_MS);
+    await this.db.delete(sessions).where(or(lt(sessions.revokedAt, cutoff), lt(sessions.lastSeenAt, cutoff)));
+  }
+
+  // ---- lookups -----------------------------------------------------------------------------------------
+
+  private async findUserById(userId: string): Promise<UserRow | undefined> {
+    if (!/^[1-9][0-9]{0,18}$/.test(userId)) return undefined;
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.id, BigInt(userId)))
+      .limit(1);
+    return user;
+  }
+
+  private async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    const [user] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return user;
+  }
+
+  /** Usernames are unique without regard to case (index on lower(username)). */
+  private async findUserByUsername(username: string): Promise<UserRow | undefined> {
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return user;
+  }
+
+  private async unusedInviteCode(tx: Tx): Promise<string> {
+    for (;;) {
+      const code = newInviteCode();
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.inviteCode, code))
+        .limit(1);
+      if (!taken) return code;
+    }
+  }
+
+  private decoy(): Promise<string> {
+    this.decoyHash ??= hashPassword('decoy password 1');
+    return this.decoyHash;
+  }
+}
+
+export function toUserInfo(user: UserRow): UserInfo {
+  return {
+    id: String(user.id),
+    username: user.username,
+    email: user.email,
+    kycStatus: user.kycStatus,
+    inviteCode: user.inviteCode,
+    virtualStatus: user.accountMode === 'demo' ? '1' : '0',
+    accountMode: user.accountMode,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) hit, looking through drizzle's error wrapping. */
+function uniqueViolation(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as never
+  ) {
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+  }
+  return undefined;
+}

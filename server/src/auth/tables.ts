@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Customers. `username` keeps the spelling chosen at sign-up (NFKC-normalised) but is unique without regard
+ * to case, so "Alice" cannot be registered beside "alice"; `email` is stored lower-cased.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    /** 'active' | 'disabled'; a disabled customer cannot sign in and their sessions stop working. */
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    /** The account set used when a request carries no `virtually` header. */
+    accountMode: text('account_mode').$type<'real' | 'demo'>().notNull().default('demo'),
+    inviteCode: text('invite_code').notNull().unique(),
+    invitedBy: bigint('invited_by', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
+    kycStatus: text('kyc_status')
+      .$type<'unverified' | 'pending' | 'verified' | 'failed'>()
+      .notNull()
+      .default('unverified'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_invited_by_idx').on(t.invitedBy),
+  ],
+);
+
+/** Sign-in sessions. Only the SHA-256 of the opaque token is stored, so a database leak yields no tokens. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** E-mailed 6-digit codes, stored hashed; single use, limited tries, short-lived. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    scene: text('scene').$type<'register' | 'reset'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_email_scene_idx').on(t.email, t.scene, t.createdAt)],
+);

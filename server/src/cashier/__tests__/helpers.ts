@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import type { TestServer } from '../../test/harness';
+import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
+import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
+import { customerAccount, platformAccount } from '../../ledger/accounts';
+
+/** A 1×1 PNG: a valid proof image. */
+export const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Response results are read loosely in tests; the contract types are checked by the server's own schemas. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+export interface CashierTestServer extends TestServer {
+  staff: string;
+  events: { userId: string; event: Record<string, unknown> }[];
+  /** A signed-up customer whose requests go to the real account set. */
+  customer(options?: { inviteCode?: string; username?: string }): Promise<SignedUpCustomer>;
+  call(
+    who: SignedUpCustomer | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    mode?: 'YES' | 'NO',
+  ): Promise<{ status: number; code: string; message: string; result: Loose; body: string }>;
+  admin(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; code: string; result: Loose }>;
+  upload(who: SignedUpCustomer): Promise<string>;
+  /** Credits real funds straight through the ledger (a test shortcut for an approved deposit). */
+  fund(userId: string, currency: string, amount: string): Promise<void>;
+  balance(userId: string, currency?: string): Promise<{ available: string; held: string }>;
+  check(): Promise<void>;
+}
+
+export function hex64(): string {
+  return crypto.randomBytes(32).toString('hex');
+}
+
+export async function cashierServer(env: Record<string, string> = {}): Promise<CashierTestServer> {
+  const server = await createStaffTestServer(env);
+  const staff = await staffToken(server);
+  const events: CashierTestServer['events'] = [];
+  const live = server.services.live;
+  const original = live.publishAccountEvent.bind(live);
+  live.publishAccountEvent = (userId, event) => {
+    events.push({ userId, event });
+    original(userId, event);
+  };
+  const call: CashierTestServer['call'] = async (who, method, url, payload, mode = 'YES') => {
+    const res = await server.app.inject({
+      method,
+      url: `/swx/customer${url}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { ...(who ? { authorization: who.token } : {}), virtually: mode },
+    });
+    const body = res.headers['content-type']?.toString().startsWith('application/json') ? res.json() : {};
+    return {
+      status: res.statusCode,
+      code: body.code,
+      message: body.message,
+      result: body.result,
+      body: res.body,
+    };
+  };
+  return Object.assign(server, {
+    staff,
+    events,
+    customer: (options: { inviteCode?: string; username?: string } = {}) => signUpCustomer(server, options),
+    call,
+    async admin(method: 'GET' | 'POST', url: string, payload?: unknown) {
+      const res = await server.app.inject({
+        method,
+        url: `/swx/admin${url}`,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        headers: { authorization: staff },
+      });
+      const body = res.json();
+      return { status: res.statusCode, code: body.code, result: body.result };
+    },
+    async upload(who: SignedUpCustomer) {
+      const boundary = `----swx${crypto.randomBytes(8).toString('hex')}`;
+      const head =
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n';
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/swx/customer/upload/image',
+        payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: who.token },
+      });
+      if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+      return res.json().result.id as string;
+    },
+    async fund(userId: string, currency: string, amount: string) {
+      await server.database.db.transaction((tx) =>
+        server.services.ledger.transfer(tx, {
+          type: 'deposit',
+          reference: { type: 'test', id: userId },
+          legs: [
+            { account: platformAccount('platform_external_custody', currency, 'real'), amount: `-${amount}` },
+            { account: customerAccount(userId, 'real', currency), amount },
+          ],
+        }),
+      );
+    },
+    async balance(userId: string, currency = 'USDT') {
+      const all = await server.services.ledger.balances(userId, 'real');
+      return all[currency] ?? { available: '0', held: '0' };
+    },
+    async check() {
+      const result = await server.services.ledger.check();
+      if (!result.ok) throw new Error(`ledger check failed: ${result.problems.join('; ')}`);
+    },
+  });
+}

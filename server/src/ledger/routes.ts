@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { EnvelopeOf, LedgerCheck } from '@swx/shared/contract';
+import { ok } from '../http/envelope';
+
+/** Staff view of the ledger, under /swx/admin. */
+export const ledgerAdminRoutes: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const { ledger } = app.services;
+
+  app.get(
+    '/ledger/check',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Checks the ledger: postings sum to zero per currency, every entry balances, customer balances match their postings and none is negative',
+        security: [{ token: [] }],
+        response: { 200: EnvelopeOf(LedgerCheck) },
+      },
+    },
+    async () => ok(await ledger.check()),
+  );
+};

@@ -1,0 +1,215 @@
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Candle, CandleInterval } from '@swx/shared/contract';
+import type { Db } from '../db/client';
+import { marketCandles, marketTicks } from './tables';
+import type { FeedTick } from './feed/types';
+
+const MINUTE = 60_000;
+
+export const intervalMs: Record<CandleInterval, number> = {
+  '1m': MINUTE,
+  '5m': 5 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '4h': 240 * MINUTE,
+  '1d': 1440 * MINUTE,
+  '1w': 7 * 1440 * MINUTE,
+};
+
+/** Weeks start on Monday 00:00 UTC; the epoch (1970-01-01) was a Thursday, 3 days after a Monday. */
+const WEEK_OFFSET = 3 * 1440 * MINUTE;
+
+/** Start of the interval containing `time` (epoch ms, UTC). */
+export function bucketStart(time: number, interval: CandleInterval): number {
+  const size = intervalMs[interval];
+  if (interval === '1w') return Math.floor((time + WEEK_OFFSET) / size) * size - WEEK_OFFSET;
+  return Math.floor(time / size) * size;
+}
+
+interface PendingCandle {
+  code: string;
+  openTime: number;
+  open: Decimal;
+  high: Decimal;
+  low: Decimal;
+  close: Decimal;
+  count: number;
+  closeSeq: number;
+}
+
+/** Retention of raw ticks: long enough for settlement lookups across a restart or a weekend outage. */
+export const TICK_RETENTION_MS = 2 * 1440 * MINUTE;
+
+/**
+ * Buffers ticks and writes them in one transaction per flush (every second): raw ticks into `market_ticks`
+ * and their one-minute candles upserted into `market_candles_1m`. One write per second, whatever the tick
+ * rate, keeps the database load flat. Only the feed leader writes.
+ */
+export class CandleWriter {
+  private ticks: FeedTick[] = [];
+  private candles = new Map<string, PendingCandle>();
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: string,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  get pendingTicks(): number {
+    return this.ticks.length;
+  }
+
+  add(ticks: FeedTick[]): void {
+    for (const tick of ticks) {
+      this.ticks.push(tick);
+      const openTime = bucketStart(tick.time, '1m');
+      const key = `${tick.code}|${openTime}`;
+      const price = new Decimal(tick.price);
+      const candle = this.candles.get(key);
+      if (!candle) {
+        this.candles.set(key, {
+          code: tick.code,
+          openTime,
+          open: price,
+          high: price,
+          low: price,
+          close: price,
+          count: 1,
+          closeSeq: tick.seq,
+        });
+        continue;
+      }
+      if (price.gt(candle.high)) candle.high = price;
+      if (price.lt(candle.low)) candle.low = price;
+      if (tick.seq > candle.closeSeq) {
+        candle.close = price;
+        candle.closeSeq = tick.seq;
+      }
+      candle.count++;
+    }
+  }
+
+  /** Writes everything buffered; concurrent calls share one write. A failed write is kept and retried. */
+  flush(): Promise<void> {
+    if (!this.flushing) this.flushing = this.write().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.ticks.length === 0) return;
+    const ticks = this.ticks;
+    const candles = [...this.candles.values()];
+    this.ticks = [];
+    this.candles = new Map();
+    try {
+      await this.db.transaction(async (tx) => {
+        for (let i = 0; i < ticks.length; i += 1000) {
+          await tx
+            .insert(marketTicks)
+            .values(
+              ticks.slice(i, i + 1000).map((t) => ({
+                seq: BigInt(t.seq),
+                code: t.code,
+                price: t.price,
+                time: new Date(t.time),
+                feed: this.feed,
+              })),
+            )
+            .onConflictDoNothing();
+        }
+        for (let i = 0; i < candles.length; i += 500) {
+          await tx
+            .insert(marketCandles)
+            .values(
+              candles.slice(i, i + 500).map((c) => ({
+                code: c.code,
+                openTime: new Date(c.openTime),
+                open: c.open.toFixed(),
+                high: c.high.toFixed(),
+                low: c.low.toFixed(),
+                close: c.close.toFixed(),
+                tickCount: c.count,
+                closeSeq: BigInt(c.closeSeq),
+              })),
+            )
+            .onConflictDoUpdate({
+              target: [marketCandles.code, marketCandles.openTime],
+              set: {
+                high: sql`greatest(${marketCandles.high}, excluded.high)`,
+                low: sql`least(${marketCandles.low}, excluded.low)`,
+                close: sql`case when excluded.close_seq > ${marketCandles.closeSeq} then excluded.close else ${marketCandles.close} end`,
+                closeSeq: sql`greatest(${marketCandles.closeSeq}, excluded.close_seq)`,
+                tickCount: sql`${marketCandles.tickCount} + excluded.tick_count`,
+              },
+            });
+        }
+      });
+    } catch (error) {
+      // Put the batch back in front of what arrived meanwhile, so nothing is lost to a passing outage.
+      const arrived = this.ticks;
+      this.ticks = [];
+      this.candles = new Map();
+      this.add(ticks);
+      this.add(arrived);
+      this.onError(error);
+    }
+  }
+}
+
+/** Deletes ticks older than the retention window. */
+export async function pruneTicks(db: Db, now: number): Promise<void> {
+  await db
+    .delete(marketTicks)
+    .where(sql`${marketTicks.time} < ${new Date(now - TICK_RETENTION_MS).toISOString()}::timestamptz`);
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Candles for [from, to) at the interval, aggregated from the stored one-minute candles. Empty when the feed
+ * published nothing in the range: there is no made-up history.
+ */
+export async function queryCandles(
+  db: Db,
+  code: string,
+  interval: CandleInterval,
+  from: number,
+  to: number,
+  decimals: number,
+): Promise<Candle[]> {
+  const start = bucketStart(from, interval);
+  const size = intervalMs[interval] / 1000;
+  const offset = interval === '1w' ? WEEK_OFFSET / 1000 : 0;
+  const result = await db.execute(sql`
+    select floor((extract(epoch from open_time) + ${offset}) / ${size}) * ${size} - ${offset} as bucket,
+           (array_agg(open order by open_time asc))[1] as open,
+           max(high) as high,
+           min(low) as low,
+           (array_agg(close order by open_time desc))[1] as close,
+           sum(tick_count)::int as ticks
+      from market_candles_1m
+     where code = ${code} and open_time >= ${new Date(start).toISOString()}::timestamptz
+       and open_time < ${new Date(to).toISOString()}::timestamptz
+     group by 1
+     order by 1 asc`);
+  return rowsOf<{
+    bucket: string | number;
+    open: string;
+    high: string;
+    low: string;
+    close: string;
+    ticks: number;
+  }>(result).map((r) => ({
+    time: Math.round(Number(r.bucket) * 1000),
+    open: new Decimal(r.open).toFixed(decimals),
+    high: new Decimal(r.high).toFixed(decimals),
+    low: new Decimal(r.low).toFixed(decimals),
+    close: new Decimal(r.close).toFixed(decimals),
+    ticks: Number(r.ticks),
+  }));
+}

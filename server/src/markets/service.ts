@@ -1,0 +1,639 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyBaseLogger } from 'fastify';
+import Decimal from 'decimal.js';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { Candle, CandleInterval, FeedKind, MarketInfo, MarketListItem } from '@swx/shared/contract';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import { ok } from '../http/envelope';
+import type { Lifecycle } from '../lifecycle';
+import { calendarFor, isOpenAt, openHoursPerYear, type Calendar } from './calendar';
+import { listedMarkets } from './catalogue';
+import { CandleWriter, bucketStart, intervalMs, pruneTicks, queryCandles, rowsOf } from './candles';
+import { SimulatedFeed } from './feed/simulated';
+import { ReplayFeed } from './feed/replay';
+import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from './feed/types';
+import { createLeadership, type FeedLeadership } from './leadership';
+import { MarketState, utcDay, type StoredPriceState } from './state';
+import { marketCandles, marketTicks, markets, watchlist } from './tables';
+
+/** PostgreSQL channel carrying the leader's ticks to every other instance. */
+export const TICKS_CHANNEL = 'swx_ticks';
+/** NOTIFY payloads must stay under PostgreSQL's 8000-byte limit. */
+export const NOTIFY_PAYLOAD_LIMIT = 7900;
+/** At most this many candles per chart request. */
+export const MAX_CANDLES = 1000;
+const DEFAULT_CANDLES = 300;
+const WATCHLIST_LIMIT = 100;
+
+export interface MarketRecord {
+  id: string;
+  code: string;
+  type: number;
+  name: string;
+  baseAsset: string;
+  quoteAsset: string;
+  logo: string;
+  referencePrice: string;
+  tickSize: string;
+  priceDecimals: number;
+  contractSize: string;
+  leverages: number[];
+  volatility: number;
+  calendar: Calendar;
+  spotTradable: boolean;
+  marginTradable: boolean;
+  optionsTradable: boolean;
+}
+
+export const logoPath = (code: string) => `/swx/customer/index/logo/${code}.svg`;
+
+/** Writes the listed markets into the catalogue table (insert or update by code). */
+async function seedCatalogue(database: Database): Promise<void> {
+  const rows = listedMarkets.map((m, index) => ({
+    code: m.code,
+    type: m.type,
+    name: m.name,
+    baseAsset: m.base,
+    quoteAsset: m.quote,
+    logo: logoPath(m.code),
+    referencePrice: m.referencePrice,
+    tickSize: m.tickSize,
+    priceDecimals: m.priceDecimals,
+    contractSize: m.contractSize,
+    leverages: m.leverages,
+    volatility: String(m.volatility),
+    calendarId: m.calendar,
+    spotTradable: m.spot,
+    marginTradable: m.margin,
+    optionsTradable: m.options,
+    sortOrder: index,
+  }));
+  await database.db
+    .insert(markets)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: markets.code,
+      set: Object.fromEntries(
+        Object.keys(rows[0]!)
+          .filter((key) => key !== 'code')
+          .map((key) => {
+            const column = markets[key as keyof typeof markets.$inferInsert] as { name: string };
+            return [key, sql.raw(`excluded.${column.name}`)];
+          }),
+      ),
+    });
+}
+
+/** A serialised `listMarketAll` answer, plain and gzipped. */
+export interface ListAnswer {
+  version: number;
+  builtAt: number;
+  body: Buffer;
+  gzipped: Buffer;
+}
+
+/** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
+type WireTick = [string, string, number, number];
+
+/**
+ * The markets domain: the catalogue, live prices, candles and the feed. Ticks reach every instance: the feed
+ * leader applies its own feed's ticks directly and publishes them over NOTIFY; the others apply what they
+ * receive. Consumers (the websocket, later the trading engine) subscribe with `onTicks` and get the same
+ * stream on every instance.
+ */
+export class MarketsService {
+  readonly feedKind: FeedKind;
+  readonly state: MarketState;
+  private readonly byCode = new Map<string, MarketRecord>();
+  private readonly byId = new Map<string, MarketRecord>();
+  private readonly ordered: MarketRecord[];
+  private readonly tickListeners: TickListeners;
+  private readonly instanceId = crypto.randomUUID();
+  private readonly writer: CandleWriter;
+  private readonly leadership: FeedLeadership;
+  private feed: MarketFeed | undefined;
+  private feedOverride: MarketFeed | undefined;
+  private outbox: FeedTick[] = [];
+  private listCache = new Map<string, ListAnswer>();
+  private timers: NodeJS.Timeout[] = [];
+  private unlisten: (() => Promise<void>) | undefined;
+  private leader = false;
+  private running = false;
+  private electing = false;
+
+  private constructor(
+    private readonly config: Config,
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    records: MarketRecord[],
+  ) {
+    this.feedKind = config.marketFeed;
+    this.ordered = records;
+    for (const record of records) {
+      this.byCode.set(record.code, record);
+      this.byId.set(record.id, record);
+    }
+    this.state = new MarketState(records.map((r) => r.code));
+    this.tickListeners = new TickListeners((error) => log.error({ err: error }, 'a tick listener failed'));
+    this.writer = new CandleWriter(database.db, this.feedKind, (error) =>
+      log.error({ err: error }, 'market data write failed; will retry'),
+    );
+    this.leadership = createLeadership(database, config.databaseUrl);
+  }
+
+  static async create(config: Config, database: Database, log: FastifyBaseLogger): Promise<MarketsService> {
+    if (config.marketFeed === 'replay' && !config.replayFile)
+      throw new Error('MARKET_FEED=replay needs REPLAY_FILE');
+    await seedCatalogue(database);
+    const rows = await database.db.select().from(markets).orderBy(asc(markets.sortOrder), asc(markets.id));
+    const records: MarketRecord[] = rows.map((row) => ({
+      id: row.id.toString(),
+      code: row.code,
+      type: row.type,
+      name: row.name,
+      baseAsset: row.baseAsset,
+      quoteAsset: row.quoteAsset,
+      logo: row.logo,
+      referencePrice: row.referencePrice,
+      tickSize: trimDecimal(row.tickSize),
+      priceDecimals: row.priceDecimals,
+      contractSize: trimDecimal(row.contractSize),
+      leverages: row.leverages,
+      volatility: Number(row.volatility),
+      calendar: calendarFor(row.calendarId),
+      spotTradable: row.spotTradable,
+      marginTradable: row.marginTradable,
+      optionsTradable: row.optionsTradable,
+    }));
+    const service = new MarketsService(config, database, log, records);
+    await service.loadStoredState();
+    return service;
+  }
+
+  // ---- catalogue ------------------------------------------------------------------------------------------
+
+  /**
+   * True unless prices come from a live exchange. A replay is a recording, not the market now, so it is
+   * labelled like the simulator (and no live exchange adapter exists yet).
+   */
+  get simulated(): boolean {
+    return this.feedKind === 'simulated' || this.feedKind === 'replay';
+  }
+
+  list(): readonly MarketRecord[] {
+    return this.ordered;
+  }
+
+  /** A market by code (case-insensitive) or by id, or undefined. */
+  find(codeOrId: string): MarketRecord | undefined {
+    return this.byCode.get(codeOrId.toUpperCase()) ?? this.byId.get(codeOrId);
+  }
+
+  /** A market by code or id; refuses with `11030` when there is none. */
+  get(codeOrId: string): MarketRecord {
+    const market = this.find(codeOrId);
+    if (!market) throw new AppError('11030');
+    return market;
+  }
+
+  isOpen(code: string, at: number = Date.now()): boolean {
+    return isOpenAt(this.get(code).calendar, at);
+  }
+
+  // ---- ticks: the API for consumers (websocket, trading engine) -------------------------------------------
+
+  /** Every applied tick batch, on every instance, in `seq` order per market. Returns an unsubscribe function. */
+  onTicks(listener: (ticks: FeedTick[]) => void): () => void {
+    return this.tickListeners.add(listener);
+  }
+
+  /** The latest tick of a market, or undefined before its first tick. */
+  latestTick(code: string): FeedTick | undefined {
+    return this.state.get(code)?.lastTick;
+  }
+
+  /**
+   * The tick in force at `time`: the last tick of the market published at or before it. Looks in memory
+   * first, then in the stored ticks (kept for TICK_RETENTION_MS). Undefined if the feed had not published a
+   * price for the market by then.
+   */
+  async tickAt(code: string, time: number): Promise<FeedTick | undefined> {
+    const recent = this.state.get(code)?.recent ?? [];
+    if (recent.length > 0 && recent[0]!.time <= time) {
+      for (let i = recent.length - 1; i >= 0; i--) if (recent[i]!.time <= time) return recent[i];
+    }
+    const rows = await this.database.db
+      .select()
+      .from(marketTicks)
+      .where(and(eq(marketTicks.code, code), lte(marketTicks.time, new Date(time))))
+      .orderBy(desc(marketTicks.time), desc(marketTicks.seq))
+      .limit(1);
+    const row = rows[0];
+    return row
+      ? {
+          code: row.code,
+          price: this.formatPrice(row.code, row.price),
+          time: row.time.getTime(),
+          seq: Number(row.seq),
+        }
+      : undefined;
+  }
+
+  /** Whether this instance runs the feed (and writes candles). */
+  isFeedLeader(): boolean {
+    return this.leader;
+  }
+
+  /** Replaces the feed built from the configuration; only before start (benchmarks, tools, tests). */
+  useFeed(feed: MarketFeed): void {
+    if (this.running) throw new Error('useFeed must be called before the markets lifecycle starts');
+    this.feedOverride = feed;
+  }
+
+  /**
+   * Takes ticks published by this instance's feed: applies them, queues them for storage and for the other
+   * instances, and hands them to local consumers.
+   */
+  ingest(ticks: FeedTick[]): void {
+    const applied = this.state.apply(ticks);
+    if (applied.length === 0) return;
+    this.writer.add(applied);
+    // Only a running instance publishes to the others (and flushes this queue).
+    if (this.running) this.outbox.push(...applied);
+    this.tickListeners.emit(applied);
+  }
+
+  /** Writes buffered ticks and candles now (normally once a second). */
+  flushStorage(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  /** Sends queued ticks to the other instances now (normally every 100 ms). */
+  async flushFanOut(): Promise<void> {
+    if (this.outbox.length === 0) return;
+    const ticks = this.outbox;
+    this.outbox = [];
+    for (const payload of packTicks(this.instanceId, ticks)) {
+      await this.database.notify(TICKS_CHANNEL, payload).catch((error: unknown) => {
+        this.log.error({ err: error }, 'publishing ticks to other instances failed');
+      });
+    }
+  }
+
+  private receiveFanOut(payload: string): void {
+    let message: { i: string; t: WireTick[] };
+    try {
+      message = JSON.parse(payload) as { i: string; t: WireTick[] };
+    } catch {
+      this.log.warn('ignored a malformed tick notification');
+      return;
+    }
+    if (message.i === this.instanceId || !Array.isArray(message.t)) return;
+    const ticks = message.t.map(([code, price, time, seq]) => ({ code, price, time, seq }));
+    const applied = this.state.apply(ticks);
+    this.tickListeners.emit(applied);
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------------------
+
+  readonly lifecycle: Lifecycle = {
+    name: 'market-feed',
+    start: async () => {
+      this.running = true;
+      this.unlisten = await this.database.listen(TICKS_CHANNEL, (payload) => this.receiveFanOut(payload));
+      await this.elect();
+      this.every(5_000, () => this.elect());
+      this.every(100, () => (this.leader ? this.flushFanOut() : undefined));
+      this.every(1_000, () => (this.leader ? this.flushStorage() : undefined));
+      this.every(3_600_000, () => (this.leader ? pruneTicks(this.database.db, Date.now()) : undefined));
+    },
+    stop: async () => {
+      this.running = false;
+      for (const timer of this.timers) clearInterval(timer);
+      this.timers = [];
+      await this.feed?.stop();
+      this.feed = undefined;
+      if (this.leader) {
+        await this.flushFanOut();
+        await this.flushStorage();
+      }
+      this.leader = false;
+      await this.leadership.release();
+      await this.unlisten?.();
+      this.unlisten = undefined;
+    },
+  };
+
+  private every(ms: number, work: () => Promise<unknown> | unknown): void {
+    const timer = setInterval(() => {
+      Promise.resolve()
+        .then(work)
+        .catch((error: unknown) => this.log.error({ err: error }, 'market background work failed'));
+    }, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Becomes the feed leader if no other instance is; steps down if the lock was lost. */
+  private async elect(): Promise<void> {
+    if (!this.running || this.electing) return;
+    this.electing = true;
+    try {
+      await this.electOnce();
+    } finally {
+      this.electing = false;
+    }
+  }
+
+  private async electOnce(): Promise<void> {
+    if (this.leader) {
+      if (this.leadership.isHeld()) return;
+      this.log.warn('lost the feed leadership; stopping the feed');
+      await this.feed?.stop();
+      this.feed = undefined;
+      this.leader = false;
+      // Best effort: what was published before the loss still belongs in the history.
+      await this.flushStorage();
+    }
+    if (!(await this.leadership.tryAcquire().catch(() => false))) return;
+    if (!this.running) {
+      await this.leadership.release();
+      return;
+    }
+    this.leader = true;
+    const stored = await this.database.db
+      .select({ seq: sql<string | null>`max(${marketTicks.seq})` })
+      .from(marketTicks);
+    const storedCandles = await this.database.db
+      .select({ seq: sql<string | null>`max(${marketCandles.closeSeq})` })
+      .from(marketCandles);
+    const lastSeq = Math.max(
+      this.state.lastSeq(),
+      Number(stored[0]?.seq ?? 0),
+      Number(storedCandles[0]?.seq ?? 0),
+    );
+    const feed = this.feedOverride ?? this.buildFeed();
+    feed.onTicks((ticks) => this.ingest(ticks));
+    this.feed = feed;
+    await feed.start({ lastSeq, lastPrices: this.state.lastPrices() });
+    this.log.info({ feed: feed.kind, lastSeq }, 'this instance runs the market feed');
+  }
+
+  private buildFeed(): MarketFeed {
+    if (this.config.marketFeed === 'replay') {
+      return new ReplayFeed(this.config.replayFile!, { knownCodes: new Set(this.byCode.keys()) });
+    }
+    return new SimulatedFeed({ seed: this.config.marketFeedSeed, markets: this.feedMarkets() });
+  }
+
+  /** The catalogue as the feed sees it. */
+  feedMarkets(): FeedMarket[] {
+    return this.ordered.map((m) => ({
+      code: m.code,
+      referencePrice: m.referencePrice,
+      tickSize: m.tickSize,
+      volatility: m.volatility,
+      isOpenAt: (at: number) => isOpenAt(m.calendar, at),
+      openHoursPerYear: openHoursPerYear(m.calendar),
+    }));
+  }
+
+  /** Restores prices, the last 100 ticks and the daily reference prices from the database. */
+  private async loadStoredState(): Promise<void> {
+    const db = this.database.db;
+    const recent = await db.execute(sql`
+      select code, price, time, seq from (
+        select code, price, time, seq, row_number() over (partition by code order by seq desc) as n
+          from market_ticks) ranked
+       where n <= 100
+       order by code, seq asc`);
+    const byCode = new Map<string, FeedTick[]>();
+    for (const row of rowsOf<{ code: string; price: string; time: string | Date; seq: string | number }>(
+      recent,
+    )) {
+      const list = byCode.get(row.code) ?? [];
+      list.push({
+        code: row.code,
+        price: this.formatPrice(row.code, row.price),
+        time: new Date(row.time).getTime(),
+        seq: Number(row.seq),
+      });
+      byCode.set(row.code, list);
+    }
+    const stored: StoredPriceState[] = [];
+    for (const market of this.ordered) {
+      let ticks = byCode.get(market.code) ?? [];
+      if (ticks.length === 0) {
+        // Ticks expire after the retention window; the last candle still holds the last published price.
+        const last = await db
+          .select()
+          .from(marketCandles)
+          .where(eq(marketCandles.code, market.code))
+          .orderBy(desc(marketCandles.openTime))
+          .limit(1);
+        const candle = last[0];
+        if (!candle) continue;
+        ticks = [
+          {
+            code: market.code,
+            price: this.formatPrice(market.code, candle.close),
+            time: candle.openTime.getTime(),
+            seq: Number(candle.closeSeq),
+          },
+        ];
+      }
+      const dayStart = new Date(utcDay(ticks.at(-1)!.time) * 86_400_000);
+      const before = await db
+        .select({ close: marketCandles.close })
+        .from(marketCandles)
+        .where(and(eq(marketCandles.code, market.code), lt(marketCandles.openTime, dayStart)))
+        .orderBy(desc(marketCandles.openTime))
+        .limit(1);
+      const first = await db
+        .select({ open: marketCandles.open })
+        .from(marketCandles)
+        .where(and(eq(marketCandles.code, market.code), gte(marketCandles.openTime, dayStart)))
+        .orderBy(asc(marketCandles.openTime))
+        .limit(1);
+      stored.push({
+        code: market.code,
+        recentTicks: ticks,
+        previousClose: before[0] ? this.formatPrice(market.code, before[0].close) : undefined,
+        dayOpen: first[0] ? this.formatPrice(market.code, first[0].open) : undefined,
+      });
+    }
+    this.state.load(stored);
+  }
+
+  /** A stored price in the market's display precision, as the feed publishes it. */
+  private formatPrice(code: string, value: string): string {
+    const market = this.byCode.get(code);
+    return market ? new Decimal(value).toFixed(market.priceDecimals) : trimDecimal(value);
+  }
+
+  // ---- API views ------------------------------------------------------------------------------------------
+
+  listItem(market: MarketRecord, at: number): MarketListItem {
+    const price = this.state.get(market.code);
+    const last = price?.lastTick?.price ?? null;
+    return {
+      code: market.code,
+      type: market.type,
+      id: market.id,
+      appName: market.name,
+      logo: market.logo,
+      price: last,
+      nowPrice: last,
+      zdf: price?.change ?? null,
+      hundred: price?.recent.map((t) => t.price) ?? [],
+      openNow: isOpenAt(market.calendar, at),
+    };
+  }
+
+  /**
+   * The serialised `listMarketAll` answer for a set of types. Built at most every 250 ms per type set (and at
+   * least every 5 s, since `openNow` follows the clock), so a busy endpoint costs a map lookup per request.
+   */
+  listMarketAllBody(types: readonly number[] | undefined): ListAnswer {
+    const wanted = types && types.length > 0 ? [...new Set(types)].sort((a, b) => a - b) : [];
+    const key = wanted.join(',');
+    const now = Date.now();
+    const cached = this.listCache.get(key);
+    const age = cached ? now - cached.builtAt : Infinity;
+    if (cached && (age < 250 || (cached.version === this.state.version && age < 5_000))) return cached;
+    const items = this.ordered
+      .filter((m) => wanted.length === 0 || wanted.includes(m.type))
+      .map((m) => this.listItem(m, now));
+    const body = Buffer.from(JSON.stringify(ok(items)));
+    // Compressed once here rather than per request: browsers all accept gzip, and `hundred` makes the
+    // answer ~50 KB once every market has 100 prices.
+    const answer = {
+      version: this.state.version,
+      builtAt: now,
+      body,
+      gzipped: zlib.gzipSync(body, { level: 6 }),
+    };
+    this.listCache.set(key, answer);
+    return answer;
+  }
+
+  info(market: MarketRecord, at: number = Date.now()): MarketInfo {
+    const price = this.state.get(market.code);
+    const last = price?.lastTick;
+    return {
+      id: market.id,
+      code: market.code,
+      type: market.type,
+      appName: market.name,
+      baseAsset: market.baseAsset,
+      quoteAsset: market.quoteAsset,
+      logo: market.logo,
+      price: last?.price ?? null,
+      zdf: price?.change ?? null,
+      previousClose: price?.previousClose ?? null,
+      dayOpen: price?.dayOpen ?? null,
+      lastTick: last ? { price: last.price, time: last.time, seq: String(last.seq) } : null,
+      tickSize: market.tickSize,
+      priceDecimals: market.priceDecimals,
+      contractSize: market.contractSize,
+      leverages: market.leverages,
+      tradable: { spot: market.spotTradable, margin: market.marginTradable, options: market.optionsTradable },
+      openNow: isOpenAt(market.calendar, at),
+      tradingHours: {
+        calendarId: market.calendar.id,
+        timezone: 'UTC',
+        description: market.calendar.description,
+        sessions: market.calendar.sessions,
+        alwaysOpen: market.calendar.alwaysOpen,
+      },
+      simulated: this.simulated,
+      feed: this.feedKind,
+    };
+  }
+
+  /** Candles from stored history; refuses unknown intervals, reversed and oversized ranges. */
+  async candles(code: string, interval: string | undefined, from?: number, to?: number): Promise<Candle[]> {
+    const market = this.get(code);
+    const chosen = (interval ?? '1m') as CandleInterval;
+    if (!(chosen in intervalMs)) throw new AppError('11031');
+    const size = intervalMs[chosen];
+    const end = to ?? Date.now();
+    const start = from ?? end - DEFAULT_CANDLES * size;
+    if (start > end) throw new AppError('11032');
+    const count = Math.ceil((end - bucketStart(start, chosen)) / size);
+    if (count > MAX_CANDLES) throw new AppError('11032');
+    if (start === end) return [];
+    return queryCandles(this.database.db, market.code, chosen, start, end, market.priceDecimals);
+  }
+
+  // ---- watchlist ------------------------------------------------------------------------------------------
+
+  async watchlist(userId: string): Promise<MarketListItem[]> {
+    const rows = await this.database.db
+      .select({ code: watchlist.code })
+      .from(watchlist)
+      .where(eq(watchlist.userId, BigInt(userId)))
+      .orderBy(asc(watchlist.createdAt), asc(watchlist.code));
+    const now = Date.now();
+    return rows.flatMap((r) => {
+      const market = this.byCode.get(r.code);
+      return market ? [this.listItem(market, now)] : [];
+    });
+  }
+
+  /** Adds a market to the watchlist; adding one already there changes nothing. */
+  async watch(userId: string, code: string): Promise<MarketListItem[]> {
+    const market = this.get(code);
+    const current = await this.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(watchlist)
+      .where(eq(watchlist.userId, BigInt(userId)));
+    if ((current[0]?.n ?? 0) >= WATCHLIST_LIMIT) {
+      const already = await this.database.db
+        .select({ code: watchlist.code })
+        .from(watchlist)
+        .where(and(eq(watchlist.userId, BigInt(userId)), eq(watchlist.code, market.code)));
+      if (already.length === 0) throw new AppError('11033');
+    }
+    await this.database.db
+      .insert(watchlist)
+      .values({ userId: BigInt(userId), code: market.code })
+      .onConflictDoNothing();
+    return this.watchlist(userId);
+  }
+
+  async unwatch(userId: string, code: string): Promise<MarketListItem[]> {
+    await this.database.db
+      .delete(watchlist)
+      .where(and(eq(watchlist.userId, BigInt(userId)), eq(watchlist.code, code.toUpperCase())));
+    return this.watchlist(userId);
+  }
+}
+
+/** Splits ticks into NOTIFY payloads below the size limit. */
+export function packTicks(instanceId: string, ticks: FeedTick[]): string[] {
+  const head = `{"i":${JSON.stringify(instanceId)},"t":[`;
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let size = head.length + 2;
+  for (const tick of ticks) {
+    const part = JSON.stringify([tick.code, tick.price, tick.time, tick.seq] satisfies WireTick);
+    if (parts.length > 0 && size + part.length + 1 > NOTIFY_PAYLOAD_LIMIT) {
+      payloads.push(`${head}${parts.join(',')}]}`);
+      parts = [];
+      size = head.length + 2;
+    }
+    parts.push(part);
+    size += part.length + 1;
+  }
+  if (parts.length > 0) payloads.push(`${head}${parts.join(',')}]}`);
+  return payloads;
+}
+
+/** Numeric columns come back padded to 18 decimals; the wire carries plain decimals. */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}

@@ -1,0 +1,138 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { NotificationItem, NotificationPage } from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
+import type { AccountEvent } from '../live/service';
+import { notifications } from './tables';
+
+export type NotificationParams = Record<string, string | number | boolean | null>;
+
+export interface NewNotification {
+  /** What produced it, e.g. `deposit.approved`, `order.filled`, `loan.due_tomorrow`. */
+  kind: string;
+  /** i18n key of the title, rendered by the client in the customer's language with `params`. */
+  titleKey: string;
+  bodyKey?: string;
+  params?: NotificationParams;
+  /** The business record it is about, e.g. `{ type: 'deposit', id: '42' }`. */
+  reference?: { type: string; id: string };
+}
+
+/** Where new notifications are pushed live: the live service's account events. */
+export interface NotificationPush {
+  publishAccountEvent(userId: string, event: AccountEvent): void;
+}
+
+const userIdPattern = /^[1-9][0-9]{0,18}$/;
+
+/**
+ * The customer's notification store and its live push. Producers call `create` inside their own transaction
+ * (the notification commits with the event it reports) and `publish` with its result once that transaction
+ * committed, or `notify` when they have no transaction of their own.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly push: NotificationPush,
+  ) {}
+
+  /** Stores a notification in the caller's transaction. Pass the result to `publish` after the commit. */
+  async create(
+    tx: Tx,
+    userId: string,
+    input: NewNotification,
+  ): Promise<{ userId: string; item: NotificationItem }> {
+    if (!userIdPattern.test(userId)) throw new Error(`notifications: "${userId}" is not a user id`);
+    if (!input.kind || !input.titleKey) throw new Error('notifications: kind and titleKey are required');
+    const [row] = await tx
+      .insert(notifications)
+      .values({
+        userId: BigInt(userId),
+        kind: input.kind,
+        titleKey: input.titleKey,
+        bodyKey: input.bodyKey ?? null,
+        params: input.params ?? {},
+        referenceType: input.reference?.type ?? null,
+        referenceId: input.reference?.id ?? null,
+      })
+      .returning();
+    return { userId, item: toItem(row!) };
+  }
+
+  /** Pushes created notifications to the customer's open sockets. Call only after the transaction committed. */
+  publish(...created: { userId: string; item: NotificationItem }[]): void {
+    for (const { userId, item } of created) {
+      this.push.publishAccountEvent(userId, { type: 'notification', ...item });
+    }
+  }
+
+  /** Stores and pushes in one go, for producers without a transaction of their own. */
+  async notify(userId: string, input: NewNotification): Promise<NotificationItem> {
+    const created = await this.db.transaction((tx) => this.create(tx, userId, input));
+    this.publish(created);
+    return created.item;
+  }
+
+  async list(userId: string, page: number, pageSize: number): Promise<NotificationPage> {
+    const rows = await this.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, BigInt(userId)))
+      .orderBy(desc(notifications.id))
+      .limit(pageSize + 1)
+      .offset((page - 1) * pageSize);
+    return {
+      items: rows.slice(0, pageSize).map(toItem),
+      page,
+      pageSize,
+      hasMore: rows.length > pageSize,
+      unread: await this.unreadCount(userId),
+    };
+  }
+
+  async unreadCount(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, BigInt(userId)), isNull(notifications.readAt)));
+    return Number(row?.unread ?? 0);
+  }
+
+  /** Marks the customer's own notifications read: the given ids (others' ids are ignored), or all. */
+  async markRead(
+    userId: string,
+    target: { ids?: string[]; all?: true },
+  ): Promise<{ marked: number; unread: number }> {
+    const mine = and(eq(notifications.userId, BigInt(userId)), isNull(notifications.readAt));
+    let where;
+    if (target.all) where = mine;
+    else if (target.ids?.length)
+      where = and(
+        mine,
+        inArray(
+          notifications.id,
+          target.ids.map((id) => BigInt(id)),
+        ),
+      );
+    else return { marked: 0, unread: await this.unreadCount(userId) };
+    const marked = await this.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(where)
+      .returning({ id: notifications.id });
+    return { marked: marked.length, unread: await this.unreadCount(userId) };
+  }
+}
+
+function toItem(row: typeof notifications.$inferSelect): NotificationItem {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    titleKey: row.titleKey,
+    bodyKey: row.bodyKey,
+    params: row.params,
+    referenceType: row.referenceType,
+    referenceId: row.referenceId,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

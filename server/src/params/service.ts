@@ -1,0 +1,166 @@
+import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { AuditService } from '../admin/audit';
+import { AppError } from '../http/errors';
+import { invalidParamValue, paramDefinition, paramDefinitions, type ParamKey } from './definitions';
+import { parameters } from './tables';
+
+/** Instances tell each other about changed parameters on this channel (several servers, one database). */
+const changedChannel = 'swx_params_changed';
+
+interface CachedParam {
+  value: string;
+  public: boolean;
+  description: string;
+  updatedAt: Date;
+  updatedBy: bigint | null;
+}
+
+/**
+ * Server parameters. Values are read from an in-memory copy loaded at start-up; a change made by any
+ * instance (or by the admin CLI on PostgreSQL) reloads every instance's copy through LISTEN/NOTIFY.
+ * Getters are synchronous so that rules can read a parameter without a query; a caller quoting terms still
+ * carries the quoted value through to confirmation (PRODUCT.md §1.4), so a change between quote and
+ * confirmation is detected rather than silently applied.
+ */
+export class ParamsService {
+  private cache = new Map<string, CachedParam>();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly audit: AuditService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Inserts every missing parameter with its seed default; keeps values staff have set, refreshes the
+   * description and visibility (those belong to the code). Safe to run on every start.
+   */
+  async seed(): Promise<void> {
+    await this.database.db.transaction(async (tx) => {
+      for (const definition of paramDefinitions) {
+        await tx
+          .insert(parameters)
+          .values({
+            key: definition.key,
+            value: definition.defaultValue,
+            public: definition.public,
+            description: definition.description,
+          })
+          .onConflictDoUpdate({
+            target: parameters.key,
+            set: { public: definition.public, description: definition.description },
+          });
+      }
+    });
+  }
+
+  /** Seeds and loads the cache; done while the services are built, before anything reads a parameter. */
+  async init(): Promise<void> {
+    await this.seed();
+    await this.reload();
+  }
+
+  readonly name = 'params';
+
+  /** Listens for changes made by other instances (background part, started with the server). */
+  async start(): Promise<void> {
+    await this.reload();
+    this.unlisten = await this.database.listen(changedChannel, () => {
+      this.reload().catch((error: unknown) => this.log.error({ err: error }, 'reloading parameters failed'));
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = undefined;
+  }
+
+  async reload(): Promise<void> {
+    const rows = await this.database.db.select().from(parameters);
+    const next = new Map<string, CachedParam>();
+    for (const row of rows) {
+      next.set(row.key, {
+        value: row.value,
+        public: row.public,
+        description: row.description,
+        updatedAt: row.updatedAt,
+        updatedBy: row.updatedBy,
+      });
+    }
+    this.cache = next;
+  }
+
+  private entry(key: string): CachedParam {
+    const found = this.cache.get(key);
+    if (!found) throw new AppError('10018', `Failed to obtain system parameter ${key}`);
+    return found;
+  }
+
+  get(key: ParamKey): string {
+    return this.entry(key).value;
+  }
+
+  getDecimal(key: ParamKey): Decimal {
+    return new Decimal(this.entry(key).value);
+  }
+
+  getInteger(key: ParamKey): number {
+    return Number.parseInt(this.entry(key).value, 10);
+  }
+
+  getBoolean(key: ParamKey): boolean {
+    return this.entry(key).value === 'true';
+  }
+
+  getJson<T>(key: ParamKey): T {
+    return JSON.parse(this.entry(key).value) as T;
+  }
+
+  /** A public parameter's value for customers; private or unknown keys answer `10018`. */
+  getPublic(key: string): string {
+    const found = this.cache.get(key);
+    if (!found || !found.public) throw new AppError('10018');
+    return found.value;
+  }
+
+  list() {
+    return [...this.cache.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, p]) => ({
+        key,
+        value: p.value,
+        public: p.public,
+        description: p.description,
+        updatedAt: p.updatedAt.toISOString(),
+        updatedBy: p.updatedBy === null ? null : p.updatedBy.toString(),
+      }));
+  }
+
+  /** A staff change: validated against the definition, written with its audit row, then published. */
+  async set(key: string, value: string, change: { staffId: string; reason: string }) {
+    const definition = paramDefinition(key);
+    if (!definition) throw new AppError('10018');
+    const problem = invalidParamValue(definition, value);
+    if (problem) throw new AppError('11041', `Parameter ${key} ${problem}`);
+    await this.database.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(parameters).where(eq(parameters.key, key)).for('update');
+      await tx
+        .update(parameters)
+        .set({ value, updatedAt: new Date(), updatedBy: BigInt(change.staffId) })
+        .where(eq(parameters.key, key));
+      await this.audit.record(tx, {
+        staffId: change.staffId,
+        action: 'param.set',
+        target: `param:${key}`,
+        details: { from: before?.value ?? null, to: value, reason: change.reason },
+      });
+    });
+    await this.reload();
+    await this.database.notify(changedChannel, key);
+    return this.list().find((p) => p.key === key)!;
+  }
+}

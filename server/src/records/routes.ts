@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CsvRecordsQuery, EnvelopeOf, RecordsQuery, TransactionRecordPage } from '@swx/shared/contract';
+import { Type } from '@sinclair/typebox';
+import { ok } from '../http/envelope';
+import { AppError } from '../http/errors';
+
+const tags = ['records'];
+
+function filtersOf(query: { type?: string[]; currency?: string; from?: string; to?: string }) {
+  if (query.from && query.to && new Date(query.from) > new Date(query.to))
+    throw new AppError('400', 'from must not be after to');
+  return { types: query.type, currency: query.currency, from: query.from, to: query.to };
+}
+
+/** Transaction records of the active account set, as a page or as a CSV download. */
+export const recordsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { records } = app.services;
+  const auth = { preValidation: app.authenticate };
+
+  app.get(
+    '/user/records',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Ledger entries of the active account set with the balance after each, newest first',
+        querystring: RecordsQuery,
+        response: { 200: EnvelopeOf(TransactionRecordPage) },
+      },
+    },
+    async (request) => {
+      const { userId, mode } = request.customer;
+      const { page, pageSize } = request.query;
+      return ok(await records.page(userId, mode, filtersOf(request.query), page, pageSize));
+    },
+  );
+
+  app.get(
+    '/user/records.csv',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'The same records as CSV (at most 10,000 rows, spreadsheet-formula safe)',
+        querystring: CsvRecordsQuery,
+        produces: ['text/csv'],
+        response: { 200: Type.String() },
+      },
+    },
+    async (request, reply) => {
+      const { userId, mode } = request.customer;
+      const csv = await records.csv(userId, mode, filtersOf(request.query));
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="swx-records-${mode}.csv"`)
+        .header('cache-control', 'no-store');
+      return csv;
+    },
+  );
+};

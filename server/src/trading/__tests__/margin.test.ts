@@ -1,0 +1,273 @@
+import { tradingServer, refusal, usdt, type TradingTestServer } from './helpers';
+
+let server: TradingTestServer;
+beforeAll(async () => {
+  server = await tradingServer();
+  await server.tick('BTCUSDT', '100000.00');
+});
+afterAll(async () => server.close());
+
+const long = { code: 'BTCUSDT', direction: 'long', lots: '1', leverage: 10, orderType: 'market' } as const;
+const short = { ...long, direction: 'short' } as const;
+
+async function reset(price = '100000.00') {
+  await server.tick('BTCUSDT', price);
+}
+
+describe('opening', () => {
+  it('holds the margin, charges the fee and fixes liquidation and margin-call prices', async () => {
+    await reset();
+    const customer = await server.customer();
+    const position = await server.services.trading.buyMargin(customer, long);
+    expect(position).toMatchObject({
+      status: 'open',
+      openPrice: '100000',
+      margin: '10000',
+      fee: '100',
+      liquidationPrice: '95000',
+      marginCallPrice: '97500',
+    });
+    expect(await usdt(server, customer)).toEqual({ available: '89900', held: '10000' });
+    const receipts = await server.services.trading.receipts(customer, 'margin', position.id);
+    expect(receipts[0]).toMatchObject({ event: 'open', fillPrice: '100000', tick: { price: '100000' } });
+    expect(receipts[0]!.entries.map((e) => [e.account, e.amount])).toEqual(
+      expect.arrayContaining([
+        ['available', '-10100'],
+        ['held', '10000'],
+        ['platform_fees', '100'],
+      ]),
+    );
+  });
+
+  it('validates stop loss and take profit against the side and the liquidation price', async () => {
+    await reset();
+    const customer = await server.customer();
+    const t = server.services.trading;
+    expect(await refusal(() => t.buyMargin(customer, { ...long, stopLoss: '100000' }))).toBe('11061');
+    expect(await refusal(() => t.buyMargin(customer, { ...long, stopLoss: '94999' }))).toBe('11063');
+    expect(await refusal(() => t.buyMargin(customer, { ...long, takeProfit: '99999' }))).toBe('11062');
+    expect(await refusal(() => t.buyMargin(customer, { ...short, stopLoss: '99999' }))).toBe('11061');
+    expect(await refusal(() => t.buyMargin(customer, { ...short, stopLoss: '105001' }))).toBe('11063');
+    expect(await refusal(() => t.buyMargin(customer, { ...short, takeProfit: '100001' }))).toBe('11062');
+    expect(await refusal(() => t.buyMargin(customer, { ...long, leverage: 3 }))).toBe('11060');
+    expect(await refusal(() => t.buyMargin(customer, { ...long, lots: '0' }))).toBe('10016');
+    expect(await refusal(() => t.buyMargin(customer, { ...long, orderType: 'limit' }))).toBe('11066');
+    expect(await refusal(() => t.buyMargin(customer, { ...long, code: 'AAPL', leverage: 5 }))).toBe('10015');
+    expect(await usdt(server, customer)).toEqual({ available: '100000', held: '0' });
+    expect(await t.listMargin(customer)).toEqual([]);
+  });
+
+  it('caps crypto leverage for real accounts and refuses what the balance cannot cover with 10011', async () => {
+    await reset();
+    const real = await server.customer('real', '1000');
+    const t = server.services.trading;
+    expect(await refusal(() => t.buyMargin(real, { ...long, leverage: 5 }))).toBe('11060');
+    expect(await refusal(() => t.buyMargin(real, { ...long, leverage: 2 }))).toBe('10011');
+    expect(await t.listMargin(real)).toEqual([]);
+    expect(await usdt(server, real)).toEqual({ available: '1000', held: '0' });
+    const ok = await t.buyMargin(real, { ...long, lots: '0.01', leverage: 2 });
+    expect(ok).toMatchObject({ margin: '500', fee: '1' });
+    // Demo and real are apart: the real position is not in the demo list.
+    expect(await t.listMargin({ ...real, mode: 'demo' })).toEqual([]);
+  });
+});
+
+describe('triggers fire exactly at the rule', () => {
+  it('long stop loss at or below its level, settled at the triggering tick', async () => {
+    await reset();
+    const customer = await server.customer();
+    const p = await server.services.trading.buyMargin(customer, {
+      ...long,
+      stopLoss: '96000',
+      takeProfit: '105000',
+    });
+    await server.tick('BTCUSDT', '96000.01');
+    expect((await server.services.trading.listMargin(customer))[0]!.status).toBe('open');
+    const tick = await server.tick('BTCUSDT', '96000.00');
+    const [closed] = await server.services.trading.listMargin(customer);
+    expect(closed).toMatchObject({
+      id: p.id,
+      status: 'closed',
+      closeReason: 'stop_loss',
+      closePrice: '96000',
+      closeFee: '96',
+      profit: '-4196',
+    });
+    expect(await usdt(server, customer)).toEqual({ available: '95804', held: '0' });
+    const receipts = await server.services.trading.receipts(customer, 'margin', p.id);
+    expect(receipts.map((r) => r.event)).toEqual(['open', 'stop_loss']);
+    expect(receipts[1]).toMatchObject({
+      requestedPrice: '96000',
+      fillPrice: '96000',
+      tick: { seq: String(tick.seq) },
+    });
+    expect(
+      server.events.some((e) => e.userId === customer.userId && e.event.type === 'position_closed'),
+    ).toBe(true);
+  });
+
+  it('long take profit at or above its level', async () => {
+    await reset();
+    const customer = await server.customer();
+    await server.services.trading.buyMargin(customer, { ...long, takeProfit: '105000' });
+    await server.tick('BTCUSDT', '104999.99');
+    expect((await server.services.trading.listMargin(customer))[0]!.status).toBe('open');
+    await server.tick('BTCUSDT', '105000.00');
+    expect((await server.services.trading.listMargin(customer))[0]).toMatchObject({
+      status: 'closed',
+      closeReason: 'take_profit',
+      profit: '4795', // 5000 − 100 open fee − 105 close fee
+    });
+  });
+
+  it('short stop loss and take profit on the mirrored sides', async () => {
+    await reset();
+    const a = await server.customer();
+    const b = await server.customer();
+    await server.services.trading.buyMargin(a, { ...short, stopLoss: '104000' });
+    await server.services.trading.buyMargin(b, { ...short, takeProfit: '95000' });
+    await server.tick('BTCUSDT', '103999.99');
+    expect((await server.services.trading.listMargin(a))[0]!.status).toBe('open');
+    await server.tick('BTCUSDT', '104000.00');
+    expect((await server.services.trading.listMargin(a))[0]).toMatchObject({
+      status: 'closed',
+      closeReason: 'stop_loss',
+    });
+    await server.tick('BTCUSDT', '95000.01');
+    expect((await server.services.trading.listMargin(b))[0]!.status).toBe('open');
+    await server.tick('BTCUSDT', '95000.00');
+    expect((await server.services.trading.listMargin(b))[0]).toMatchObject({
+      status: 'closed',
+      closeReason: 'take_profit',
+    });
+  });
+
+  it('margin call once at 75 %, liquidation at the maintenance level, loss capped at the margin', async () => {
+    await reset();
+    const a = await server.customer();
+    const b = await server.customer();
+    const pa = await server.services.trading.buyMargin(a, long);
+    const pb = await server.services.trading.buyMargin(b, short);
+    await server.tick('BTCUSDT', '97500.01');
+    expect(server.events.filter((e) => e.userId === a.userId && e.event.type === 'margin_call')).toHaveLength(
+      0,
+    );
+    await server.tick('BTCUSDT', '97500.00');
+    await server.tick('BTCUSDT', '97400.00');
+    expect(server.events.filter((e) => e.userId === a.userId && e.event.type === 'margin_call')).toHaveLength(
+      1,
+    );
+    await server.tick('BTCUSDT', '95000.01');
+    expect((await server.services.trading.listMargin(a))[0]!.status).toBe('open');
+    // A gap far beyond the liquidation price: the customer loses the margin and no more.
+    await server.tick('BTCUSDT', '80000.00');
+    expect((await server.services.trading.listMargin(a))[0]).toMatchObject({
+      id: pa.id,
+      status: 'liquidated',
+      closePrice: '80000',
+      closeFee: '0',
+      profit: '-10100',
+    });
+    expect(await usdt(server, a)).toEqual({ available: '89900', held: '0' });
+    // The short gained 20 000 − fees.
+    expect((await server.services.trading.listMargin(b))[0]!.status).toBe('open');
+    await server.tick('BTCUSDT', '105000.00');
+    expect((await server.services.trading.listMargin(b))[0]).toMatchObject({
+      id: pb.id,
+      status: 'liquidated',
+      profit: '-5205',
+    });
+    expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
+  });
+});
+
+describe('customer actions', () => {
+  it('closes at the current feed price once; a second close is refused', async () => {
+    await reset();
+    const customer = await server.customer();
+    const p = await server.services.trading.buyMargin(customer, long);
+    await server.tick('BTCUSDT', '101000.00');
+    const open = (await server.services.trading.listMargin(customer))[0]!;
+    expect(open).toMatchObject({ currentPrice: '101000', profit: '1000' });
+    const closed = await server.services.trading.closeMargin(customer, p.id);
+    expect(closed).toMatchObject({
+      status: 'closed',
+      closeReason: 'customer',
+      closePrice: '101000',
+      profit: '799',
+    });
+    expect(await refusal(() => server.services.trading.closeMargin(customer, p.id))).toBe('11065');
+    expect(await usdt(server, customer)).toEqual({ available: '100799', held: '0' });
+  });
+
+  it('modifies stop loss and take profit with the same validation; the old levels stop applying', async () => {
+    await reset();
+    const customer = await server.customer();
+    const t = server.services.trading;
+    const p = await t.buyMargin(customer, { ...long, stopLoss: '96000' });
+    expect(await refusal(() => t.modifyMargin(customer, { id: p.id, stopLoss: '94000' }))).toBe('11063');
+    expect(await refusal(() => t.modifyMargin(customer, { id: p.id, takeProfit: '90000' }))).toBe('11062');
+    const modified = await t.modifyMargin(customer, { id: p.id, stopLoss: '97000', takeProfit: '103000' });
+    expect(modified).toMatchObject({ stopLoss: '97000', takeProfit: '103000' });
+    await server.tick('BTCUSDT', '96500.00');
+    expect((await t.listMargin(customer))[0]).toMatchObject({
+      status: 'closed',
+      closeReason: 'stop_loss',
+      closePrice: '96500',
+    });
+  });
+
+  it('a limit entry waits with margin and fee held, opens when the feed reaches it, or is cancelled', async () => {
+    await reset();
+    const customer = await server.customer();
+    const t = server.services.trading;
+    const waiting = await t.buyMargin(customer, { ...long, orderType: 'limit', price: '99000' });
+    expect(waiting).toMatchObject({ status: 'waiting', margin: '9900', fee: '99', openPrice: null });
+    expect(await usdt(server, customer)).toEqual({ available: '90001', held: '9999' });
+    await server.tick('BTCUSDT', '99500.00');
+    expect((await t.listMargin(customer))[0]!.status).toBe('waiting');
+    await server.tick('BTCUSDT', '98900.00');
+    expect((await t.listMargin(customer))[0]).toMatchObject({
+      status: 'open',
+      openPrice: '98900',
+      liquidationPrice: '93950',
+    });
+    expect(await usdt(server, customer)).toEqual({ available: '90001', held: '9900' });
+
+    const other = await t.buyMargin(customer, { ...short, orderType: 'limit', price: '120000' });
+    const cancelled = await t.closeMargin(customer, other.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(await usdt(server, customer)).toEqual({ available: '90001', held: '9900' });
+  });
+
+  it('honours a quote and re-quotes when the price moved, the quote expired or was for another order', async () => {
+    await reset();
+    const customer = await server.customer();
+    const t = server.services.trading;
+    const quote = await t.quoteMargin(customer, { ...long, takeProfit: '110000' });
+    expect(quote).toMatchObject({
+      price: '100000',
+      requiredMargin: '10000',
+      fee: '100',
+      liquidationPrice: '95000',
+      expectedReturn: '9790',
+    });
+    expect(
+      await refusal(() =>
+        t.buyMargin(customer, { ...long, lots: '2', takeProfit: '110000', quoteId: quote.quoteId }),
+      ),
+    ).toBe('11007');
+    await server.tick('BTCUSDT', '100600.00');
+    expect(
+      await refusal(() => t.buyMargin(customer, { ...long, takeProfit: '110000', quoteId: quote.quoteId })),
+    ).toBe('11007');
+    await server.tick('BTCUSDT', '100400.00');
+    expect(
+      (await t.buyMargin(customer, { ...long, takeProfit: '110000', quoteId: quote.quoteId })).status,
+    ).toBe('open');
+    const again = await t.quoteMargin(customer, long);
+    server.clock.now += 31_000;
+    expect(await refusal(() => t.buyMargin(customer, { ...long, quoteId: again.quoteId }))).toBe('11007');
+    server.clock.now -= 31_000;
+  });
+});

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { EnvelopeOf, UploadPath, UploadResult } from '@swx/shared/contract';
+import { AppError } from '../http/errors';
+import { ok } from '../http/envelope';
+import type { StoredUpload, UploadsService } from './service';
+
+const security = [{ token: [] }];
+
+function sendImage(reply: FastifyReply, uploads: UploadsService, upload: StoredUpload) {
+  // The stored type comes from the file's bytes; nosniff stops a browser from reading it as anything else.
+  return reply
+    .header('content-type', upload.mime)
+    .header('content-length', String(upload.size))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-security-policy', "default-src 'none'")
+    .send(uploads.open(upload));
+}
+
+/** Customer uploads: `POST /upload/image` and reading one's own images back. */
+export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const { uploads } = app.services;
+  await app.register(multipart, {
+    limits: { fileSize: uploads.limit, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  app.post(
+    '/upload/image',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Uploads an image (JPG, JPEG 2000 or PNG, judged by its bytes) in the multipart field "file"',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(UploadResult) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('11040');
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file') throw new AppError('11040');
+      const stored = await uploads.store(request.customer.userId, part.file, () => part.file.truncated);
+      return ok({ id: stored.id, mime: stored.mime, size: stored.size });
+    },
+  );
+
+  app.get(
+    '/upload/image/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['uploads'],
+        summary: "Reads one of the customer's own images (anyone else's answers 404)",
+        security,
+        params: UploadPath,
+      },
+    },
+    async (request, reply) =>
+      sendImage(reply, uploads, await uploads.findOwned(request.params.id, request.customer.userId)),
+  );
+};
+
+/** Staff read any upload (e.g. to check a deposit proof); each read is audited. */
+export const uploadsAdminRoutes: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const { uploads, audit, database } = app.services;
+
+  app.get(
+    '/uploads/:id',
+    {
+      preHandler: app.authenticateStaff,
+      schema: { tags: ['staff'], summary: 'Reads an uploaded image (audited)', security, params: UploadPath },
+    },
+    async (request, reply) => {
+      const upload = await uploads.find(request.params.id);
+      await database.db.transaction((tx) =>
+        audit.record(tx, {
+          staffId: request.staff.staffId,
+          action: 'upload.view',
+          target: `upload:${upload.id}`,
+          details: { ownerUserId: upload.ownerUserId },
+        }),
+      );
+      return sendImage(reply, uploads, upload);
+    },
+  );
+};

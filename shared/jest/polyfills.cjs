@@ -1,0 +1,4 @@
+// react-router 7 reads TextEncoder at import time; jsdom does not provide it.
+const { TextDecoder, TextEncoder } = require('node:util');
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;

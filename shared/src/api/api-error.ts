@@ -1,0 +1,35 @@
+/**
+ * A refusal or failure of an API call. `code` is the catalogue code the server answered with (e.g.
+ * `'10006'`, `'401'`), or one of the client's own codes when no answer arrived: `'timeout'`, `'network'`,
+ * `'unknown'` (an answer that is not the API's envelope, e.g. a proxy's HTML error page).
+ * `message` is the server's English text, for logs; screens show `messageForError(error, t)` instead.
+ */
+export type ClientFailureCode = 'timeout' | 'network' | 'unknown';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: string;
+  /** The HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+  /**
+   * The call placed or changed an order: after a timeout the order may still have gone through, so the
+   * customer is sent to the order list instead of being invited to submit again.
+   */
+  readonly orderCall: boolean;
+
+  constructor(
+    code: string,
+    message: string,
+    status: number,
+    options: { orderCall?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = status;
+    this.orderCall = options.orderCall ?? false;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

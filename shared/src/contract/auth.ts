@@ -1,0 +1,128 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { AccountMode, Body, Id } from './common';
+
+/**
+ * Sign-up, sign-in, session and password payloads (PRODUCT.md §3, login and user groups).
+ *
+ * The schemas bound sizes and types and carry the catalogue code a failure answers with; the finer rules
+ * (username characters after Unicode normalisation, password policy, matching confirmation) are the auth
+ * service's, so the client and the server report the same code for the same mistake.
+ */
+
+/** 3–20 letters, digits or underscores after NFKC normalisation (checked by the service). */
+export const Username = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  'x-code': '10003',
+  examples: ['alice_01'],
+});
+
+/** Stored lower-cased; compared case-insensitively. */
+export const Email = Type.String({
+  minLength: 3,
+  maxLength: 254,
+  format: 'email',
+  'x-code': '10002',
+  examples: ['alice@example.com'],
+});
+
+/** 8–64 characters with at least one letter and one digit (checked by the service). */
+export const NewPassword = Type.String({ minLength: 1, maxLength: 128, 'x-code': '11004' });
+export const ConfirmPassword = Type.String({ maxLength: 128, 'x-code': '11003' });
+/** A password typed to prove who you are: any wrong value answers 10004. */
+export const CurrentPassword = Type.String({ minLength: 1, maxLength: 128, 'x-code': '10004' });
+
+/** The 6-digit code from the verification mail. */
+export const VerificationCode = Type.String({
+  pattern: '^[0-9]{6}$',
+  'x-code': '10091',
+  examples: ['042917'],
+});
+
+export const CodeScene = Type.Union([Type.Literal('register'), Type.Literal('reset')], {
+  description: 'register: before sign-up; reset: before a forgotten-password reset',
+});
+export type CodeScene = Static<typeof CodeScene>;
+
+/** 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L); an empty string means none. */
+export const InviteCode = Type.String({ maxLength: 32, 'x-code': '11005', examples: ['K7M2QX9D'] });
+
+export const KycStatus = Type.Union([
+  Type.Literal('unverified'),
+  Type.Literal('pending'),
+  Type.Literal('verified'),
+  Type.Literal('failed'),
+]);
+export type KycStatus = Static<typeof KycStatus>;
+
+export const SendCodeBody = Body({ email: Email, scene: CodeScene });
+export type SendCodeBody = Static<typeof SendCodeBody>;
+
+export const RegisterBody = Body({
+  username: Username,
+  email: Email,
+  password: NewPassword,
+  confirmPassword: ConfirmPassword,
+  code: VerificationCode,
+  inviteCode: Type.Optional(InviteCode),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Body({
+  account: Type.String({
+    minLength: 1,
+    maxLength: 254,
+    'x-code': '10001',
+    description: 'username or e-mail',
+  }),
+  password: CurrentPassword,
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const CheckNameQuery = Type.Object(
+  {
+    username: Type.Optional(Type.String({ maxLength: 64, 'x-code': '10003' })),
+    email: Type.Optional(Type.String({ maxLength: 254, 'x-code': '10002' })),
+  },
+  { additionalProperties: false, description: 'exactly one of username or email' },
+);
+export type CheckNameQuery = Static<typeof CheckNameQuery>;
+
+export const CheckNameResult = Type.Object({ available: Type.Boolean() });
+export type CheckNameResult = Static<typeof CheckNameResult>;
+
+/**
+ * `POST /user/repassword` has two forms on one path (PRODUCT.md §3):
+ * reset `{email, code, password, confirmPassword}` (forgotten password, signs out everywhere) and
+ * change `{oldPassword, password, confirmPassword}` (signed in; signs out every other session).
+ */
+export const RepasswordBody = Body({
+  email: Type.Optional(Email),
+  code: Type.Optional(VerificationCode),
+  oldPassword: Type.Optional(CurrentPassword),
+  password: NewPassword,
+  confirmPassword: ConfirmPassword,
+});
+export type RepasswordBody = Static<typeof RepasswordBody>;
+
+export const AccountModeBody = Body({ mode: AccountMode });
+export type AccountModeBody = Static<typeof AccountModeBody>;
+
+export const UserInfo = Type.Object({
+  id: Id,
+  username: Type.String(),
+  email: Type.String(),
+  kycStatus: KycStatus,
+  inviteCode: Type.String(),
+  /** The seed's local key: '1' demo, '0' real; mirrors `accountMode`. */
+  virtualStatus: Type.Union([Type.Literal('1'), Type.Literal('0')]),
+  accountMode: AccountMode,
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+export const LoginResult = Type.Object({
+  token: Type.String({ description: 'send as the Authorization header (a "Bearer " prefix is accepted)' }),
+  userInfo: UserInfo,
+});
+export type LoginResult = Static<typeof LoginResult>;

@@ -1,0 +1,178 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Body, Id } from './common';
+import { UploadId } from './uploads';
+
+/**
+ * The cashier (PRODUCT.md §3, §4 Deposits and Withdrawals): crypto deposits reviewed by staff, withdrawals
+ * quoted, held, reviewed and completed. Real accounts only.
+ */
+
+const Time = Type.String({ format: 'date-time' });
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const cashierCoins = ['USDT', 'BTC', 'ETH'] as const;
+export type CashierCoin = (typeof cashierCoins)[number];
+export const cashierNetworks = ['TRC20', 'ERC20', 'BTC', 'ETH'] as const;
+export type CashierNetwork = (typeof cashierNetworks)[number];
+/** Which networks carry which coin. */
+export const networksOfCoin: Record<CashierCoin, readonly CashierNetwork[]> = {
+  USDT: ['TRC20', 'ERC20'],
+  BTC: ['BTC'],
+  ETH: ['ETH'],
+};
+
+const Coin = { ...Type.Union(cashierCoins.map((c) => Type.Literal(c))), 'x-code': '11081' };
+const Network = { ...Type.Union(cashierNetworks.map((n) => Type.Literal(n))), 'x-code': '11081' };
+
+// ---- deposits ------------------------------------------------------------------------------------------------
+
+/** `POST /user/recharge`. */
+export const RechargeBody = Body({
+  coin: Coin,
+  network: Network,
+  amount: { ...Amount, 'x-code': '11010' },
+  txHash: Type.String({ minLength: 1, maxLength: 100, 'x-code': '11082' }),
+  proofImage: { ...UploadId, 'x-code': '11040' },
+});
+export type RechargeBody = Static<typeof RechargeBody>;
+
+export const DepositStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+]);
+export type DepositStatus = Static<typeof DepositStatus>;
+
+export const Deposit = Type.Object({
+  id: Id,
+  coin: Type.String(),
+  network: Type.String(),
+  amount: Amount,
+  /** The platform address the customer paid to (from the parameters at submission). */
+  address: Type.String(),
+  txHash: Type.String(),
+  /** Last 6 characters of the hash, as the seed shows them. */
+  txHashTail: Type.String(),
+  proofImage: Type.String(),
+  status: DepositStatus,
+  /** Why staff rejected it; null otherwise. */
+  reason: Nullable(Type.String()),
+  createdAt: Time,
+  decidedAt: Nullable(Time),
+});
+export type Deposit = Static<typeof Deposit>;
+export const DepositList = Type.Array(Deposit);
+
+export const ListRechargeQuery = Type.Object({
+  status: Type.Optional(Type.Array(DepositStatus)),
+});
+
+/** `GET /user/depositOptions` (our addition): what the deposit form offers. */
+export const DepositNetworkOption = Type.Object({
+  network: Type.String(),
+  address: Type.String(),
+  /** The address as a QR code: an SVG data URL. */
+  qrCode: Type.String(),
+});
+export const DepositCoinOption = Type.Object({
+  coin: Type.String(),
+  minimum: Amount,
+  networks: Type.Array(DepositNetworkOption),
+});
+export const DepositOptions = Type.Object({ coins: Type.Array(DepositCoinOption) });
+export type DepositOptions = Static<typeof DepositOptions>;
+
+// ---- withdrawals ---------------------------------------------------------------------------------------------
+
+const Method = {
+  ...Type.Union([Type.Literal('crypto'), Type.Literal('bank')]),
+  'x-code': '10025',
+};
+
+/** `POST /user/withdrawalQuote` (our addition, pinned in PRODUCT.md §3). Bank withdrawals are in USDT. */
+export const WithdrawalQuoteBody = Body({
+  method: Method,
+  coin: Type.Optional(Coin),
+  network: Type.Optional(Network),
+  amount: { ...Amount, 'x-code': '11010' },
+});
+export type WithdrawalQuoteBody = Static<typeof WithdrawalQuoteBody>;
+
+export const WithdrawalQuote = Type.Object({
+  quoteId: Type.String(),
+  method: Type.String(),
+  currency: Type.String(),
+  /** The amount the customer receives. */
+  amount: Amount,
+  fee: Amount,
+  /** What arrives at the destination: the amount itself (the fee is charged on top). */
+  amountReceived: Amount,
+  /** Amount plus fee: what is held from the available balance. */
+  totalDebited: Amount,
+  feeRate: Type.String(),
+  expiresAt: Time,
+});
+export type WithdrawalQuote = Static<typeof WithdrawalQuote>;
+
+/** `POST /user/withdrawal`. */
+export const WithdrawalBody = Body({
+  method: Method,
+  coin: Type.Optional(Coin),
+  network: Type.Optional(Network),
+  address: Type.Optional(Type.String({ maxLength: 128, 'x-code': '11084' })),
+  amount: { ...Amount, 'x-code': '11010' },
+  payeeName: Type.Optional(Type.String({ maxLength: 100, 'x-code': '11086' })),
+  cardNumber: Type.Optional(Type.String({ maxLength: 40, 'x-code': '11085' })),
+  bankName: Type.Optional(Type.String({ maxLength: 100, 'x-code': '11086' })),
+  quoteId: Type.String({ pattern: '^[0-9a-f]{32}$', 'x-code': '11007' }),
+});
+export type WithdrawalBody = Static<typeof WithdrawalBody>;
+
+export const WithdrawalStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('approved'),
+  Type.Literal('completed'),
+  Type.Literal('rejected'),
+  Type.Literal('cancelled'),
+]);
+export type WithdrawalStatus = Static<typeof WithdrawalStatus>;
+
+export const Withdrawal = Type.Object({
+  id: Id,
+  method: Type.String(),
+  currency: Type.String(),
+  network: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  payeeName: Nullable(Type.String()),
+  /** Masked to the last four digits for the customer. */
+  cardNumber: Nullable(Type.String()),
+  bankName: Nullable(Type.String()),
+  amount: Amount,
+  fee: Amount,
+  totalDebited: Amount,
+  status: WithdrawalStatus,
+  reason: Nullable(Type.String()),
+  /** The payout's transaction reference once completed. */
+  reference: Nullable(Type.String()),
+  /** While pending: 1 = next in the review queue. */
+  queuePosition: Type.Union([Type.Integer(), Type.Null()]),
+  /** While pending: when the review is due (`withdrawal_review_hours` after submission). */
+  targetTime: Nullable(Time),
+  createdAt: Time,
+  decidedAt: Nullable(Time),
+  completedAt: Nullable(Time),
+});
+export type Withdrawal = Static<typeof Withdrawal>;
+export const WithdrawalList = Type.Array(Withdrawal);
+
+export const ListWithdrawalQuery = Type.Object({
+  status: Type.Optional(Type.Array(WithdrawalStatus)),
+});
+
+export const CancelWithdrawalBody = Body({ id: { ...Id, 'x-code': '404' } });
+
+/** `POST /swx/admin/withdrawals/{id}/complete`. */
+export const CompleteWithdrawalBody = Body({
+  reference: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+});
+export const WithdrawalIdPath = Type.Object({ id: Id });

@@ -1,0 +1,134 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Id, MarketCode } from './common';
+
+/** Market types (PRODUCT.md §4): 1 smart product, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex. */
+export const MarketType = Type.Integer({
+  minimum: 1,
+  maximum: 6,
+  description: '2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex',
+});
+export type MarketType = Static<typeof MarketType>;
+
+/** Decimal price string; null until the feed has published a first tick for the market. */
+const Price = Type.Union([Type.String({ examples: ['64210.5'] }), Type.Null()]);
+
+export const ListMarketAllQuery = Type.Object({
+  type: Type.Optional(Type.Array(MarketType, { maxItems: 6, description: 'repeat the key: ?type=2&type=3' })),
+});
+
+/** One row of `GET /index/listMarketAll`; the first nine fields are pinned by PRODUCT.md §3. */
+export const MarketListItem = Type.Object({
+  code: Type.String(),
+  type: Type.Integer(),
+  id: Id,
+  appName: Type.String(),
+  logo: Type.String({ description: 'URL path of the market logo (SVG)' }),
+  price: Price,
+  nowPrice: Price,
+  zdf: Type.Union([
+    Type.String({ description: 'percent change against the previous day close, e.g. "-1.25"' }),
+    Type.Null(),
+  ]),
+  hundred: Type.Array(Type.String(), { description: 'latest prices, oldest first, at most 100' }),
+  openNow: Type.Boolean(),
+});
+export type MarketListItem = Static<typeof MarketListItem>;
+
+export const MarketListResult = Type.Array(MarketListItem);
+
+export const MarketCodeOrIdParams = Type.Object({
+  codeOrId: Type.String({ pattern: '^[A-Za-z0-9._-]{1,24}$' }),
+});
+
+export const TradingSession = Type.Object({
+  /** Day of the week the session opens on, 0 = Sunday (UTC). */
+  openDay: Type.Integer(),
+  openTime: Type.String({ description: 'HH:MM UTC' }),
+  closeDay: Type.Integer(),
+  closeTime: Type.String({ description: 'HH:MM UTC' }),
+});
+
+export const TradingHours = Type.Object({
+  calendarId: Type.String(),
+  timezone: Type.Literal('UTC'),
+  description: Type.String(),
+  /** Weekly sessions; an always-open market has a single session covering the whole week. */
+  sessions: Type.Array(TradingSession),
+  alwaysOpen: Type.Boolean(),
+});
+
+export const FeedKind = Type.Union([Type.Literal('simulated'), Type.Literal('replay')]);
+export type FeedKind = Static<typeof FeedKind>;
+
+export const MarketInfo = Type.Object({
+  id: Id,
+  code: MarketCode,
+  type: Type.Integer(),
+  appName: Type.String(),
+  baseAsset: Type.String(),
+  quoteAsset: Type.String(),
+  logo: Type.String(),
+  price: Price,
+  zdf: Type.Union([Type.String(), Type.Null()]),
+  previousClose: Price,
+  dayOpen: Price,
+  lastTick: Type.Union([
+    Type.Object({ price: Amount, time: Type.Integer({ description: 'epoch ms' }), seq: Type.String() }),
+    Type.Null(),
+  ]),
+  tickSize: Type.String(),
+  priceDecimals: Type.Integer(),
+  contractSize: Type.String(),
+  leverages: Type.Array(Type.Integer()),
+  tradable: Type.Object({ spot: Type.Boolean(), margin: Type.Boolean(), options: Type.Boolean() }),
+  openNow: Type.Boolean(),
+  tradingHours: TradingHours,
+  simulated: Type.Boolean(),
+  feed: FeedKind,
+});
+export type MarketInfo = Static<typeof MarketInfo>;
+
+export const candleIntervals = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
+export type CandleInterval = (typeof candleIntervals)[number];
+
+export const KLineQuery = Type.Object({
+  code: Type.String({ pattern: '^[A-Za-z0-9._-]{1,24}$' }),
+  interval: Type.Optional(
+    Type.String({ 'x-code': '11031', description: '1m 5m 15m 30m 1h 4h 1d 1w (default 1m)' }),
+  ),
+  from: Type.Optional(Type.Integer({ minimum: 0, 'x-code': '11032', description: 'epoch ms, inclusive' })),
+  to: Type.Optional(
+    Type.Integer({ minimum: 0, 'x-code': '11032', description: 'epoch ms, exclusive; default now' }),
+  ),
+});
+
+/** A candle: `time` is the interval's start (epoch ms, UTC); prices are decimal strings. */
+export const Candle = Type.Object({
+  time: Type.Integer(),
+  open: Type.String(),
+  high: Type.String(),
+  low: Type.String(),
+  close: Type.String(),
+  ticks: Type.Integer({ description: 'number of feed ticks in the candle' }),
+});
+export type Candle = Static<typeof Candle>;
+export const CandleList = Type.Array(Candle);
+
+export const FeedStatus = Type.Object({ feed: FeedKind, simulated: Type.Boolean() });
+export type FeedStatus = Static<typeof FeedStatus>;
+
+export const WatchlistBody = Type.Object({ code: MarketCode }, { additionalProperties: false });
+export const WatchlistQuery = Type.Object({ code: MarketCode });
+export const WatchlistResult = Type.Array(MarketListItem);
+
+/** A price update on the `/message` websocket (frames are JSON arrays of these). `time` is our addition. */
+export interface LivePrice {
+  code: string;
+  price: string;
+  zdf: string | null;
+  /** Feed time of the tick, epoch ms. */
+  time: number;
+}
+
+/** Client → server messages on `/message`. */
+export type LiveClientMessage = { op: 'subscribe' | 'unsubscribe'; codes: string[] } | { op: 'ping' };

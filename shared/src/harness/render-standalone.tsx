@@ -1,0 +1,192 @@
+import { StrictMode, useState, type FormEvent } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { observer } from 'mobx-react-lite';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/text-field';
+import { ToastRegion } from '../ui/toast';
+import { dirFor } from '../i18n/languages';
+import { messageForError } from '../i18n/error-messages';
+import { registerNamespace } from '../i18n/create-i18n';
+import { createRootStore, type RootStore } from '../store/root-store';
+import type { SessionUser } from '../store/session-store';
+import { harnessResources } from './harness-strings';
+import { routesComponent, type ModuleRoutesExport } from './module-routes';
+import styles from './harness.module.css';
+
+export interface StandaloneOptions {
+  /** Federation name of the module, e.g. `mf_markets`. */
+  name: string;
+  /** The module's package version, shown in the diagnostics panel. */
+  version: string;
+  /** What the module exposes as `./routes`. */
+  routes: ModuleRoutesExport;
+  /** Customer API base (default `/swx/customer`, proxied to the API server by the dev server). */
+  apiBaseUrl?: string;
+  container?: HTMLElement;
+}
+
+const DEFAULT_API_BASE = '/swx/customer';
+
+/** Served from a built module folder (`/mf-markets/index.html`) the routes live under that prefix. */
+export function standaloneBasename(pathname: string): string | undefined {
+  return /^\/mf-[a-z0-9-]+(?=\/|$)/.exec(pathname)?.[0];
+}
+
+const SignInForm = observer(function SignInForm({ root }: { root: RootStore }) {
+  const { t } = useTranslation('harness');
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await root.api.post<{ token: string; userInfo: SessionUser }>('/login/login', {
+        account,
+        password,
+      });
+      root.session.login(answer.token, answer.userInfo);
+      setPassword('');
+    } catch (error) {
+      setFailure(`${t('signInFailed')}: ${messageForError(error, t)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (root.session.isLoggedIn) {
+    return (
+      <Button variant="secondary" size="small" onClick={() => root.session.logout()}>
+        {t('signOut')}
+      </Button>
+    );
+  }
+  return (
+    <form
+      className={styles.signIn}
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="harness-sign-in"
+    >
+      <h2 id="harness-sign-in" className={styles.heading}>
+        {t('signInTitle')}
+      </h2>
+      <TextField
+        label={t('account')}
+        autoComplete="username"
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        required
+      />
+      <TextField
+        label={t('password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+        error={failure ?? undefined}
+      />
+      <Button type="submit" loading={busy}>
+        {t('signIn')}
+      </Button>
+    </form>
+  );
+});
+
+const Diagnostics = observer(function Diagnostics({
+  root,
+  name,
+  version,
+  apiBase,
+}: {
+  root: RootStore;
+  name: string;
+  version: string;
+  apiBase: string;
+}) {
+  const { t } = useTranslation('harness');
+  const user = root.session.userInfo;
+  return (
+    <section
+      className={styles.diagnostics}
+      aria-labelledby="harness-diagnostics"
+      data-testid="harness-diagnostics"
+    >
+      <h2 id="harness-diagnostics" className={styles.heading}>
+        {t('diagnostics')}
+      </h2>
+      <dl className={styles.facts}>
+        <dt>{t('module')}</dt>
+        <dd>{name}</dd>
+        <dt>{t('version')}</dt>
+        <dd>{version}</dd>
+        <dt>{t('apiBase')}</dt>
+        <dd>{apiBase}</dd>
+        <dt>{t('session')}</dt>
+        <dd>
+          {root.session.isLoggedIn
+            ? t('signedInAs', {
+                username: user?.username ?? '?',
+                mode: t(`modes.${root.settings.accountMode}`),
+              })
+            : t('signedOut')}
+        </dd>
+        <dt>{t('socket')}</dt>
+        <dd>{t(`socketStates.${root.socket.state}`)}</dd>
+      </dl>
+      <SignInForm root={root} />
+    </section>
+  );
+});
+
+/**
+ * Runs one feature module on its own page (its dev server, or its built folder) with its own root store: a
+ * sign-in form and a diagnostics panel above the module's routes. Support staff open a single module this
+ * way; developers work on one module without the shell (`pnpm --dir mf-<name> dev`).
+ */
+export function renderStandalone(options: StandaloneOptions): { root: RootStore; reactRoot: Root } {
+  const apiBase = options.apiBaseUrl ?? DEFAULT_API_BASE;
+  const root = createRootStore({ apiBaseUrl: apiBase });
+  registerNamespace(root.i18n, 'harness', harnessResources);
+  document.documentElement.lang = root.settings.language;
+  document.documentElement.dir = dirFor(root.settings.language);
+  root.socket.start();
+
+  const ModuleRoutes = routesComponent(options.routes);
+  const container = options.container ?? document.getElementById('root');
+  if (!container) throw new Error('renderStandalone: the page has no #root element');
+  const absoluteApiBase = new URL(apiBase, window.location.origin).toString();
+  const Banner = () => {
+    const { t } = useTranslation('harness');
+    return <p className={styles.banner}>{t('banner', { name: options.name })}</p>;
+  };
+
+  const reactRoot = createRoot(container);
+  reactRoot.render(
+    <StrictMode>
+      <I18nextProvider i18n={root.i18n}>
+        <BrowserRouter basename={standaloneBasename(window.location.pathname)}>
+          <header className={styles.header}>
+            <Banner />
+            <Diagnostics
+              root={root}
+              name={options.name}
+              version={options.version}
+              apiBase={absoluteApiBase}
+            />
+          </header>
+          <main className={styles.main}>
+            <ModuleRoutes />
+          </main>
+          <ToastRegion />
+        </BrowserRouter>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  return { root, reactRoot };
+}

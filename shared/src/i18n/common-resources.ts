@@ -1,0 +1,25 @@
+import type { Lang } from './languages';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import ja from './locales/ja.json';
+import ko from './locales/ko.json';
+import zhCN from './locales/zh-CN.json';
+import zhTW from './locales/zh-TW.json';
+
+/** The SDK's own strings (`common` namespace): catalogue codes, validation messages, UI kit labels. */
+export const commonResources: Record<Lang, typeof en> = {
+  'zh-CN': zhCN,
+  en,
+  ja,
+  ko,
+  de,
+  fr,
+  it,
+  es,
+  ar,
+  'zh-TW': zhTW,
+};

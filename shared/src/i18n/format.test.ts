@@ -1,0 +1,109 @@
+import Decimal from 'decimal.js';
+import { renderHook } from '@testing-library/react';
+import { createI18n, registerNamespace, useNamespace } from './create-i18n';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  getFormatLanguage,
+  setFormatLanguage,
+} from './format';
+import { contentLanguageSelector, dirFor, languages, matchLanguage } from './languages';
+
+afterEach(() => setFormatLanguage('en'));
+
+describe('formatters', () => {
+  it('formats prices with the market decimals without losing digits of long decimals', () => {
+    expect(formatPrice('67012.5', 2)).toBe('67,012.50');
+    expect(formatPrice('1.084315', 5)).toBe('1.08432');
+    expect(formatPrice('123456789012345678.123456789', 9)).toBe('123,456,789,012,345,678.123456789');
+    expect(formatPrice('67012.5', 2, 'de')).toBe('67.012,50');
+    expect(formatPrice('not a number', 2)).toBe('--');
+  });
+
+  it('formats money rounded towards zero, crypto codes after the number', () => {
+    expect(formatMoney('1234.567', 'USDT')).toBe('1,234.56\u00a0USDT');
+    expect(formatMoney('0.123456789', 'BTC')).toBe('0.12345678\u00a0BTC');
+    expect(formatMoney('2', 'ETH')).toBe('2.00\u00a0ETH');
+    expect(formatMoney('1234.5', 'EUR', { lang: 'de' })).toBe('1.234,50\u00a0€');
+    expect(formatMoney('1234.99', 'JPY', { lang: 'ja' })).toBe('￥1,234');
+    expect(formatMoney(new Decimal('0.1').plus('0.2'), 'USDT')).toBe('0.30\u00a0USDT');
+    expect(formatMoney('99999999999999999.99', 'USDT')).toBe('99,999,999,999,999,999.99\u00a0USDT');
+  });
+
+  it('formats zdf percentages with a sign', () => {
+    expect(formatPercent('1.234')).toBe('+1.23%');
+    expect(formatPercent('-0.5')).toBe('-0.50%');
+    expect(formatPercent('0')).toBe('0.00%');
+    expect(formatPercent('1.5', { signed: false, lang: 'fr' })).toBe('1,50\u00a0%');
+  });
+
+  it('formats plain numbers and follows the active language', () => {
+    expect(formatNumber('1234567.5')).toBe('1,234,567.5');
+    expect(formatNumber(3, { minimumFractionDigits: 2 })).toBe('3.00');
+    setFormatLanguage('de');
+    expect(formatNumber('1234567.5')).toBe('1.234.567,5');
+  });
+
+  it('formats dates and times in the language order', () => {
+    const when = Date.UTC(2026, 10, 22, 15, 4, 5);
+    expect(formatDate(when, { timeZone: 'UTC' })).toBe('11/22/2026');
+    expect(formatDate(when, { timeZone: 'UTC', lang: 'de' })).toBe('22.11.2026');
+    expect(formatDateTime(when, { timeZone: 'UTC', lang: 'zh-CN' })).toBe('2026/11/22 15:04:05');
+    expect(formatDate('garbage')).toBe('--');
+  });
+
+  it('follows i18n language changes', async () => {
+    const i18n = createI18n('en');
+    await i18n.changeLanguage('ko');
+    expect(getFormatLanguage()).toBe('ko');
+  });
+});
+
+describe('languages', () => {
+  it('has ten languages, Arabic right-to-left', () => {
+    expect(languages).toHaveLength(10);
+    expect(languages.filter((lang) => dirFor(lang) === 'rtl')).toEqual(['ar']);
+  });
+
+  it('matches a browser preference', () => {
+    expect(matchLanguage(['fr-CA', 'en'])).toBe('fr');
+    expect(matchLanguage(['zh-HK'])).toBe('zh-TW');
+    expect(matchLanguage(['zh'])).toBe('zh-CN');
+    expect(matchLanguage(['pt-BR'])).toBe('en');
+  });
+
+  it('uses the seed content selector: 1 for Chinese, 2 otherwise', () => {
+    expect(contentLanguageSelector('zh-TW')).toBe(1);
+    expect(contentLanguageSelector('ar')).toBe(2);
+  });
+
+  it('lets a module register its namespace in all languages', () => {
+    const i18n = createI18n('it');
+    const resources = Object.fromEntries(
+      languages.map((lang) => [lang, { title: `title-${lang}` }]),
+    ) as Record<(typeof languages)[number], object>;
+    registerNamespace(i18n, 'mf-demo', resources);
+    expect(i18n.t('title', { ns: 'mf-demo' })).toBe('title-it');
+    expect(i18n.t('mf-demo:title')).toBe('title-it');
+    expect(i18n.t('copy.success')).toBe('Copiato');
+  });
+});
+
+describe('useNamespace', () => {
+  it('registers a module namespace once and translates in it, falling back to common', () => {
+    const i18n = createI18n('es');
+    const resources = Object.fromEntries(
+      languages.map((lang) => [lang, { heading: `heading-${lang}` }]),
+    ) as Record<(typeof languages)[number], object>;
+    const spy = jest.spyOn(i18n, 'addResourceBundle');
+    const { result, rerender } = renderHook(() => useNamespace('mf-hook', resources));
+    rerender();
+    expect(result.current.t('heading')).toBe('heading-es');
+    expect(result.current.t('copy.success')).toBe('Copiado');
+    expect(spy).toHaveBeenCalledTimes(languages.length);
+  });
+});

@@ -1,0 +1,29 @@
+export {
+  languages,
+  languageNames,
+  defaultLanguage,
+  isLang,
+  dirFor,
+  matchLanguage,
+  contentLanguageSelector,
+  type Lang,
+} from './languages';
+export { createI18n, registerNamespace, useNamespace, commonNamespace, type I18n } from './create-i18n';
+export { commonResources } from './common-resources';
+export { messageForError, errorMessageKey, clientErrorCodes, type Translate } from './error-messages';
+export {
+  formatNumber,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatDate,
+  formatDateTime,
+  setFormatLanguage,
+  getFormatLanguage,
+  type NumericInput,
+  type NumberOptions,
+  type MoneyOptions,
+  type PercentOptions,
+  type DateInput,
+  type DateOptions,
+} from './format';

@@ -1,0 +1,106 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { catalogueCodes } from '../contract/catalogue';
+import { clientErrorCodes } from './error-messages';
+import { languages } from './languages';
+
+/**
+ * Every visible string exists in all ten languages (PRODUCT.md §5). This walks the whole repository for
+ * locale folders — the SDK's `common` namespace and every module's `src/locales` — so a module that adds
+ * a key in one language only fails here, wherever it lives.
+ */
+const repoRoot = path.resolve(__dirname, '../../..');
+const skipped = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'coverage',
+  'data',
+  '.data',
+  'test-results',
+  'playwright-report',
+]);
+
+function findLocaleDirs(dir: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || skipped.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    const relative = path.relative(repoRoot, full).split(path.sep).join('/');
+    if (relative === 'shared/src/i18n/locales' || /(^|\/)src\/locales$/.test(relative)) found.push(full);
+    else findLocaleDirs(full, found);
+  }
+  return found;
+}
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(name, value);
+    else flatten(value, name).forEach((text, nested) => result.set(nested, text));
+  }
+  return result;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1]!).sort();
+}
+
+const localeDirs = findLocaleDirs(repoRoot);
+
+describe('i18n key parity', () => {
+  it('finds the common namespace', () => {
+    expect(localeDirs.map((dir) => path.relative(repoRoot, dir).split(path.sep).join('/'))).toContain(
+      'shared/src/i18n/locales',
+    );
+  });
+
+  describe.each(
+    localeDirs.map((dir) => [path.relative(repoRoot, dir).split(path.sep).join('/'), dir] as const),
+  )('%s', (_name, dir) => {
+    const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+
+    it('has a file for each of the ten languages and no other', () => {
+      expect(files.map((file) => file.replace(/\.json$/, '')).sort()).toEqual([...languages].sort());
+    });
+
+    const trees = new Map(
+      files.map((file) => [
+        file.replace(/\.json$/, ''),
+        flatten(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Tree),
+      ]),
+    );
+    const allKeys = new Set([...trees.values()].flatMap((tree) => [...tree.keys()]));
+
+    it.each([...languages])('%s has every key, none empty', (lang) => {
+      const tree = trees.get(lang) ?? new Map<string, string>();
+      const missing = [...allKeys].filter((key) => !tree.has(key));
+      const empty = [...tree].filter(([, text]) => text.trim() === '').map(([key]) => key);
+      expect({ missing, empty }).toEqual({ missing: [], empty: [] });
+    });
+
+    it('uses the same {{placeholders}} in every language', () => {
+      const mismatches: string[] = [];
+      for (const key of allKeys) {
+        const reference = placeholders(trees.get('en')?.get(key) ?? '');
+        for (const [lang, tree] of trees) {
+          const own = placeholders(tree.get(key) ?? '');
+          if (own.join() !== reference.join()) mismatches.push(`${lang}: ${key}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  });
+
+  it('has a codes.<code> text for every catalogue code and client error code, in every language', () => {
+    const dir = path.join(repoRoot, 'shared/src/i18n/locales');
+    for (const lang of languages) {
+      const tree = flatten(JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Tree);
+      const missing = [...catalogueCodes, ...clientErrorCodes].filter((code) => !tree.has(`codes.${code}`));
+      expect({ lang, missing }).toEqual({ lang, missing: [] });
+    }
+  });
+});

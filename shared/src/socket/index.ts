@@ -1,0 +1,6 @@
+export {
+  SocketClient,
+  type SocketClientOptions,
+  type SocketState,
+  type WebSocketFactory,
+} from './socket-client';

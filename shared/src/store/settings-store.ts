@@ -1,0 +1,77 @@
+import { makeAutoObservable } from 'mobx';
+import type { AccountMode } from '../contract/common';
+import type { I18n } from '../i18n/create-i18n';
+import { dirFor, isLang, type Lang } from '../i18n/languages';
+import type { KeyStore } from './local-keys';
+import { localKeys, sessionKeys } from './local-keys';
+
+export interface SettingsStoreOptions {
+  storage: KeyStore;
+  sessionStorage: KeyStore;
+  i18n: I18n;
+  initialLanguage: Lang;
+  isLoggedIn: () => boolean;
+  /** Tells the server the customer's default mode; every call carries the mode in `virtually` anyway. */
+  saveAccountMode: (mode: AccountMode) => Promise<unknown>;
+}
+
+export class SettingsStore {
+  language: Lang;
+  accountMode: AccountMode;
+  /** The K-line chart choice the seed keeps under `klinedatamark` (e.g. the interval). */
+  klineMark: string | null;
+  /** The onboarding board shows once per browser session (seed §2). */
+  showBoard: boolean;
+
+  constructor(private readonly options: SettingsStoreOptions) {
+    const { storage, sessionStorage } = options;
+    const storedLanguage = storage.get(localKeys.language);
+    this.language = isLang(storedLanguage) ? storedLanguage : options.initialLanguage;
+    // Seed: '1' means demo, anything else real.
+    this.accountMode = storage.get(localKeys.virtualStatus) === '1' ? 'demo' : 'real';
+    this.klineMark = storage.get(localKeys.klineMark);
+    this.showBoard = sessionStorage.get(sessionKeys.showBoard) !== 'false';
+    makeAutoObservable<SettingsStore, 'options'>(this, { options: false }, { autoBind: true });
+    if (options.i18n.language !== this.language) void options.i18n.changeLanguage(this.language);
+  }
+
+  get dir(): 'ltr' | 'rtl' {
+    return dirFor(this.language);
+  }
+
+  get isDemo(): boolean {
+    return this.accountMode === 'demo';
+  }
+
+  setLanguage(lang: Lang): void {
+    this.language = lang;
+    this.options.storage.set(localKeys.language, lang);
+    void this.options.i18n.changeLanguage(lang);
+  }
+
+  /**
+   * Switches at once (the next call already carries the new `virtually`), then records the choice on the
+   * server when signed in. The returned promise rejects if that save fails, so the switch control can say so.
+   */
+  async setAccountMode(mode: AccountMode): Promise<void> {
+    this.accountMode = mode;
+    this.options.storage.set(localKeys.virtualStatus, mode === 'demo' ? '1' : '0');
+    if (this.options.isLoggedIn()) await this.options.saveAccountMode(mode);
+  }
+
+  /** The mode the server has stored for the customer (at login): taken over without saving it back. */
+  adoptAccountMode(mode: AccountMode): void {
+    this.accountMode = mode;
+    this.options.storage.set(localKeys.virtualStatus, mode === 'demo' ? '1' : '0');
+  }
+
+  setKlineMark(mark: string): void {
+    this.klineMark = mark;
+    this.options.storage.set(localKeys.klineMark, mark);
+  }
+
+  hideBoard(): void {
+    this.showBoard = false;
+    this.options.sessionStorage.set(sessionKeys.showBoard, 'false');
+  }
+}

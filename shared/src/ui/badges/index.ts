@@ -1,0 +1,1 @@
+export { DemoBadge, SimulatedBadge } from './badges';

@@ -1,0 +1,54 @@
+import type { ComponentPropsWithRef } from 'react';
+import styles from './button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  size?: 'medium' | 'small';
+  fullWidth?: boolean;
+  /** Shows a spinner and refuses clicks: a second tap cannot submit the same form twice. */
+  loading?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'medium',
+  fullWidth = false,
+  loading = false,
+  type = 'button',
+  className,
+  disabled,
+  onClick,
+  children,
+  ...rest
+}: ButtonProps) {
+  const classes = [
+    styles.button,
+    styles[variant],
+    size === 'small' ? styles.small : '',
+    fullWidth ? styles.fullWidth : '',
+    className ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={classes}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+      onClick={(event) => {
+        if (loading) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+    >
+      {loading ? <span className={styles.spinner} aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,1 @@
+export { List, type ListProps } from './list';

@@ -1,0 +1,2 @@
+const { createJestConfig } = require('@swx/shared/jest/preset');
+module.exports = createJestConfig(__dirname, { setupFiles: ['<rootDir>/src/test-support/polyfills.cjs'] });

@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Footer } from './chrome/footer';
+import { LanguagePicker } from './chrome/language-picker';
+import { OnboardingBoard } from './chrome/onboarding-board';
+import { TabBar } from './chrome/tab-bar';
+import { DesktopTopBar, MobileTopBar } from './chrome/top-bars';
+import { ModuleArea } from './module-area/module-area';
+import { chromeFor, moduleForPath } from './routes/route-table';
+import { ToastRegion } from '@swx/shared';
+import styles from './app-shell.module.css';
+
+/**
+ * The page: chrome around one module area. The shell matches the route itself and renders the owning
+ * module outside any matched <Route>, so a module's own <Routes> use absolute paths (`/profile/balance`).
+ */
+export const AppShell = observer(function AppShell() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const moduleName = moduleForPath(pathname);
+  const chrome = chromeFor(pathname);
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  const openLanguages = useCallback(() => setLanguagesOpen(true), []);
+  const main = useRef<HTMLElement>(null);
+
+  // Moving to another page puts keyboard and screen-reader users at the start of the new content.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  if (!moduleName) return <Navigate to="/" replace />;
+  return (
+    <div className={styles.page}>
+      <a className={styles.skipLink} href="#main-content">
+        {t('skipToContent')}
+      </a>
+      {(chrome.desktopTopBar || chrome.mobileTopBar) && (
+        <header className={styles.header}>
+          {chrome.desktopTopBar && <DesktopTopBar onOpenLanguages={openLanguages} />}
+          {chrome.mobileTopBar && <MobileTopBar onOpenLanguages={openLanguages} />}
+        </header>
+      )}
+      <main
+        id="main-content"
+        ref={main}
+        tabIndex={-1}
+        className={chrome.tabBar ? `${styles.main} ${styles.withTabBar}` : styles.main}
+      >
+        <ModuleArea key={moduleName} moduleName={moduleName} />
+      </main>
+      {chrome.footer && <Footer />}
+      {chrome.tabBar && <TabBar />}
+      <OnboardingBoard />
+      <LanguagePicker open={languagesOpen} onClose={() => setLanguagesOpen(false)} />
+      <ToastRegion />
+    </div>
+  );
+});

@@ -1,0 +1,39 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { createRootStore, registerNamespace } from '@swx/shared';
+import './global.css';
+import { shellResources } from './locales';
+import { RemoteDirectoryStore } from './module-area/remote-directory';
+import { createNavigationBridge } from './navigation-bridge';
+import { ShellProviders, ShellRoutes } from './shell-app';
+
+declare global {
+  interface Window {
+    /** The root store, for the e2e test that proves host and modules share one instance (see below). */
+    __SWX_ROOT__?: unknown;
+  }
+}
+
+/** Opt-in only (`?debugRootStore`): the store holds the session, so it is not left on `window` by default. */
+function exposeRootStoreRequested(): boolean {
+  return new URLSearchParams(window.location.search).has('debugRootStore');
+}
+
+// The store exists before the router; the SDK's 401 handling navigates through the bridge.
+const { navigate, NavigationBridge } = createNavigationBridge();
+const root = createRootStore({ navigate });
+registerNamespace(root.i18n, 'shell', shellResources);
+// The one websocket of the page (prices and account events), owned by the shell.
+root.socket.start();
+if (exposeRootStoreRequested()) window.__SWX_ROOT__ = root;
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <ShellProviders root={root} directory={new RemoteDirectoryStore()}>
+    <BrowserRouter>
+      <NavigationBridge />
+      <ShellRoutes />
+    </BrowserRouter>
+  </ShellProviders>,
+);

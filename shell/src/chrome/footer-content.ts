@@ -1,0 +1,47 @@
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { contentLanguageSelector, type ApiClient, type Lang } from '@swx/shared';
+import type { ContentSummary } from '@swx/shared/contract';
+
+/** Footer statements (content type 3, seed §3). */
+const FOOTER_CONTENT_TYPE = 3;
+
+/** The path of the footer content list for a language: selector 1 for Chinese, 2 for the others (seed §2). */
+export function footerListPath(lang: Lang): string {
+  return `/index/listContents/${FOOTER_CONTENT_TYPE}-${contentLanguageSelector(lang)}`;
+}
+
+/** The footer's links to content pages, reloaded whenever the language changes. */
+export class FooterContentStore {
+  items: ContentSummary[] = [];
+  status: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  private requestId = 0;
+
+  constructor(private readonly api: Pick<ApiClient, 'get'>) {
+    makeObservable<FooterContentStore>(this, { items: observableRef, status: observable, load: action });
+  }
+
+  async load(lang: Lang): Promise<void> {
+    const requestId = ++this.requestId;
+    this.status = 'loading';
+    try {
+      const items = await this.api.get<ContentSummary[]>(footerListPath(lang));
+      // A slower answer for a language the customer already left must not overwrite the newer list.
+      if (requestId !== this.requestId) return;
+      runInAction(() => {
+        this.items = Array.isArray(items) ? items : [];
+        this.status = 'ready';
+      });
+    } catch {
+      if (requestId !== this.requestId) return;
+      runInAction(() => {
+        this.items = [];
+        this.status = 'failed';
+      });
+    }
+  }
+}
+
+/** `/detail?id=&title=`: the content page route owned by the account module. */
+export function detailHref(item: Pick<ContentSummary, 'id' | 'title'>): string {
+  return `/detail?${new URLSearchParams({ id: item.id, title: item.title }).toString()}`;
+}

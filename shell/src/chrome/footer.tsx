@@ -1,0 +1,29 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useShell } from '../shell-context';
+import { detailHref } from './footer-content';
+import styles from './chrome.module.css';
+
+/** Links to the footer content pages (legal information, disclaimer, risk warning, ...), from the API. */
+export const Footer = observer(function Footer() {
+  const { footer } = useShell();
+  const { t } = useTranslation('shell');
+  return (
+    <footer className={styles.footer} data-testid="footer">
+      <h2 className={styles.visuallyHidden}>{t('footer.heading')}</h2>
+      {footer.items.length > 0 ? (
+        <ul className={styles.footerLinks}>
+          {footer.items.map((item) => (
+            <li key={item.id}>
+              <Link to={detailHref(item)}>{item.title}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        footer.status !== 'loading' && <p className={styles.footerEmpty}>{t('footer.empty')}</p>
+      )}
+      <p className={styles.footerNote}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+});

@@ -1,0 +1,139 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { languageNames, type Lang } from '@swx/shared';
+import { useShell } from '../shell-context';
+import { AccountModeSwitch, DemoMarker } from './account-mode-switch';
+import { useExternalPages } from './external-links';
+import { GlobeIcon, SupportIcon } from './icons';
+import { NotificationBell } from './notification-bell';
+import styles from './chrome.module.css';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+
+/** Desktop top bar (seed §2): sections, download-app, lecturer hall, language, support, account entries. */
+export const DesktopTopBar = observer(function DesktopTopBar({
+  onOpenLanguages,
+}: {
+  onOpenLanguages: () => void;
+}) {
+  const { root } = useShell();
+  const { t } = useTranslation('shell');
+  const pages = useExternalPages();
+  const loggedIn = root.session.isLoggedIn;
+  return (
+    <div className={styles.desktopBar} data-testid="desktop-top-bar">
+      <Link to="/" className={styles.brand} aria-label={t('nav.brandHome')}>
+        SWX
+      </Link>
+      <nav aria-label={t('nav.primary')} className={styles.primaryNav}>
+        <ul className={styles.navList}>
+          <li>
+            <NavLink to="/" end className={navClass}>
+              {t('nav.home')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/market" className={navClass}>
+              {t('nav.market')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/trading" className={navClass}>
+              {t('nav.trading')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/profile" className={navClass}>
+              {t('nav.profile')}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className={styles.actions}>
+        <button type="button" className={styles.textButton} onClick={pages.download}>
+          {t('nav.downloadApp')}
+        </button>
+        <button type="button" className={styles.textButton} onClick={() => pages.open('live_room_url')}>
+          {t('nav.lecturerHall')}
+        </button>
+        <button
+          type="button"
+          className={styles.textButton}
+          aria-haspopup="dialog"
+          aria-label={t('nav.chooseLanguage')}
+          onClick={onOpenLanguages}
+        >
+          <GlobeIcon />
+          <span>{languageNames[root.settings.language as Lang]}</span>
+        </button>
+        <button type="button" className={styles.textButton} onClick={() => pages.open('service_url')}>
+          {t('nav.support')}
+        </button>
+        {loggedIn ? (
+          <>
+            <DemoMarker />
+            <AccountModeSwitch />
+            <NotificationBell />
+          </>
+        ) : (
+          <>
+            <Link to="/pass/login" className={styles.textButton}>
+              {t('nav.login')}
+            </Link>
+            <Link to="/pass/register" className={styles.primaryButton}>
+              {t('nav.signUp')}
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+});
+
+/** Mobile top bar (seed §2): language, the bell when signed in, support, login when signed out. */
+export const MobileTopBar = observer(function MobileTopBar({
+  onOpenLanguages,
+}: {
+  onOpenLanguages: () => void;
+}) {
+  const { root } = useShell();
+  const { t } = useTranslation('shell');
+  const pages = useExternalPages();
+  const loggedIn = root.session.isLoggedIn;
+  return (
+    <div className={styles.mobileBar} data-testid="mobile-top-bar">
+      <Link to="/" className={styles.brand} aria-label={t('nav.brandHome')}>
+        SWX
+      </Link>
+      <DemoMarker />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-haspopup="dialog"
+          aria-label={t('nav.chooseLanguage')}
+          onClick={onOpenLanguages}
+        >
+          <GlobeIcon />
+        </button>
+        {loggedIn && <AccountModeSwitch compact />}
+        {loggedIn && <NotificationBell />}
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('nav.support')}
+          onClick={() => pages.open('service_url')}
+        >
+          <SupportIcon />
+        </button>
+        {!loggedIn && (
+          <Link to="/pass/login" className={styles.primaryButton}>
+            {t('nav.login')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,30 @@
+import { languages } from '@swx/shared';
+import { shellResources } from '.';
+
+function keysOf(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null ? keysOf(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('shell strings', () => {
+  const english = keysOf(shellResources.en).sort();
+
+  it.each([...languages])('%s has every key English has, each with a text', (lang) => {
+    const resources = shellResources[lang];
+    expect(keysOf(resources).sort()).toEqual(english);
+    for (const key of english) {
+      const text = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources);
+      expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
+    }
+  });
+
+  it('keeps interpolation placeholders in every language', () => {
+    for (const lang of languages) {
+      expect(shellResources[lang].nav.notificationsUnread).toContain('{{count}}');
+      expect(shellResources[lang].footer.copyright).toContain('{{year}}');
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { createContext, useContext } from 'react';
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { discoverRemotes, registerModules, type RemoteDirectory } from '../remotes/load-remote';
+
+type DirectoryStatus = 'loading' | 'ready' | 'refreshing';
+
+/**
+ * The modules deployed right now, read from /remotes.json at start-up and again when a customer retries a
+ * module that was not deployed. A failed read leaves the list empty: every module area then says its
+ * module is unavailable and offers Retry, while the chrome keeps working.
+ */
+export class RemoteDirectoryStore {
+  status: DirectoryStatus = 'loading';
+  remotes: RemoteDirectory = {};
+
+  constructor() {
+    makeObservable(this, { status: observable, remotes: observableRef, refresh: action });
+  }
+
+  private started = false;
+
+  /** Reads the list once at start-up (idempotent: React may run effects twice in development). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    void this.refresh();
+  }
+
+  has(moduleName: string): boolean {
+    return Object.prototype.hasOwnProperty.call(this.remotes, moduleName);
+  }
+
+  async refresh(): Promise<void> {
+    this.status = this.status === 'loading' ? 'loading' : 'refreshing';
+    let remotes: RemoteDirectory = this.remotes;
+    try {
+      remotes = await discoverRemotes();
+      registerModules(remotes);
+    } catch (error) {
+      console.error('[shell] could not read /remotes.json', error);
+    }
+    runInAction(() => {
+      this.remotes = remotes;
+      this.status = 'ready';
+    });
+  }
+}
+
+export const RemoteDirectoryContext = createContext<RemoteDirectoryStore | null>(null);
+
+export function useRemoteDirectory(): RemoteDirectoryStore {
+  const directory = useContext(RemoteDirectoryContext);
+  if (!directory) throw new Error('useRemoteDirectory needs a RemoteDirectoryContext provider');
+  return directory;
+}

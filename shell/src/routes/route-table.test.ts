@@ -1,0 +1,77 @@
+import { chromeFor, moduleForPath, routeTable } from './route-table';
+
+describe('route table', () => {
+  it.each([
+    ['/', 'mf_markets'],
+    ['/market', 'mf_markets'],
+    ['/cruuency', 'mf_markets'],
+    ['/trading', 'mf_trading'],
+    ['/loan', 'mf_loan'],
+    ['/nfts', 'mf_nft'],
+    ['/profile', 'mf_account'],
+    ['/profile/balance', 'mf_account'],
+    ['/profile/invite', 'mf_account'],
+    ['/profile/notification', 'mf_account'],
+    ['/help', 'mf_account'],
+    ['/help/faq', 'mf_account'],
+    ['/help/notice', 'mf_account'],
+    ['/detail', 'mf_account'],
+    ['/introduction', 'mf_account'],
+    ['/pass/register', 'mf_pass'],
+    ['/pass/login', 'mf_pass'],
+    ['/pass/reset', 'mf_pass'],
+    ['/api/loginCallback/google', 'mf_pass'],
+  ])('routes the seed route %s to %s', (path, moduleName) => {
+    expect(moduleForPath(path)).toBe(moduleName);
+  });
+
+  it.each([
+    '/unknown',
+    '/market/extra',
+    '/trading/x/y',
+    '/api/loginCallback',
+    '/api/other/google',
+    '/passes',
+  ])('knows no module for %s (the shell redirects it to /)', (path) => {
+    expect(moduleForPath(path)).toBeNull();
+  });
+
+  it('names only the six feature modules', () => {
+    expect(new Set(routeTable.map((route) => route.module))).toEqual(
+      new Set(['mf_markets', 'mf_trading', 'mf_loan', 'mf_nft', 'mf_account', 'mf_pass']),
+    );
+  });
+});
+
+describe('chrome per route', () => {
+  it('shows every bar on ordinary pages', () => {
+    for (const path of ['/', '/market', '/trading', '/profile/balance', '/help/faq', '/detail']) {
+      expect(chromeFor(path)).toEqual({
+        desktopTopBar: true,
+        mobileTopBar: true,
+        tabBar: true,
+        footer: true,
+      });
+    }
+  });
+
+  it('hides the footer and the tab bar on login, register and reset', () => {
+    for (const path of ['/pass/login', '/pass/register', '/pass/reset', '/pass/login/']) {
+      expect(chromeFor(path)).toEqual({
+        desktopTopBar: true,
+        mobileTopBar: true,
+        tabBar: false,
+        footer: false,
+      });
+    }
+  });
+
+  it('shows no chrome on the social sign-in return page', () => {
+    expect(chromeFor('/api/loginCallback/google')).toEqual({
+      desktopTopBar: false,
+      mobileTopBar: false,
+      tabBar: false,
+      footer: false,
+    });
+  });
+});
