@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/migrations/**', '**/test-results/**', '**/playwright-report/**', 'data/**', '**/data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/migrations/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'data/**',
+      '**/data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,11 +9,17 @@ const packages = fs
   .map((d) => d.name)
   .filter((name) => fs.existsSync(`${name}/package.json`));
 
-const roots = packages.flatMap((name) => ['src', 'fixtures', 'tests'].map((sub) => `${name}/${sub}`)).filter((p) => fs.existsSync(p));
+const roots = packages
+  .flatMap((name) => ['src', 'fixtures', 'tests'].map((sub) => `${name}/${sub}`))
+  .filter((p) => fs.existsSync(p));
 try {
-  execFileSync('pnpm', ['exec', 'depcruise', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...roots], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    'pnpm',
+    ['exec', 'depcruise', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...roots],
+    {
+      stdio: 'inherit',
+    },
+  );
   console.log(`boundaries: ok (${packages.join(', ')})`);
 } catch {
   console.error('boundaries: violations found (see above)');

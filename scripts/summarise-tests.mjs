@@ -9,7 +9,8 @@ for (const dir of fs.readdirSync('.', { withFileTypes: true })) {
   if (!dir.isDirectory() || !fs.existsSync(folder)) continue;
   for (const file of fs.readdirSync(folder)) reports.push(path.join(folder, file));
 }
-if (fs.existsSync('.test-results')) for (const file of fs.readdirSync('.test-results')) reports.push(path.join('.test-results', file));
+if (fs.existsSync('.test-results'))
+  for (const file of fs.readdirSync('.test-results')) reports.push(path.join('.test-results', file));
 
 let passed = 0;
 let failed = 0;

@@ -8,7 +8,9 @@ started=$(date +%s)
 bash scripts/ensure-system.sh --tests
 pnpm install --frozen-lockfile
 
-rm -rf .test-results ./*/.test-results && mkdir -p .test-results
+rm -rf .test-results ./*/.test-results
+# Every package writes its JSON report into its own .test-results/ (Jest does not create the folder).
+for manifest in */package.json; do mkdir -p "$(dirname "$manifest")/.test-results"; done
 step() { echo; echo "=== $1 ($(( $(date +%s) - started ))s)"; }
 
 step "lint, formatting and types"
@@ -21,7 +23,7 @@ step "dependency boundaries"
 pnpm run check:boundaries
 
 step "unit, component and server tests (server on PGlite)"
-pnpm -r --workspace-concurrency=1 --filter '!@swx/e2e' --if-present run test --json --outputFile=.test-results/jest.json \
+pnpm -r --no-bail --workspace-concurrency=1 --filter '!@swx/e2e' --if-present run test --json --outputFile=.test-results/jest.json \
   || status=$?
 
 step "server tests on PostgreSQL"

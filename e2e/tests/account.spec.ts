@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, test } from './fixtures';
@@ -175,6 +176,14 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   await page.goto('/profile/records');
   await expect(page.getByRole('cell', { name: '+150.00 USDT' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Deposit', exact: true })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('swx-records-real.csv');
+  const csv = fs.readFileSync(await download.path(), 'utf8');
+  expect(csv).toContain('deposit');
+  expect(csv).toContain('150');
   await page.goto('/profile/notification');
   await expect(page.getByText('Deposit credited')).toBeVisible();
   await expect(page.getByText('Your deposit of 150 USDT was approved and credited.')).toBeVisible();

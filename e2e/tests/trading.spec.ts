@@ -140,7 +140,7 @@ test('in demo: a long with SL/TP shows live P&L, closes with a receipt and the b
   await expect(receipt.getByRole('heading', { name: 'Opened' })).toBeVisible();
   await expect(receipt.getByRole('heading', { name: 'Closed by you' })).toBeVisible();
   await expect(receipt.getByTestId('receipt-fill-price')).toHaveCount(2);
-  await expect(receipt.getByTestId('receipt-tick-seq').last()).toHaveText(/^\d+$/);
+  await expect(receipt.getByTestId('receipt-tick-seq').last()).toHaveText(/^Feed sequence\s*\d+$/);
   await expect(receipt.getByText('Your available balance').first()).toBeVisible();
   await receipt.getByRole('button', { name: 'Close' }).click();
 

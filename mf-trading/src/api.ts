@@ -28,6 +28,10 @@ export interface TradableMarket {
   name: string;
   /** The price the list call returned; the live feed value in the root store wins once it arrives. */
   listedPrice: string | null;
+  /** The latest feed prices, oldest first (at most 100), for the compact chart's first paint. */
+  recentPrices: string[];
+  /** Percent change against the previous day's close, as listed. */
+  listedChange: string | null;
   /** Fraction digits of the feed's prices (the list carries no tick size; every price is rounded to it). */
   priceDecimals: number;
 }
@@ -77,6 +81,8 @@ export const tradingApi = {
         type: item.type,
         name: item.appName,
         listedPrice: item.nowPrice ?? item.price,
+        recentPrices: item.hundred,
+        listedChange: item.zdf,
         priceDecimals: decimalsOf([...item.hundred, item.nowPrice, item.price]),
       }));
   },

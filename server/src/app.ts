@@ -40,7 +40,11 @@ export async function buildApp(services: Services, options: { serveWeb?: boolean
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SWX customer and staff API', version: '0.1.0', description: 'Envelope: {code, message, result}. See docs/api.md.' },
+      info: {
+        title: 'SWX customer and staff API',
+        version: '0.1.0',
+        description: 'Envelope: {code, message, result}. See docs/api.md.',
+      },
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'Authorization' },
@@ -62,7 +66,11 @@ export async function buildApp(services: Services, options: { serveWeb?: boolean
   });
   app.addHook('onResponse', async (request, reply) => {
     httpDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        status: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });

@@ -49,16 +49,19 @@ export interface AuthRateLimits {
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const repoRoot = path.resolve(__dirname, '..', '..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const feed = env.MARKET_FEED ?? 'simulated';
-  if (feed !== 'simulated' && feed !== 'replay') throw new Error(`MARKET_FEED must be simulated or replay, got "${feed}"`);
+  if (feed !== 'simulated' && feed !== 'replay')
+    throw new Error(`MARKET_FEED must be simulated or replay, got "${feed}"`);
   const port = intFrom(env.PORT, 8080, 'PORT');
   return {
     nodeEnv,

@@ -13,11 +13,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
   if (!config.databaseUrl) {
-    const banner = 'MONEY IS RUNNING ON THE EMBEDDED DATABASE (PGlite). It does not fsync: a machine crash can lose the last commits. Set DATABASE_URL to a PostgreSQL server for real money.';
+    const banner =
+      'MONEY IS RUNNING ON THE EMBEDDED DATABASE (PGlite). It does not fsync: a machine crash can lose the last commits. Set DATABASE_URL to a PostgreSQL server for real money.';
     if (config.nodeEnv === 'production') log.warn('*'.repeat(100) + '\n' + banner + '\n' + '*'.repeat(100));
     else log.warn(banner);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) =>
+      log.error({ err: error }, 'database connection lost; the pool reconnects on demand'),
+  });
   const services = await createServices(config, database, log);
   const app = await buildApp(services, { serveWeb: true });
 

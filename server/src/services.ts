@@ -64,10 +64,26 @@ export async function createServices(config: Config, database: Database, log: Fa
   const notifications = new NotificationsService(database.db, live);
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(database.db);
-  const cashier = new CashierService({ db: database.db, ledger, params, uploads, notifications, events: live });
+  const cashier = new CashierService({
+    db: database.db,
+    ledger,
+    params,
+    uploads,
+    notifications,
+    events: live,
+  });
   cashier.registerReviews(reviews);
+  lifecycle.push(cashier.lifecycle);
   // Trading: its index of triggers and expiries is rebuilt from the database here, before any request.
-  const trading = new TradingService({ db: database.db, ledger, markets, params, events: live, log, fanOut: database });
+  const trading = new TradingService({
+    db: database.db,
+    ledger,
+    markets,
+    params,
+    events: live,
+    log,
+    fanOut: database,
+  });
   await trading.init();
   lifecycle.push(trading.lifecycle);
   void log;

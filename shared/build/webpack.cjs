@@ -204,7 +204,12 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
         // request). Brotli for browsers that ask for it, gzip for the rest.
         ...(production
           ? [
-              new CompressionPlugin({ test: /\.(js|css|html|json|svg)$/, algorithm: 'gzip', threshold: 1024, minRatio: 0.9 }),
+              new CompressionPlugin({
+                test: /\.(js|css|html|json|svg)$/,
+                algorithm: 'gzip',
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
               new CompressionPlugin({
                 test: /\.(js|css|html|json|svg)$/,
                 algorithm: 'brotliCompress',

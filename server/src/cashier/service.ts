@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   networksOfCoin,
@@ -27,6 +27,7 @@ import type { ReviewFacts, ReviewRegistry } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
 import type { NotificationsService } from '../notifications/service';
 import type { AccountEvent } from '../live/service';
+import type { Lifecycle } from '../lifecycle';
 import {
   chainOf,
   coinDecimals,
@@ -330,6 +331,26 @@ export class CashierService {
     });
     return (await this.withQueue([row]))[0]!;
   }
+
+  /** Deletes quotes a day past their expiry: a withdrawal keeps its own copy of the terms it was given. */
+  async purgeExpiredQuotes(): Promise<number> {
+    const cutoff = new Date(this.now() - 24 * 3_600_000);
+    const gone = await this.deps.db
+      .delete(cashierWithdrawalQuotes)
+      .where(lt(cashierWithdrawalQuotes.expiresAt, cutoff))
+      .returning({ id: cashierWithdrawalQuotes.id });
+    return gone.length;
+  }
+
+  private housekeeping: NodeJS.Timeout | undefined;
+  readonly lifecycle: Lifecycle = {
+    name: 'cashier-housekeeping',
+    start: () => {
+      this.housekeeping = setInterval(() => void this.purgeExpiredQuotes().catch(() => undefined), 3_600_000);
+      this.housekeeping.unref();
+    },
+    stop: () => clearInterval(this.housekeeping),
+  };
 
   // ---- staff review ------------------------------------------------------------------------------------------
 

@@ -26,17 +26,26 @@ export interface Database {
 }
 
 // server/migrations, whether this file runs from source (server/src/db) or from the bundle (server/dist).
-const migrationsFolder = [path.resolve(__dirname, '..', 'migrations'), path.resolve(__dirname, '..', '..', 'migrations')].find(
-  (dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')) && path.basename(path.dirname(dir)) === 'server',
-) ?? path.resolve(__dirname, '..', '..', 'migrations');
+const migrationsFolder =
+  [path.resolve(__dirname, '..', 'migrations'), path.resolve(__dirname, '..', '..', 'migrations')].find(
+    (dir) =>
+      fs.existsSync(path.join(dir, 'meta', '_journal.json')) && path.basename(path.dirname(dir)) === 'server',
+  ) ?? path.resolve(__dirname, '..', '..', 'migrations');
 
 /**
  * Opens the database: PGlite (files under `dataDir`, or in memory when `dataDir` is `memory://`) when
  * `databaseUrl` is unset, a real PostgreSQL otherwise. Runs the one migration set on both.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onConnectionError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle pooled connection can be cut by the server (restart, failover, admin terminate). The pool
+    // drops it and opens another on demand; without a listener the 'error' event would crash the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     // LISTEN needs one connection of its own that is never returned to the pool.
@@ -45,6 +54,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     const listen: Listen = async (channel, onMessage) => {
       if (!listener) {
         listener = new pg.Client({ connectionString: options.databaseUrl });
+        listener.on('error', (error) => options.onConnectionError?.(error));
         await listener.connect();
         listener.on('notification', (msg) => {
           for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');

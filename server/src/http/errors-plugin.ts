@@ -36,8 +36,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       const code = codeForValidation(error.validation as never);
       const where = error.validationContext ?? 'request';
-      const field = error.validation[0]?.instancePath || (error.validation[0]?.params as { missingProperty?: string })?.missingProperty;
-      const message = code === '400' ? `Invalid ${where}${field ? `: ${String(field).replace(/^\//, '')}` : ''}` : undefined;
+      const field =
+        error.validation[0]?.instancePath ||
+        (error.validation[0]?.params as { missingProperty?: string })?.missingProperty;
+      const message =
+        code === '400'
+          ? `Invalid ${where}${field ? `: ${String(field).replace(/^\//, '')}` : ''}`
+          : undefined;
       return reply.status(400).send(failure(code, message));
     }
     const code = frameworkCode(error);

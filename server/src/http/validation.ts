@@ -41,8 +41,9 @@ export function codeForValidation(errors: ErrorObject[] | undefined): string {
     // A missing required property: look up the property's own schema.
     if (error.keyword === 'required') {
       const missing = (error.params as { missingProperty?: string }).missingProperty;
-      const props = (error.parentSchema as { properties?: Record<string, Record<string, unknown>> } | undefined)
-        ?.properties;
+      const props = (
+        error.parentSchema as { properties?: Record<string, Record<string, unknown>> } | undefined
+      )?.properties;
       const code = missing ? props?.[missing]?.['x-code'] : undefined;
       if (typeof code === 'string' && isCatalogueCode(code)) return code;
     }

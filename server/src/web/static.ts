@@ -30,7 +30,14 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/.test(filePath);
     res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, preCompressed: true, cacheControl: false, setHeaders });
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders,
+  });
   for (const m of modules) {
     await app.register(fastifyStatic, {
       root: m.dist,
@@ -54,7 +61,8 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/swx/') || url.startsWith('/message') || url.startsWith('/docs');
-    if (request.method === 'GET' && !isApi && !path.extname(url.split('?')[0] ?? '')) return sendIndex(request, reply);
+    if (request.method === 'GET' && !isApi && !path.extname(url.split('?')[0] ?? ''))
+      return sendIndex(request, reply);
     return reply.status(404).send(failure('404'));
   });
   return true;

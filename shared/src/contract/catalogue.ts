@@ -50,7 +50,10 @@ export const catalogue = {
   '11003': { status: 400, message: 'The two passwords are inconsistent' },
   '11004': { status: 400, message: 'Password must be 8 to 64 characters with letters and digits' },
   '11005': { status: 400, message: 'Invite code not found' },
-  '11006': { status: 403, message: 'Demo accounts cannot use this feature, please switch to the real account' },
+  '11006': {
+    status: 403,
+    message: 'Demo accounts cannot use this feature, please switch to the real account',
+  },
   '11007': { status: 409, message: 'Terms changed, please review the new quote' },
   '11008': { status: 400, message: 'Image format incorrect: JPG, JPEG 2000 or PNG only' },
   '11009': { status: 413, message: 'Image too large' },
@@ -60,7 +63,10 @@ export const catalogue = {
   // Markets (11030–11039).
   '11030': { status: 404, message: 'Market not found' },
   '11031': { status: 400, message: 'Chart interval not supported' },
-  '11032': { status: 400, message: 'Chart time range incorrect: from must not be after to, at most 1000 candles' },
+  '11032': {
+    status: 400,
+    message: 'Chart time range incorrect: from must not be after to, at most 1000 candles',
+  },
   '11033': { status: 422, message: 'Watchlist is full' },
   // Staff, parameters, uploads, content (11040–11059).
   '11040': { status: 400, message: 'Please choose an image to upload' },
@@ -69,8 +75,14 @@ export const catalogue = {
   '11043': { status: 409, message: 'This record has already been decided' },
   // Trading (11060–11079).
   '11060': { status: 422, message: 'Leverage not available for this market' },
-  '11061': { status: 422, message: 'Stop loss incorrect: below the entry price for a long, above it for a short' },
-  '11062': { status: 422, message: 'Take profit incorrect: above the entry price for a long, below it for a short' },
+  '11061': {
+    status: 422,
+    message: 'Stop loss incorrect: below the entry price for a long, above it for a short',
+  },
+  '11062': {
+    status: 422,
+    message: 'Take profit incorrect: above the entry price for a long, below it for a short',
+  },
   '11063': { status: 422, message: 'Stop loss must trigger before liquidation' },
   '11064': { status: 404, message: 'Order not found' },
   '11065': { status: 409, message: 'This order can no longer be changed' },
@@ -84,7 +96,10 @@ export const catalogue = {
   '11084': { status: 400, message: 'Address format incorrect for this network' },
   '11085': { status: 400, message: 'Card number incorrect' },
   '11086': { status: 400, message: 'Payee name and bank name are required' },
-  '11087': { status: 409, message: 'A withdrawal must be approved before it is completed with a transaction reference' },
+  '11087': {
+    status: 409,
+    message: 'A withdrawal must be approved before it is completed with a transaction reference',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -4,9 +4,12 @@ interface ChoiceGroupProps<V extends string> {
   legend: string;
   name: string;
   value: V;
-  options: readonly { value: V; label: string }[];
+  /** `lang` marks a label written in another language (the language picker), so screen readers say it right. */
+  options: readonly { value: V; label: string; lang?: string }[];
   onChange: (value: V) => void;
   disabled?: boolean;
+  /** The legend is still read out, but not shown (when a visible heading already names the group). */
+  hideLegend?: boolean;
 }
 
 /** Radio buttons drawn as chips: one choice out of a few (coin, network, method, language). */
@@ -17,10 +20,11 @@ export function ChoiceGroup<V extends string>({
   options,
   onChange,
   disabled,
+  hideLegend,
 }: ChoiceGroupProps<V>) {
   return (
     <fieldset className={styles.choices} disabled={disabled}>
-      <legend>{legend}</legend>
+      <legend className={hideLegend ? styles.visuallyHidden : undefined}>{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className={styles.choice}>
           <input
@@ -30,7 +34,7 @@ export function ChoiceGroup<V extends string>({
             checked={option.value === value}
             onChange={() => onChange(option.value)}
           />
-          {option.label}
+          <span lang={option.lang}>{option.label}</span>
         </label>
       ))}
     </fieldset>

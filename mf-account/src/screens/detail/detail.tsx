@@ -17,7 +17,7 @@ export function DetailScreen() {
   const valid = idPattern.test(id);
   const state = useLoad(() => (valid ? accountApi.content(id) : Promise.resolve(null)), [id, valid]);
   return (
-    <AccountPage title={state.data?.title ?? title ?? t('detail.title')} back="/help">
+    <AccountPage title={state.data?.title || title || t('detail.title')} back="/help">
       {valid ? (
         <LoadView state={state}>
           {(content) => (content ? <ContentBody html={content.body} /> : null)}

@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   Button,
   EmptyState,
@@ -18,6 +19,12 @@ import { useAccountStrings } from '../../i18n';
 import styles from './notification.module.css';
 
 const pageSize = 20;
+
+/** Where a notification's subject is shown, for the kinds this module owns. */
+const referencePages: Record<string, string> = {
+  deposit: '/profile/deposit',
+  withdrawal: '/profile/withdraw',
+};
 
 /** Titles and bodies are i18n keys with parameters, so each customer reads them in their own language. */
 export function useNotificationText() {
@@ -148,6 +155,11 @@ export const NotificationScreen = observer(function NotificationScreen() {
                   {item.read ? null : <StatusBadge tone="pending">{t('notification.unread')}</StatusBadge>}
                 </div>
                 {body ? <p className={styles.body}>{body}</p> : null}
+                {item.referenceType && referencePages[item.referenceType] ? (
+                  <Link className={styles.more} to={referencePages[item.referenceType]!}>
+                    {t('notification.open')}
+                  </Link>
+                ) : null}
                 <div className={styles.foot}>
                   <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                   {item.read ? null : (

@@ -77,9 +77,10 @@ const LanguageChoice = observer(function LanguageChoice() {
   return (
     <ChoiceGroup<Lang>
       legend={t('settings.language')}
+      hideLegend
       name="language"
       value={settings.language}
-      options={languages.map((lang) => ({ value: lang, label: languageNames[lang] }))}
+      options={languages.map((lang) => ({ value: lang, label: languageNames[lang], lang }))}
       onChange={settings.setLanguage}
     />
   );

@@ -36,6 +36,11 @@ export class TradingStore {
     return getRootStore().market.price(this.code) ?? this.info?.price ?? this.market?.listedPrice ?? null;
   }
 
+  /** The latest (at most 100) feed prices of the chosen market, oldest first. */
+  get recentPrices(): readonly string[] {
+    return this.code ? getRootStore().market.history(this.code) : [];
+  }
+
   get changePercent(): string | null {
     if (!this.code) return null;
     return getRootStore().market.zdf(this.code) ?? this.info?.zdf ?? null;
@@ -84,6 +89,15 @@ export class TradingStore {
 
   async select(code: string): Promise<void> {
     this.code = code;
+    // The compact chart starts from the server's latest 100 prices; live ticks that already arrived stay.
+    const listed = this.markets.find((m) => m.code === code);
+    if (listed) {
+      const latest =
+        listed.listedPrice !== null && listed.listedChange !== null
+          ? { price: listed.listedPrice, zdf: listed.listedChange }
+          : undefined;
+      getRootStore().market.seed(code, listed.recentPrices, latest);
+    }
     this.info = null;
     const request = ++this.infoRequest;
     try {

@@ -19,7 +19,7 @@ beforeAll(async () => {
       if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw new AppError('11043');
       return { id, status };
     };
-  server.services.reviews.register('deposit', {
+  server.services.reviews.register('cli-test', {
     async list(status) {
       const result = await db.execute(
         sql`select id::text as id, status from cli_claims where status = ${status} order by id`,
@@ -85,30 +85,30 @@ describe('admin CLI', () => {
   });
 
   it('lists, approves and rejects reviews', async () => {
-    const list = await cli(['reviews', 'deposit', '--json']);
+    const list = await cli(['reviews', 'cli-test', '--json']);
     expect(JSON.parse(list.out)).toEqual([
       { id: '7', status: 'pending' },
       { id: '8', status: 'pending' },
     ]);
-    expect((await cli(['approve', 'deposit', '7', ...staffArg])).code).toBe(0);
-    const reject = await cli(['reject', 'deposit', '8', 'hash', 'not', 'found', ...staffArg]);
+    expect((await cli(['approve', 'cli-test', '7', ...staffArg])).code).toBe(0);
+    const reject = await cli(['reject', 'cli-test', '8', 'hash', 'not', 'found', ...staffArg]);
     expect(reject.code).toBe(0);
     expect(reject.out).toContain('hash not found');
-    const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.target, 'deposit:8'));
+    const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.target, 'cli-test:8'));
     expect(audit[0]).toMatchObject({
-      action: 'review.deposit.reject',
+      action: 'review.cli-test.reject',
       details: { reason: 'hash not found' },
     });
-    expect((await cli(['reviews', 'deposit'])).out).toMatch(/No deposit records/);
-    const again = await cli(['approve', 'deposit', '7', ...staffArg]);
+    expect((await cli(['reviews', 'cli-test'])).out).toMatch(/No cli-test records/);
+    const again = await cli(['approve', 'cli-test', '7', ...staffArg]);
     expect(again.code).toBe(1);
     expect(again.err).toContain('11043');
   });
 
   it('refuses unknown kinds and staff', async () => {
     expect((await cli(['approve', 'nonesuch', '1', ...staffArg])).code).toBe(1);
-    expect((await cli(['approve', 'deposit', '1', '--staff', 'ghost'])).code).toBe(2);
-    expect((await cli(['approve', 'deposit', '1'])).code).toBe(2);
+    expect((await cli(['approve', 'cli-test', '1', '--staff', 'ghost'])).code).toBe(2);
+    expect((await cli(['approve', 'cli-test', '1'])).code).toBe(2);
   });
 
   it('sets a parameter with a reason, audited', async () => {

@@ -153,6 +153,15 @@ describe('submitting', () => {
     } finally {
       cashier.now = realNow;
     }
+    // Expired quotes are purged a day later; the withdrawals made from them keep their terms.
+    cashier.now = () => Date.now() + QUOTE_TTL_MS + 25 * 3_600_000;
+    try {
+      expect(await cashier.purgeExpiredQuotes()).toBeGreaterThan(0);
+    } finally {
+      cashier.now = realNow;
+    }
+    const mine = await server.call(alice, 'GET', '/user/listWithdrwal');
+    expect(mine.result.find((w: { id: string }) => w.id === used.result.id)).toMatchObject({ fee: '0.1' });
   });
 
   it('refuses a quote once the fee rate changed', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
 import type { Deposit, DepositOptions } from '@swx/shared/contract';
-import { Refusal, createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import { Refusal, createFakeSite, ok, renderScreen, resetRoot } from '../../../test-support/fake-site';
 import { DepositScreen } from '../deposit';
 
 // Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
@@ -93,7 +93,7 @@ test('uploads the proof, submits the deposit with its id and shows it pending re
       'POST /upload/image': { id: 'a'.repeat(32), mime: 'image/png', size: 12 },
       'POST /user/recharge': () => {
         deposits = [pending];
-        return { result: pending, successCode: '20002' };
+        return ok(pending, '20002');
       },
     },
     { signedIn: true, mode: 'real' },

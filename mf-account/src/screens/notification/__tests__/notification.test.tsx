@@ -54,6 +54,10 @@ test('lists notifications in the customer language, marks them read and keeps th
   renderScreen(root, <NotificationScreen />, '/profile/notification');
   expect(await screen.findByText('Deposit credited')).toBeInTheDocument();
   expect(screen.getByText('Your deposit of 150 USDT was approved and credited.')).toBeInTheDocument();
+  expect(screen.getAllByRole('link', { name: 'View details' })[0]).toHaveAttribute(
+    'href',
+    '/profile/deposit',
+  );
   // A kind this module has no text for yet still shows something meaningful.
   expect(screen.getByText('Account notification')).toBeInTheDocument();
   expect(root.notifications.unreadCount).toBe(1);

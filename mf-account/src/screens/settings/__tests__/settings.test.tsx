@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
-import { Refusal, createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import { Refusal, createFakeSite, ok, renderScreen, resetRoot } from '../../../test-support/fake-site';
 import { SettingsScreen } from '../settings';
 
 // Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
@@ -35,7 +35,7 @@ test('a good change is confirmed with 20005; a wrong current password is shown o
   renderScreen(root, <SettingsScreen />, '/profile/settings');
   await fill('wrong-one1', 'newpass123', 'newpass123');
   expect(await screen.findByText('Password incorrect')).toBeInTheDocument();
-  answer = { result: null, successCode: '20005' };
+  answer = ok(null, '20005');
   await userEvent.clear(screen.getByLabelText(/Current password/));
   await userEvent.type(screen.getByLabelText(/Current password/), 'right-one1');
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
 import type { AssetInfo, Withdrawal, WithdrawalQuote } from '@swx/shared/contract';
-import { Refusal, createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import { Refusal, createFakeSite, ok, renderScreen, resetRoot } from '../../../test-support/fake-site';
 import { WithdrawScreen } from '../withdraw';
 
 // Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
@@ -79,7 +79,7 @@ test('shows fee and amount received before confirming, and confirms with the quo
       'POST /user/withdrawalQuote': quote('a'),
       'POST /user/withdrawal': () => {
         withdrawals = [pending];
-        return { result: pending, successCode: '20003' };
+        return ok(pending, '20003');
       },
     },
     { signedIn: true, mode: 'real' },

@@ -121,7 +121,10 @@ test('a signed-out customer who stars a market is sent to log in, and nothing is
   await waitFor(() => expect(rowCodes()).toHaveLength(5));
 
   await user.click(screen.getByRole('button', { name: 'Add Bitcoin to watchlist' }));
-  expect(screen.getByTestId('location')).toHaveTextContent('/pass/login?redirect=%2Fmarket');
+  // The star asks the watchlist first, so the move to sign in comes a tick after the click.
+  await waitFor(() =>
+    expect(screen.getByTestId('location')).toHaveTextContent('/pass/login?redirect=%2Fmarket'),
+  );
   expect(calls.some((c) => c.path === '/user/watchlist')).toBe(false);
 });
 

@@ -299,3 +299,64 @@ describe('the margin form', () => {
     );
   });
 });
+
+describe('the compact chart', () => {
+  test('draws the listed feed prices, then each new tick', async () => {
+    const { root } = site();
+    renderScreen(root, <TradingScreen />, '/trading?code=BTCUSDT');
+    const line = await screen.findByTestId('price-line');
+    expect(line).toHaveAccessibleName('Chart of the latest 2 feed prices');
+    expect(line.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(2);
+    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '100.40', zdf: '0.9' }]));
+    expect(line.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(3);
+  });
+
+  test('draws nothing without at least two published prices', async () => {
+    const { root } = site({
+      'GET /index/listMarketAll': [
+        { ...(tradingRoutes()['GET /index/listMarketAll'] as object[])[0], hundred: [] },
+      ],
+    });
+    renderScreen(root, <TradingScreen />, '/trading?code=BTCUSDT');
+    await screen.findByTestId('live-price');
+    expect(screen.queryByTestId('price-line')).toBeNull();
+  });
+});
+
+test('when the terms moved, the server refuses and the dialog shows the new quote to confirm', async () => {
+  const quotes = [
+    { price: '100.00', requiredMargin: '20', quoteId: '11111111-1111-4111-8111-111111111111' },
+    { price: '101.00', requiredMargin: '20.2', quoteId: '22222222-2222-4222-8222-222222222222' },
+  ];
+  let quoted = 0;
+  let bought = 0;
+  const fake = site({
+    'POST /order/quoteU': () => ({
+      ...quotes[Math.min(quoted++, 1)],
+      fee: '0.1',
+      feeRate: '0.001',
+      liquidationPrice: '50',
+      expectedReturn: null,
+      expiresAt: '2026-11-22T10:00:30.000Z',
+    }),
+    'POST /order/buyU': () => (bought++ === 0 ? new Refusal('11007', 409) : position({ id: '78' })),
+  });
+  renderScreen(fake.root, <TradingScreen />, '/trading?code=BTCUSDT&direction=long');
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole('textbox', { name: /Lots/ }), '1');
+  await user.click(screen.getByRole('button', { name: 'Review order' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm the order' });
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    'Terms changed, please review the new quote',
+  );
+  expect(within(dialog).getByTestId('quote-price')).toHaveTextContent('101.00');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await waitFor(() =>
+    expect(body(fake.calls, '/order/buyU').map((b) => (b as { quoteId: string }).quoteId)).toEqual([
+      quotes[0]!.quoteId,
+      quotes[1]!.quoteId,
+    ]),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { formatPrice, getRootStore } from '@swx/shared';
+import { formatPrice, getRootStore, isApiError } from '@swx/shared';
 import type { BuyUBody, MarginQuoteBody } from '@swx/shared/contract';
 import { tradingApi, type MarginQuote, type Position } from '../../../api';
 import { wireAmount } from '../../../components/form/decimal-input';
@@ -39,6 +39,8 @@ export class MarginFormStore implements MarginFields {
   placing = false;
   /** The server's refusal of the quote or the order. */
   failure: unknown = null;
+  /** The terms moved between quote and confirmation: the dialog shows the server's new quote instead. */
+  requoted = false;
 
   constructor(
     private readonly trading: TradingStore,
@@ -135,11 +137,13 @@ export class MarginFormStore implements MarginFields {
   dismissQuote(): void {
     this.quote = null;
     this.quotedOrder = null;
+    this.requoted = false;
   }
 
   async confirm(): Promise<void> {
     if (!this.quote || !this.quotedOrder || this.placing) return;
-    const body: BuyUBody = { ...this.quotedOrder, quoteId: this.quote.quoteId };
+    const order = this.quotedOrder;
+    const body: BuyUBody = { ...order, quoteId: this.quote.quoteId };
     this.placing = true;
     try {
       const { result } = await tradingApi.buyMargin(body);
@@ -149,12 +153,32 @@ export class MarginFormStore implements MarginFields {
       });
       this.onPlaced(result);
     } catch (error) {
+      if (isApiError(error) && error.code === '11007') {
+        // PRODUCT.md §1 rule 4: the server refused stale terms; show the new ones for a fresh decision.
+        await this.requote(order);
+      } else {
+        runInAction(() => {
+          this.failure = error;
+          this.dismissQuote();
+        });
+      }
+    } finally {
+      runInAction(() => (this.placing = false));
+    }
+  }
+
+  private async requote(order: MarginQuoteBody): Promise<void> {
+    try {
+      const quote = await tradingApi.quoteMargin(order);
+      runInAction(() => {
+        this.quote = quote;
+        this.requoted = true;
+      });
+    } catch (error) {
       runInAction(() => {
         this.failure = error;
         this.dismissQuote();
       });
-    } finally {
-      runInAction(() => (this.placing = false));
     }
   }
 }

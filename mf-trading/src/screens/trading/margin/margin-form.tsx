@@ -164,6 +164,11 @@ const MarginConfirm = observer(function MarginConfirm({
     >
       {quote && quotedOrder ? (
         <>
+          {form.requoted ? (
+            <p className={styles.failure} role="alert">
+              {t('codes.11007', { ns: 'common' })}
+            </p>
+          ) : null}
           <Figures
             testId="margin-quote"
             items={[

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toaster } from '@swx/shared';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
@@ -19,11 +19,16 @@ export const MarginPanel = observer(function MarginPanel({
   initialDirection: Direction | null;
 }) {
   const t = useTradingT();
+  // The store outlives renders; its callback must speak the language active when the order is placed.
+  const latestT = useRef(t);
+  useEffect(() => {
+    latestT.current = t;
+  });
   const [positions] = useState(() => new PositionsStore());
   const [form] = useState(
     () =>
       new MarginFormStore(trading, () => {
-        toaster.show(t('order.placed'), { tone: 'success' });
+        toaster.show(latestT.current('order.placed'), { tone: 'success' });
         void positions.load();
         void trading.loadAssets();
       }),

@@ -8,6 +8,7 @@ import {
   getRootStore,
   SimulatedBadge,
 } from '@swx/shared';
+import { PriceLine } from '../../../components/price-line';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
 import styles from './market-bar.module.css';
@@ -51,6 +52,12 @@ export const MarketBar = observer(function MarketBar({ store }: { store: Trading
             {formatPercent(change)}
           </span>
         ) : null}
+      </div>
+      <div className={styles.chart}>
+        <PriceLine
+          prices={store.recentPrices}
+          label={t('recentPrices', { points: store.recentPrices.length })}
+        />
       </div>
       <div className={styles.badges}>
         <DemoBadge />

@@ -1,0 +1,1 @@
+export { PriceLine, linePoints } from './price-line';
