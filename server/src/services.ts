@@ -83,6 +83,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     events: live,
     log,
     fanOut: database,
+    invites,
   });
   await trading.init();
   lifecycle.push(trading.lifecycle);

@@ -19,6 +19,7 @@ import type {
   SpotSubmitBody,
 } from '@swx/shared/contract';
 import type { Db, Listen, Tx } from '../db/client';
+import type { InvitesService } from '../invites/service';
 import { AppError } from '../http/errors';
 import { customerAccount, platformAccount, type AccountRef } from '../ledger/accounts';
 import type { Leg, Ledger } from '../ledger/service';
@@ -84,6 +85,8 @@ export interface TradingDeps {
   fanOut?: { listen: Listen; notify: (channel: string, payload: string) => Promise<void> };
   /** The clock (epoch ms); tests move it. */
   now?: () => number;
+  /** Pays the inviter of a customer their share of each trading fee, in the fee's transaction. */
+  invites?: Pick<InvitesService, 'rewardForFee'>;
 }
 
 /** A quoted market price may move this far (relative) before `buyU` with the quote re-quotes. */
@@ -134,6 +137,7 @@ export class TradingService {
   private readonly params: ParamsService;
   private readonly events: AccountEvents;
   private readonly log: FastifyBaseLogger;
+  private readonly invites: TradingDeps['invites'];
   /** The clock (epoch ms); tests replace it. */
   now: () => number;
 
@@ -158,6 +162,29 @@ export class TradingService {
     this.log = deps.log;
     this.fanOut = deps.fanOut;
     this.now = deps.now ?? Date.now;
+    this.invites = deps.invites;
+  }
+
+  /**
+   * The inviter's share of a fee just charged (invite-friends programme): paid in the same transaction, real
+   * accounts only, at most once per record and occasion (the invites service decides all three).
+   */
+  private async rewardInviter(
+    tx: Tx,
+    customer: { userId: string; mode: AccountMode },
+    fee: Decimal,
+    reference: { type: string; id: string },
+    occasion: 'open' | 'close' | 'fill',
+  ): Promise<void> {
+    if (!this.invites || !fee.gt(0)) return;
+    await this.invites.rewardForFee(tx, {
+      friendUserId: customer.userId,
+      mode: customer.mode,
+      currency: 'USDT',
+      fee: fmt(fee),
+      reference,
+      occasion,
+    });
   }
 
   /** Rebuilds the index from the database and starts following the feed. */
@@ -554,6 +581,7 @@ export class TradingService {
         memo: `${body.side === 'buy' ? 'Buy' : 'Sell'} ${fmt(quantity)} ${coin} at ${tick.price}, value ${fmt(cost)} USDT`,
         legs,
       });
+      await this.rewardInviter(tx, { userId, mode }, fee, { type: 'spot_order', id }, 'fill');
       await this.receipt(tx, {
         kind: 'spot',
         recordId: order!.id,
@@ -661,6 +689,7 @@ export class TradingService {
         memo: `Limit ${order.side} ${fmt(order.quantity)} ${market.baseAsset} filled at ${tick.price}`,
         legs,
       });
+      await this.rewardInviter(tx, customer, fee, { type: 'spot_order', id }, 'fill');
       await this.receipt(tx, {
         kind: 'spot',
         recordId: order.id,
@@ -935,6 +964,8 @@ export class TradingService {
         memo: `${plan.direction} ${fmt(plan.lots)} lots ${market.code} ×${body.leverage}: margin ${fmt(terms.margin)}, fee ${fmt(terms.fee)} USDT`,
         legs,
       });
+      if (!limit)
+        await this.rewardInviter(tx, { userId, mode }, terms.fee, { type: 'margin_position', id }, 'open');
       if (!limit) {
         await this.receipt(tx, {
           kind: 'margin',
@@ -1016,6 +1047,13 @@ export class TradingService {
           memo: `Limit entry filled at ${tick.price}: opening fee`,
         });
         journalIds.push(journalId);
+        await this.rewardInviter(
+          tx,
+          { userId, mode: current.mode },
+          money(current.openFee),
+          { type: 'margin_position', id },
+          'open',
+        );
       }
       await this.receipt(tx, {
         kind: 'margin',
@@ -1156,6 +1194,13 @@ export class TradingService {
         memo: `${closeMemo[reason]} at ${tick.price}: result ${fmt(result.pnl)}, fee ${fmt(result.closeFee)} USDT`,
         legs,
       });
+      await this.rewardInviter(
+        tx,
+        { userId, mode },
+        result.closeFee,
+        { type: 'margin_position', id },
+        'close',
+      );
       await this.receipt(tx, {
         kind: 'margin',
         recordId: current.id,
