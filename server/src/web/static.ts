@@ -27,7 +27,7 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
   // mf-manifest.json) must be re-read so a redeployed module is picked up. Files are looked up per request
   // (wildcard), so a rebuild needs no restart; `.br`/`.gz` siblings made at build time are sent when accepted.
   const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) => {
-    const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/.test(filePath);
+    const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(filePath);
     res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
   await app.register(fastifyStatic, {
