@@ -10,6 +10,7 @@ import type {
   MarketListItem,
   ModifyUBody,
   OptionContract,
+  OptionPeriod,
   ParamValueResult,
   Position,
   Receipt,
@@ -18,7 +19,17 @@ import type {
   SpotSubmitBody,
 } from '@swx/shared/contract';
 
-export type { AssetInfo, MarginQuote, MarketInfo, OptionContract, Position, Receipt, RiskStats, SpotOrder };
+export type {
+  AssetInfo,
+  MarginQuote,
+  MarketInfo,
+  OptionContract,
+  OptionPeriod,
+  Position,
+  Receipt,
+  RiskStats,
+  SpotOrder,
+};
 
 /** A market the picker offers, in the module's words; the seed's wire names stop here. */
 export interface TradableMarket {
@@ -47,12 +58,6 @@ function decimalsOf(prices: readonly (string | null)[]): number {
 
 export type PositionStatus = Position['status'];
 export type ReceiptKind = Receipt['kind'];
-
-/** One option period as the `option_periods` parameter lists it: seconds and the payout rate. */
-export interface OptionPeriod {
-  seconds: number;
-  rate: string;
-}
 
 const api = () => getRootStore().api;
 
@@ -103,16 +108,6 @@ export const tradingApi = {
   async leverageCap(type: number): Promise<number | null> {
     const key = leverageCapKeys[type];
     return key ? Number(await param(key)) : null;
-  },
-
-  async optionPeriods(): Promise<OptionPeriod[]> {
-    const periods = JSON.parse(await param('option_periods')) as OptionPeriod[];
-    return periods.map((p) => ({ seconds: Number(p.seconds), rate: String(p.rate) }));
-  },
-
-  async optionStakeBounds(): Promise<{ min: string; max: string }> {
-    const [min, max] = await Promise.all([param('option_stake_min'), param('option_stake_max')]);
-    return { min, max };
   },
 
   /** The trading fee rate as a decimal string (e.g. "0.001" for 0.1 %). */

@@ -8,12 +8,21 @@
  *     pnpm --dir server exec tsx bench/trading-orders.ts                       # PostgreSQL on loopback
  *
  * On PostgreSQL it creates a scratch database next to the one in DATABASE_URL and drops it afterwards; it
- * refuses any host but loopback. The load generator (autocannon) runs in a child process so it does not share
- * the server's event loop. Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
- * BENCH_CUSTOMERS (default 40).
+ * refuses any host but loopback (a Unix socket, `?host=/var/run/postgresql`, is loopback too). The load
+ * generator is wrk (Debian's `wrk`, with `bench/trading-orders.lua`) when installed, else autocannon in a
+ * child process (BENCH_LOAD=autocannon forces it). wrk is written in C and needs a fraction of the CPU
+ * autocannon does, which on a 2-core machine shared by generator, server and database matters. Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
+ * BENCH_CUSTOMERS (default 40), BENCH_MODE (`demo`, the default, or `real`: customers funded by a real
+ * deposit, every second one invited by the first, so each order also pays an invite reward).
+ *
+ * Besides throughput and latency it prints the server process's CPU time per order, a figure that depends
+ * far less on what else the machine is doing.
  */
 import crypto from 'node:crypto';
-import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile, fork } from 'node:child_process';
 import pg from 'pg';
 import pino from 'pino';
 import autocannon from 'autocannon';
@@ -22,10 +31,16 @@ import { openDatabase } from '../src/db/client';
 import { createServices } from '../src/services';
 import { buildApp } from '../src/app';
 import { signUpCustomer } from '../src/auth/testing';
+import { customerAccount, platformAccount } from '../src/ledger/accounts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 40);
+const mode = process.env.BENCH_MODE === 'real' ? 'real' : 'demo';
+// Real accounts are held to the crypto leverage cap (2 by default); demo ones may use the market's list.
+const leverage = mode === 'real' ? 2 : 10;
+const wrkPath = '/usr/bin/wrk';
+const generator = process.env.BENCH_LOAD !== 'autocannon' && fs.existsSync(wrkPath) ? 'wrk' : 'autocannon';
 
 async function load(): Promise<void> {
   const url = process.env.BENCH_URL!;
@@ -48,13 +63,13 @@ async function load(): Promise<void> {
             headers: {
               'content-type': 'application/json',
               authorization: `Bearer ${tokens[n % tokens.length]}`,
-              virtually: 'NO',
+              virtually: process.env.BENCH_MODE === 'real' ? 'YES' : 'NO',
             },
             body: JSON.stringify({
               code: 'BTCUSDT',
               direction: n % 2 ? 'long' : 'short',
               lots,
-              leverage: 10,
+              leverage,
               orderType: 'market',
             }),
           };
@@ -74,6 +89,58 @@ async function load(): Promise<void> {
       max: result.latency.max,
     },
   });
+}
+
+/** autocannon in a child process, so it does not share the server's event loop. */
+async function loadWithAutocannon(address: string, tokens: string[]): Promise<unknown> {
+  const child = fork(__filename, [], {
+    env: { ...process.env, BENCH_ROLE: 'load', BENCH_URL: address, BENCH_TOKENS: JSON.stringify(tokens) },
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('error', reject);
+    });
+  } finally {
+    child.kill();
+  }
+}
+
+/** wrk with one thread; its Lua script builds each request and prints the summary as JSON. */
+async function loadWithWrk(address: string, tokens: string[]): Promise<unknown> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-bench-'));
+  const tokensFile = path.join(dir, 'tokens');
+  fs.writeFileSync(tokensFile, tokens.join('\n'));
+  try {
+    const stdout = await new Promise<string>((resolve, reject) => {
+      execFile(
+        wrkPath,
+        [
+          '-t1',
+          `-c${connections}`,
+          `-d${seconds}s`,
+          '--timeout',
+          '10s',
+          '-s',
+          path.join(__dirname, 'trading-orders.lua'),
+          address,
+        ],
+        {
+          env: {
+            ...process.env,
+            BENCH_TOKENS_FILE: tokensFile,
+            BENCH_VIRTUALLY: mode === 'real' ? 'YES' : 'NO',
+            BENCH_LEVERAGE: String(leverage),
+          },
+        },
+        (error, out) => (error ? reject(error) : resolve(out)),
+      );
+    });
+    const summary = stdout.trim().split('\n').pop()!;
+    return JSON.parse(summary) as unknown;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -115,14 +182,33 @@ async function main(): Promise<void> {
       { code: 'BTCUSDT', price: '100000.00', time: Date.now(), seq: services.markets.state.lastSeq() + 1 },
     ]);
     const tokens: string[] = [];
-    for (let i = 0; i < customerCount; i++) tokens.push((await signUpCustomer({ app, services })).token);
-    const child = fork(__filename, [], {
-      env: { ...process.env, BENCH_ROLE: 'load', BENCH_URL: address, BENCH_TOKENS: JSON.stringify(tokens) },
-    });
-    const result = await new Promise((resolve, reject) => {
-      child.once('message', resolve);
-      child.once('error', reject);
-    });
+    let inviteCode: string | undefined;
+    for (let i = 0; i < customerCount; i++) {
+      const customer = await signUpCustomer(
+        { app, services },
+        mode === 'real' && i % 2 === 1 && inviteCode ? { inviteCode } : {},
+      );
+      tokens.push(customer.token);
+      if (i === 0) inviteCode = customer.inviteCode;
+      if (mode === 'real') {
+        // A real deposit, posted as the cashier's approval posts it.
+        await database.db.transaction((tx) =>
+          services.ledger.transfer(tx, {
+            type: 'deposit',
+            reference: { type: 'bench', id: customer.userId },
+            legs: [
+              { account: platformAccount('platform_external_custody', 'USDT'), amount: '-1000000' },
+              { account: customerAccount(customer.userId, 'real', 'USDT'), amount: '1000000' },
+            ],
+          }),
+        );
+      }
+    }
+    const cpuBefore = process.cpuUsage();
+    const result =
+      generator === 'wrk' ? await loadWithWrk(address, tokens) : await loadWithAutocannon(address, tokens);
+    const cpu = process.cpuUsage(cpuBefore);
+    const requests = (result as { requests: number }).requests;
     const check = await services.ledger.check();
     console.warn(
       JSON.stringify(
@@ -131,7 +217,10 @@ async function main(): Promise<void> {
           seconds,
           connections,
           customers: customerCount,
+          mode,
+          generator,
           ...(result as object),
+          serverCpuMsPerOrder: Number(((cpu.user + cpu.system) / 1000 / requests).toFixed(3)),
           ledgerOk: check.ok,
           node: process.version,
         },
@@ -139,7 +228,6 @@ async function main(): Promise<void> {
         2,
       ),
     );
-    child.kill();
   } finally {
     await app.close();
     await database.close();

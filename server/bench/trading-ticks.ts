@@ -40,6 +40,7 @@ const markets: TradingMarkets = {
   latestTick: () => undefined,
   tickAt: async () => undefined,
   onTicks: () => () => undefined,
+  optionTerms: () => ({ periods: [], stakeMin: '0', stakeMax: '0' }),
 };
 const engine = new TradingService({
   db: undefined as never,

@@ -7,7 +7,7 @@ import { ledgerAdminRoutes } from './ledger/routes';
 import { contentRoutes } from './content/routes';
 import { customerAuth } from './auth/plugin';
 import { authRoutes } from './auth/routes';
-import { marketsRoutes } from './markets/routes';
+import { marketsAdminRoutes, marketsRoutes } from './markets/routes';
 import { tradingRoutes } from './trading/routes';
 import { liveRoutes } from './live/routes';
 import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
@@ -40,6 +40,7 @@ export const adminRoutes: FastifyPluginAsync[] = [
   uploadsAdminRoutes,
   ledgerAdminRoutes,
   cashierAdminRoutes,
+  marketsAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

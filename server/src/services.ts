@@ -14,6 +14,7 @@ import { SubmissionGuard } from './guards/repeat';
 import { AuthService } from './auth/service';
 import { authHousekeeping } from './auth/housekeeping';
 import { MarketsService } from './markets/service';
+import { HomeStatsService } from './markets/home-stats';
 import { LiveService } from './live/service';
 import { TradingService } from './trading/service';
 import { NotificationsService } from './notifications/service';
@@ -56,8 +57,9 @@ export async function createServices(config: Config, database: Database, log: Fa
   lifecycle.push(authHousekeeping([() => auth.purgeExpired(), () => submissionGuard.purgeExpired()], log));
   // Markets: catalogue seeded and last prices restored before anything reads a price; the feed starts with
   // the lifecycle (only on the instance elected feed leader).
-  const markets = await MarketsService.create(config, database, log);
+  const markets = await MarketsService.create(config, database, log, { params, audit });
   lifecycle.push(markets.lifecycle);
+  const homeStats = new HomeStatsService(database.db);
   const live = new LiveService(database, markets, log);
   lifecycle.push(live.lifecycle);
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
@@ -84,6 +86,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     log,
     fanOut: database,
     invites,
+    notifications,
   });
   await trading.init();
   lifecycle.push(trading.lifecycle);
@@ -103,6 +106,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     submissionGuard,
     auth,
     markets,
+    homeStats,
     live,
     trading,
     notifications,

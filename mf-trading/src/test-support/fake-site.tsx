@@ -1,24 +1,7 @@
-import type { MarketInfo, MarketListItem } from '@swx/shared/contract';
+import type { MarketInfo } from '@swx/shared/contract';
 
 // The trading screens register their own strings, so the SDK's fake site serves as it is.
 export * from '@swx/shared/testing';
-
-/** A listed market as the server sends it; prices are whatever the test says the feed published. */
-export function listItem(code: string, type: number, fields: Partial<MarketListItem> = {}): MarketListItem {
-  return {
-    code,
-    type,
-    id: String(code.length + type),
-    appName: code,
-    logo: `/swx/customer/index/logo/${code}.svg`,
-    price: '100.00',
-    nowPrice: '100.00',
-    zdf: '0.00',
-    hundred: ['99.50', '100.00'],
-    openNow: true,
-    ...fields,
-  };
-}
 
 /** The facts of a market as `getMarketInfo` answers them. */
 export function marketInfo(code: string, fields: Partial<MarketInfo> = {}): MarketInfo {
@@ -50,6 +33,16 @@ export function marketInfo(code: string, fields: Partial<MarketInfo> = {}): Mark
     },
     simulated: true,
     feed: 'simulated',
+    // The seed defaults of the option parameters, which a market without terms of its own inherits.
+    optionTerms: {
+      periods: [
+        { seconds: 60, rate: '0.85' },
+        { seconds: 120, rate: '0.87' },
+        { seconds: 300, rate: '0.90' },
+      ],
+      stakeMin: '10',
+      stakeMax: '50000',
+    },
     ...fields,
   };
 }

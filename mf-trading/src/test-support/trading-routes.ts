@@ -59,12 +59,6 @@ export function tradingRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'GET /index/getParamByKey/leverage_cap_crypto': { paramValue: '2' },
     'GET /index/getParamByKey/leverage_cap_stocks': { paramValue: '5' },
     'GET /index/getParamByKey/trade_fee_rate': { paramValue: '0.001' },
-    'GET /index/getParamByKey/option_periods': {
-      paramValue:
-        '[{"seconds":60,"rate":"0.85"},{"seconds":120,"rate":"0.87"},{"seconds":300,"rate":"0.90"}]',
-    },
-    'GET /index/getParamByKey/option_stake_min': { paramValue: '10' },
-    'GET /index/getParamByKey/option_stake_max': { paramValue: '50000' },
     'GET /order/getAssestInfo/all': {
       mode: 'demo',
       assets: [

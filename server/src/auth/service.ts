@@ -1,6 +1,8 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountMode, CodeScene, KycStatus, UserInfo } from '@swx/shared/contract';
+import { createBatcher } from '../db/batcher';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Clock } from '../guards/repeat';
@@ -62,6 +64,11 @@ export class AuthService {
   private readonly openCustomerAccounts: AuthServiceOptions['openCustomerAccounts'];
   /** Verified against when the account is unknown, so a miss costs as long as a wrong password. */
   private decoyHash: Promise<string> | undefined;
+  /** Session lookups of concurrent requests, answered together. */
+  private readonly liveSessions: DataLoader<
+    string,
+    Awaited<ReturnType<AuthService['findLiveSessions']>>[number]
+  >;
 
   constructor(options: AuthServiceOptions) {
     this.db = options.db;
@@ -69,6 +76,10 @@ export class AuthService {
     this.log = options.log;
     this.openCustomerAccounts = options.openCustomerAccounts;
     this.clock = options.clock ?? { now: () => new Date() };
+    this.liveSessions = createBatcher((hashes) => this.findLiveSessions(hashes), {
+      maxBatchSize: 128,
+      concurrency: 4,
+    });
   }
 
   // ---- verification codes ------------------------------------------------------------------------------
@@ -249,25 +260,40 @@ export class AuthService {
   async sessionOwner(token: string): Promise<SessionOwner | null> {
     if (!looksLikeSessionToken(token)) return null;
     const tokenHash = sha256Hex(token);
-    const now = this.clock.now();
-    const [row] = await this.db
-      .select({ userId: users.id, accountMode: users.accountMode, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
-          eq(users.status, 'active'),
-        ),
-      )
-      .limit(1);
+    const row = await this.liveSessions.load(tokenHash);
     if (!row) return null;
+    const now = this.clock.now();
     if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
     }
     return { userId: String(row.userId), accountMode: row.accountMode, tokenHash };
+  }
+
+  /**
+   * The live sessions among these token hashes (one query for every request that arrived together), in the
+   * hashes' order, null where a session is unknown, revoked, idle too long or its customer not active.
+   */
+  private async findLiveSessions(tokenHashes: readonly string[]) {
+    const now = this.clock.now();
+    const rows = await this.db
+      .select({
+        tokenHash: sessions.tokenHash,
+        userId: users.id,
+        accountMode: users.accountMode,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.tokenHash, [...new Set(tokenHashes)]),
+          isNull(sessions.revokedAt),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
+          eq(users.status, 'active'),
+        ),
+      );
+    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+    return tokenHashes.map((hash) => byHash.get(hash) ?? null);
   }
 
   /** For the websocket: who a token belongs to, or null. */

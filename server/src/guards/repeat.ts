@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { inArray, lt } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
+import type DataLoader from 'dataloader';
+import { createBatcher } from '../db/batcher';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { submissionClaims } from './tables';
@@ -44,13 +46,19 @@ class ClaimHeld extends Error {}
  * key exists (an expired one is taken over), so concurrent requests on several instances race safely.
  */
 export class SubmissionGuard {
+  /** Single claims (the usual case: a form without an Idempotency-Key) taken many per statement. */
+  private readonly single: DataLoader<Claim, boolean>;
+
   constructor(
     private readonly db: Db,
     readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.single = createBatcher((claims) => this.claimEach(claims), { maxBatchSize: 128, concurrency: 4 });
+  }
 
   /** Takes every claim or none; false when any of them is still held. */
   async claim(claims: Claim[]): Promise<boolean> {
+    if (claims.length === 1) return this.single.load(claims[0]!);
     const now = this.clock.now();
     try {
       await this.db.transaction(async (tx) => {
@@ -73,6 +81,35 @@ export class SubmissionGuard {
       if (error instanceof ClaimHeld) return false;
       throw error;
     }
+  }
+
+  /**
+   * Independent single claims in one statement: each is taken when no live claim holds its key. A key asked
+   * for twice in the same batch (a double click landing in one event-loop turn) is taken by the first only.
+   */
+  private async claimEach(claims: readonly Claim[]): Promise<boolean[]> {
+    const now = this.clock.now();
+    const first = new Map<string, number>();
+    claims.forEach(({ key }, i) => {
+      if (!first.has(key)) first.set(key, i);
+    });
+    const taken = await this.db
+      .insert(submissionClaims)
+      .values(
+        [...first.values()].map((i) => ({
+          key: claims[i]!.key,
+          expiresAt: new Date(now.getTime() + claims[i]!.ttlMs),
+          createdAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: submissionClaims.key,
+        set: { expiresAt: sql`excluded.expires_at`, createdAt: sql`excluded.created_at` },
+        setWhere: lt(submissionClaims.expiresAt, now),
+      })
+      .returning({ key: submissionClaims.key });
+    const takenKeys = new Set(taken.map((row) => row.key));
+    return claims.map(({ key }, i) => first.get(key) === i && takenKeys.has(key));
   }
 
   async release(keys: string[]): Promise<void> {

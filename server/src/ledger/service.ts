@@ -197,89 +197,173 @@ export class Ledger {
       const earlier = await this.entryPostedOnce(tx, request.once);
       if (earlier) return { journalId: earlier, duplicate: true };
     }
-
-    // Net change per account: one balance update per customer account however many legs touch it.
-    const netByKey = new Map<string, { ref: AccountRef; net: Money }>();
-    for (const leg of legs) {
-      const key = refKey(leg.account);
-      const entry = netByKey.get(key) ?? { ref: leg.account, net: new Money(0) };
-      entry.net = entry.net.add(leg.amount);
-      netByKey.set(key, entry);
+    const [outcome] = await this.post(tx, [request], [legs]);
+    if (outcome instanceof AppError) throw outcome;
+    if (outcome === undefined) {
+      // Only a `once` key makes the insert do nothing: a concurrent transfer with the key committed first.
+      return { journalId: String(await this.entryPostedOnce(tx, request.once as string)), duplicate: true };
     }
+    return { journalId: outcome, duplicate: false };
+  }
 
-    // Every refusal is decided before anything is written, so a refused transfer leaves the caller's
-    // transaction exactly as it was.
-    const customer = [...netByKey.values()].filter(({ ref }) => isCustomerRef(ref));
-    const locked = await this.lockCustomerAccounts(
-      tx,
-      customer.map(({ ref }) => ref),
+  /**
+   * Posts several independent entries (orders that arrived together) with one statement of locks and one of
+   * writes, where `transfer` each would cost both per entry. They are decided in order against the balances
+   * the earlier ones leave: an entry that `transfer` would refuse is refused alone (its `AppError` in its
+   * place) and the others are posted. `beforeWrite` runs with the accepted entries' indexes once every
+   * decision is made and before anything is written, so the caller can create the records they are for
+   * (and set their `reference`) only for those. No `once` keys: use `transfer` for those.
+   */
+  async transferMany(
+    tx: Tx,
+    requests: TransferRequest[],
+    beforeWrite?: (accepted: number[]) => Promise<void>,
+  ): Promise<(TransferResult | AppError)[]> {
+    if (requests.some((r) => r.once !== undefined))
+      throw new Error('ledger: transferMany takes no once keys');
+    const legs = requests.map(validateTransfer);
+    const outcomes = await this.post(tx, requests, legs, beforeWrite);
+    return outcomes.map((outcome) =>
+      outcome instanceof AppError ? outcome : { journalId: outcome as string, duplicate: false },
     );
-    const toOpen: AccountRef[] = [];
-    for (const { ref, net } of customer) {
-      const account = locked.get(refKey(ref));
-      if (!account) {
-        if (!net.isPositive() || net.isZero()) throw new AppError('10011');
-        toOpen.push(ref);
-      } else if (account.balance.add(net).isNegative()) {
-        throw new AppError(account.kind === 'customer_held' ? '11020' : '10011');
-      }
-    }
-    if (toOpen.length > 0) {
-      // First credit in a currency (a new coin): open the account, then lock it like the others.
-      await this.openAccounts(tx, toOpen);
-      for (const [key, account] of await this.lockCustomerAccounts(tx, toOpen)) locked.set(key, account);
-    }
+  }
 
+  /**
+   * The shared path of `transfer` and `transferMany`: locks every customer account involved, decides each
+   * entry in order (refusals are decided before anything is written, so a refused entry leaves the caller's
+   * transaction as it was), then writes the accepted ones (journals, postings and balance rows) in one
+   * statement. Answers per entry its journal id, its refusal, or undefined when a `once` key made it a no-op.
+   */
+  private async post(
+    tx: Tx,
+    requests: TransferRequest[],
+    legsOf: { account: AccountRef; amount: Money }[][],
+    beforeWrite?: (accepted: number[]) => Promise<void>,
+  ): Promise<(string | AppError | undefined)[]> {
+    // Net change per account and entry: one balance update per customer account however many legs touch it.
+    const nets = legsOf.map((legs) => {
+      const netByKey = new Map<string, { ref: AccountRef; net: Money }>();
+      for (const leg of legs) {
+        const key = refKey(leg.account);
+        const entry = netByKey.get(key) ?? { ref: leg.account, net: new Money(0) };
+        entry.net = entry.net.add(leg.amount);
+        netByKey.set(key, entry);
+      }
+      return netByKey;
+    });
+    const customerRefs = new Map<string, AccountRef>();
+    for (const netByKey of nets)
+      for (const [key, { ref }] of netByKey) if (isCustomerRef(ref)) customerRefs.set(key, ref);
+    const locked = await this.lockCustomerAccounts(tx, [...customerRefs.values()]);
+    // First credit in a currency (a new coin): the account is opened, then locked like the others.
+    const toOpen = new Map<string, AccountRef>();
+    nets.forEach((netByKey) => {
+      for (const [key, { ref, net }] of netByKey)
+        if (isCustomerRef(ref) && !locked.has(key) && net.isPositive() && !net.isZero()) toOpen.set(key, ref);
+    });
+
+    // Decisions, in order, against running balances. Accounts to open count as zero until opened.
+    const running = new Map<string, Money>();
+    const balanceOf = (key: string) => running.get(key) ?? locked.get(key)?.balance;
+    const outcomes: (string | AppError | undefined)[] = [];
+    const accepted: number[] = [];
+    nets.forEach((netByKey, i) => {
+      for (const [key, { ref, net }] of netByKey) {
+        if (!isCustomerRef(ref)) continue;
+        // An account not opened yet is opened by a credit only (as in `transfer`).
+        const opens = toOpen.has(key) && net.isPositive() && !net.isZero();
+        const balance = balanceOf(key) ?? (opens ? new Money(0) : undefined);
+        if (balance === undefined || balance.add(net).isNegative()) {
+          // A missing account has no funds to give: 10011 whatever its kind. One opened by an earlier entry
+          // of the batch exists by now.
+          const exists = locked.has(key) || running.has(key);
+          outcomes[i] = new AppError(exists && ref.kind === 'customer_held' ? '11020' : '10011');
+          return;
+        }
+      }
+      for (const [key, { ref, net }] of netByKey)
+        if (isCustomerRef(ref)) running.set(key, (balanceOf(key) ?? new Money(0)).add(net));
+      accepted.push(i);
+    });
+    if (accepted.length === 0) return outcomes;
+
+    const opening = [...toOpen].filter(([key]) => running.has(key)).map(([, ref]) => ref);
+    if (opening.length > 0) {
+      await this.openAccounts(tx, opening);
+      for (const [key, account] of await this.lockCustomerAccounts(tx, opening)) locked.set(key, account);
+    }
     const ids = new Map<string, bigint>();
-    const newBalances: { accountId: bigint; balance: Money }[] = [];
-    for (const { ref, net } of netByKey.values()) {
-      if (!isCustomerRef(ref)) {
-        ids.set(refKey(ref), await this.platformAccountId(tx, ref));
-        continue;
+    for (const i of accepted) {
+      for (const [key, { ref }] of nets[i]!) {
+        if (ids.has(key)) continue;
+        if (isCustomerRef(ref)) {
+          const account = locked.get(key);
+          if (!account) throw new Error(`ledger: account ${key} could not be opened`);
+          ids.set(key, account.id);
+        } else {
+          ids.set(key, await this.platformAccountId(tx, ref));
+        }
       }
-      const account = locked.get(refKey(ref));
-      if (!account) throw new Error(`ledger: account ${refKey(ref)} could not be opened`);
-      ids.set(refKey(ref), account.id);
-      if (!net.isZero()) newBalances.push({ accountId: account.id, balance: account.balance.add(net) });
     }
+    await beforeWrite?.(accepted);
 
-    // Journal, postings and balance rows in one statement (one round trip). The later parts read the new
-    // journal row, so when a `once` key makes the insert do nothing, nothing else is written either.
+    // Journals, postings and balance rows in one statement (one round trip). Journal ids are drawn from the
+    // sequence up front so postings can name them; the later parts read the journal rows actually inserted,
+    // so when a `once` key makes the insert do nothing, nothing else is written either.
+    const entries = sql.join(
+      accepted.map((i) => {
+        const r = requests[i]!;
+        return sql`(${i}::int, ${r.type}::text, ${r.reference?.type ?? null}::text, ${r.reference?.id ?? null}::text,
+                    ${r.memo ?? null}::text, ${r.createdByStaffId ?? null}::bigint, ${r.once ?? null}::text)`;
+      }),
+      sql`, `,
+    );
     const postings = sql.join(
-      legs.map(
-        (leg) => sql`(${String(ids.get(refKey(leg.account)))}::bigint, ${leg.amount.toFixed()}::numeric)`,
+      accepted.flatMap((i) =>
+        legsOf[i]!.map(
+          (leg) =>
+            sql`(${i}::int, ${String(ids.get(refKey(leg.account)))}::bigint, ${leg.amount.toFixed()}::numeric)`,
+        ),
       ),
       sql`, `,
     );
-    const balances = newBalances.length
+    const changed = [...running].filter(([key]) => {
+      const before = locked.get(key);
+      return before !== undefined && !before.balance.eq(running.get(key)!);
+    });
+    const balances = changed.length
       ? sql.join(
-          newBalances.map((b) => sql`(${String(b.accountId)}::bigint, ${b.balance.toFixed()}::numeric)`),
+          changed.map(
+            ([key, balance]) => sql`(${String(locked.get(key)!.id)}::bigint, ${balance.toFixed()}::numeric)`,
+          ),
           sql`, `,
         )
       : sql`(null::bigint, null::numeric)`;
     const written = await tx.execute(sql`
-      with journal as (
-        insert into ${ledgerJournalEntries} (type, reference_type, reference_id, memo, created_by_staff_id, once_key)
-        values (${request.type}, ${request.reference?.type ?? null}, ${request.reference?.id ?? null},
-                ${request.memo ?? null}, ${request.createdByStaffId ?? null}::bigint, ${request.once ?? null})
+      with entry as (
+        select e.n, nextval(pg_get_serial_sequence('ledger_journal_entries', 'id')) as id, e.type, e.reference_type,
+               e.reference_id, e.memo, e.created_by_staff_id, e.once_key
+        from (values ${entries}) as e(n, type, reference_type, reference_id, memo, created_by_staff_id, once_key)
+      ), journal as (
+        insert into ${ledgerJournalEntries} (id, type, reference_type, reference_id, memo, created_by_staff_id, once_key)
+        overriding system value
+        select id, type, reference_type, reference_id, memo, created_by_staff_id, once_key from entry order by n
         on conflict (once_key) do nothing
         returning id
       ), postings as (
         insert into ${ledgerPostings} (journal_id, account_id, amount)
-        select journal.id, leg.account_id, leg.amount from journal, (values ${postings}) as leg(account_id, amount)
+        select journal.id, leg.account_id, leg.amount
+        from journal join entry on entry.id = journal.id
+             join (values ${postings}) as leg(n, account_id, amount) on leg.n = entry.n
       ), balances as (
         -- The rows are locked above, so writing the computed balance is safe.
         update ${ledgerBalances} as b set balance = v.balance
-        from journal, (values ${balances}) as v(account_id, balance)
-        where b.account_id = v.account_id
+        from (values ${balances}) as v(account_id, balance)
+        where b.account_id = v.account_id and exists (select 1 from journal)
       )
-      select id::text as id from journal`);
-    const journalId = rowsOf<{ id: string }>(written)[0]?.id;
-    if (journalId === undefined) {
-      // Only a `once` key makes the insert do nothing: a concurrent transfer with the key committed first.
-      return { journalId: String(await this.entryPostedOnce(tx, request.once as string)), duplicate: true };
-    }
-    return { journalId, duplicate: false };
+      select entry.n, journal.id::text as id from journal join entry on entry.id = journal.id`);
+    for (const row of rowsOf<{ n: number; id: string }>(written)) outcomes[row.n] = row.id;
+    return outcomes;
   }
 
   /**

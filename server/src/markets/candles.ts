@@ -1,32 +1,17 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { Candle, CandleInterval } from '@swx/shared/contract';
+import {
+  bucketOffsetMs,
+  bucketStart,
+  intervalMs,
+  type Candle,
+  type CandleInterval,
+} from '@swx/shared/contract';
 import type { Db } from '../db/client';
 import { marketCandles, marketTicks } from './tables';
 import type { FeedTick } from './feed/types';
 
 const MINUTE = 60_000;
-
-export const intervalMs: Record<CandleInterval, number> = {
-  '1m': MINUTE,
-  '5m': 5 * MINUTE,
-  '15m': 15 * MINUTE,
-  '30m': 30 * MINUTE,
-  '1h': 60 * MINUTE,
-  '4h': 240 * MINUTE,
-  '1d': 1440 * MINUTE,
-  '1w': 7 * 1440 * MINUTE,
-};
-
-/** Weeks start on Monday 00:00 UTC; the epoch (1970-01-01) was a Thursday, 3 days after a Monday. */
-const WEEK_OFFSET = 3 * 1440 * MINUTE;
-
-/** Start of the interval containing `time` (epoch ms, UTC). */
-export function bucketStart(time: number, interval: CandleInterval): number {
-  const size = intervalMs[interval];
-  if (interval === '1w') return Math.floor((time + WEEK_OFFSET) / size) * size - WEEK_OFFSET;
-  return Math.floor(time / size) * size;
-}
 
 interface PendingCandle {
   code: string;
@@ -184,7 +169,7 @@ export async function queryCandles(
 ): Promise<Candle[]> {
   const start = bucketStart(from, interval);
   const size = intervalMs[interval] / 1000;
-  const offset = interval === '1w' ? WEEK_OFFSET / 1000 : 0;
+  const offset = bucketOffsetMs(interval) / 1000;
   const result = await db.execute(sql`
     select floor((extract(epoch from open_time) + ${offset}) / ${size}) * ${size} - ${offset} as bucket,
            (array_agg(open order by open_time asc))[1] as open,

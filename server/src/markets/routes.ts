@@ -7,11 +7,15 @@ import {
   CandleList,
   EnvelopeOf,
   FeedStatus,
+  HomeStats,
   KLineQuery,
   ListMarketAllQuery,
   MarketCodeOrIdParams,
   MarketInfo,
+  MarketCodePath,
   MarketListResult,
+  MarketOptionTermsRecord,
+  SetMarketOptionTermsBody,
   WatchlistBody,
   WatchlistQuery,
   WatchlistResult,
@@ -110,6 +114,21 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
   );
 
   app.get(
+    '/index/homeStats',
+    {
+      schema: {
+        tags: ['markets'],
+        summary: 'Headline statistics of the home page, computed from real-money records',
+        description:
+          'Active customers; customers who traded and USDT traded with real money in the last 24 h (demo ' +
+          'excluded). Computed at most once a minute per server; `asOf` says when.',
+        response: { 200: EnvelopeOf(HomeStats) },
+      },
+    },
+    async () => ok(await app.services.homeStats.current()),
+  );
+
+  app.get(
     '/index/logo/:file',
     {
       schema: {
@@ -161,5 +180,48 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => ok(await markets.unwatch(request.customer.userId, request.query.code)),
+  );
+};
+
+/** Staff set a market's own option terms (periods, stake bounds) under /swx/admin; every change is audited. */
+export const marketsAdminRoutes: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const markets = app.services.markets;
+  const security = [{ token: [] }];
+
+  app.get(
+    '/markets/:code/optionTerms',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "A market's own option terms (null = the parameter applies) and the terms in force",
+        security,
+        params: MarketCodePath,
+        response: { 200: EnvelopeOf(MarketOptionTermsRecord) },
+      },
+    },
+    async (request) => ok(markets.optionTermsRecord(request.params.code)),
+  );
+
+  app.post(
+    '/markets/:code/optionTerms',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Sets or clears a market's option periods and stake bounds (checked, audited with the reason)",
+        description:
+          'A field left out keeps its current value; `null` clears the override so the parameter ' +
+          '(`option_periods`, `option_stake_min`, `option_stake_max`) applies again. Invalid terms answer 11041.',
+        security,
+        params: MarketCodePath,
+        body: SetMarketOptionTermsBody,
+        response: { 200: EnvelopeOf(MarketOptionTermsRecord) },
+      },
+    },
+    async (request) =>
+      ok(await markets.setOptionTerms(request.params.code, request.body, request.staff.staffId), '20005'),
   );
 };

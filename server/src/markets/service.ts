@@ -3,15 +3,30 @@ import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import type { Candle, CandleInterval, FeedKind, MarketInfo, MarketListItem } from '@swx/shared/contract';
+import {
+  bucketStart,
+  intervalMs,
+  type Candle,
+  type CandleInterval,
+  type FeedKind,
+  type MarketInfo,
+  type MarketListItem,
+  type MarketOptionTermsRecord,
+  type OptionPeriod,
+  type OptionTerms,
+  type SetMarketOptionTermsBody,
+} from '@swx/shared/contract';
+import type { AuditService } from '../admin/audit';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { ok } from '../http/envelope';
 import type { Lifecycle } from '../lifecycle';
+import { checkOptionPeriods } from '../params/definitions';
+import type { ParamsService } from '../params/service';
 import { calendarFor, isOpenAt, openHoursPerYear, type Calendar } from './calendar';
 import { listedMarkets } from './catalogue';
-import { CandleWriter, bucketStart, intervalMs, pruneTicks, queryCandles, rowsOf } from './candles';
+import { CandleWriter, pruneTicks, queryCandles, rowsOf } from './candles';
 import { SimulatedFeed } from './feed/simulated';
 import { ReplayFeed } from './feed/replay';
 import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from './feed/types';
@@ -21,6 +36,8 @@ import { marketCandles, marketTicks, markets, watchlist } from './tables';
 
 /** PostgreSQL channel carrying the leader's ticks to every other instance. */
 export const TICKS_CHANNEL = 'swx_ticks';
+/** Tells the other instances that staff changed a market's option terms (they reload them). */
+const OPTION_TERMS_CHANNEL = 'swx_market_option_terms';
 /** NOTIFY payloads must stay under PostgreSQL's 8000-byte limit. */
 export const NOTIFY_PAYLOAD_LIMIT = 7900;
 /** At most this many candles per chart request. */
@@ -46,6 +63,19 @@ export interface MarketRecord {
   spotTradable: boolean;
   marginTradable: boolean;
   optionsTradable: boolean;
+}
+
+/** A market's own option terms; null fields inherit the parameter of the same name. */
+interface OptionOverride {
+  periods: OptionPeriod[] | null;
+  stakeMin: string | null;
+  stakeMax: string | null;
+}
+
+/** What the markets domain needs besides the database: parameters (option defaults) and the audit log. */
+export interface MarketsDeps {
+  params: Pick<ParamsService, 'get' | 'getJson'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 export const logoPath = (code: string) => `/swx/customer/index/logo/${code}.svg`;
@@ -109,6 +139,8 @@ export class MarketsService {
   readonly state: MarketState;
   private readonly byCode = new Map<string, MarketRecord>();
   private readonly byId = new Map<string, MarketRecord>();
+  /** Staff overrides of the option terms, by market code; kept apart so the catalogue records stay fixed. */
+  private optionOverrides = new Map<string, OptionOverride>();
   private readonly ordered: MarketRecord[];
   private readonly tickListeners: TickListeners;
   private readonly instanceId = crypto.randomUUID();
@@ -120,6 +152,7 @@ export class MarketsService {
   private listCache = new Map<string, ListAnswer>();
   private timers: NodeJS.Timeout[] = [];
   private unlisten: (() => Promise<void>) | undefined;
+  private unlistenTerms: (() => Promise<void>) | undefined;
   private leader = false;
   private running = false;
   private electing = false;
@@ -128,6 +161,7 @@ export class MarketsService {
     private readonly config: Config,
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly deps: MarketsDeps,
     records: MarketRecord[],
   ) {
     this.feedKind = config.marketFeed;
@@ -144,7 +178,12 @@ export class MarketsService {
     this.leadership = createLeadership(database, config.databaseUrl);
   }
 
-  static async create(config: Config, database: Database, log: FastifyBaseLogger): Promise<MarketsService> {
+  static async create(
+    config: Config,
+    database: Database,
+    log: FastifyBaseLogger,
+    deps: MarketsDeps,
+  ): Promise<MarketsService> {
     if (config.marketFeed === 'replay' && !config.replayFile)
       throw new Error('MARKET_FEED=replay needs REPLAY_FILE');
     await seedCatalogue(database);
@@ -168,7 +207,8 @@ export class MarketsService {
       marginTradable: row.marginTradable,
       optionsTradable: row.optionsTradable,
     }));
-    const service = new MarketsService(config, database, log, records);
+    const service = new MarketsService(config, database, log, deps, records);
+    service.optionOverrides = overridesOf(rows);
     await service.loadStoredState();
     return service;
   }
@@ -201,6 +241,118 @@ export class MarketsService {
 
   isOpen(code: string, at: number = Date.now()): boolean {
     return isOpenAt(this.get(code).calendar, at);
+  }
+
+  // ---- option terms ---------------------------------------------------------------------------------------
+
+  /**
+   * The option terms `/order/buyOptions` applies on a market now: each of periods, smallest and largest stake
+   * is the market's own where staff set one, else the global parameter. Synchronous (memory only), like the
+   * parameters it falls back to.
+   */
+  optionTerms(codeOrId: string): OptionTerms {
+    const market = this.get(codeOrId);
+    const own = this.optionOverrides.get(market.code);
+    const { params } = this.deps;
+    return {
+      periods: own?.periods ?? params.getJson<OptionPeriod[]>('option_periods'),
+      stakeMin: own?.stakeMin ?? params.get('option_stake_min'),
+      stakeMax: own?.stakeMax ?? params.get('option_stake_max'),
+    };
+  }
+
+  /** A market's option overrides and the terms in force, as staff see them. */
+  optionTermsRecord(codeOrId: string): MarketOptionTermsRecord {
+    const market = this.get(codeOrId);
+    const own = this.optionOverrides.get(market.code);
+    return {
+      code: market.code,
+      override: {
+        periods: own?.periods ?? null,
+        stakeMin: own?.stakeMin ?? null,
+        stakeMax: own?.stakeMax ?? null,
+      },
+      effective: this.optionTerms(market.code),
+    };
+  }
+
+  /**
+   * A staff change of a market's option terms: a field left out keeps its override, null clears it. Checked
+   * with the parameters' own rule for periods (`11041` otherwise, changing nothing); the bounds in force
+   * afterwards must leave at least one stake. Written with its audit row in one transaction.
+   */
+  async setOptionTerms(
+    codeOrId: string,
+    change: SetMarketOptionTermsBody,
+    staffId: string,
+  ): Promise<MarketOptionTermsRecord> {
+    const market = this.get(codeOrId);
+    if (change.periods) {
+      const problem = checkOptionPeriods(change.periods);
+      if (problem) throw new AppError('11041', `Option periods ${problem}`);
+    }
+    for (const [field, value] of [
+      ['smallest stake', change.stakeMin],
+      ['largest stake', change.stakeMax],
+    ] as const) {
+      if (typeof value === 'string' && !new Decimal(value).gt(0))
+        throw new AppError('11041', `Option ${field} must be above 0`);
+    }
+    await this.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          periods: markets.optionPeriods,
+          stakeMin: markets.optionStakeMin,
+          stakeMax: markets.optionStakeMax,
+        })
+        .from(markets)
+        .where(eq(markets.code, market.code))
+        .for('update');
+      const before = overrideOf(row!);
+      const after: OptionOverride = {
+        periods:
+          change.periods === undefined
+            ? before.periods
+            : (change.periods?.map((p) => ({ seconds: p.seconds, rate: p.rate })) ?? null),
+        stakeMin: change.stakeMin === undefined ? before.stakeMin : change.stakeMin,
+        stakeMax: change.stakeMax === undefined ? before.stakeMax : change.stakeMax,
+      };
+      const min = after.stakeMin ?? this.deps.params.get('option_stake_min');
+      const max = after.stakeMax ?? this.deps.params.get('option_stake_max');
+      if (new Decimal(min).gt(max))
+        throw new AppError(
+          '11041',
+          `Option stake bounds would be ${min} to ${max} USDT: none could be bought`,
+        );
+      await tx
+        .update(markets)
+        .set({ optionPeriods: after.periods, optionStakeMin: after.stakeMin, optionStakeMax: after.stakeMax })
+        .where(eq(markets.code, market.code));
+      await this.deps.audit.record(tx, {
+        staffId,
+        action: 'market.option_terms.set',
+        target: `market:${market.code}`,
+        details: { from: before, to: after, reason: change.reason },
+      });
+    });
+    await this.reloadOptionTerms();
+    await this.database.notify(OPTION_TERMS_CHANNEL, market.code).catch((error: unknown) => {
+      this.log.error({ err: error }, 'telling other instances about new option terms failed');
+    });
+    return this.optionTermsRecord(market.code);
+  }
+
+  /** Reads every market's option overrides again (after a change here or on another instance). */
+  async reloadOptionTerms(): Promise<void> {
+    const rows = await this.database.db
+      .select({
+        code: markets.code,
+        optionPeriods: markets.optionPeriods,
+        optionStakeMin: markets.optionStakeMin,
+        optionStakeMax: markets.optionStakeMax,
+      })
+      .from(markets);
+    this.optionOverrides = overridesOf(rows);
   }
 
   // ---- ticks: the API for consumers (websocket, trading engine) -------------------------------------------
@@ -304,6 +456,13 @@ export class MarketsService {
     start: async () => {
       this.running = true;
       this.unlisten = await this.database.listen(TICKS_CHANNEL, (payload) => this.receiveFanOut(payload));
+      this.unlistenTerms = await this.database.listen(OPTION_TERMS_CHANNEL, () => {
+        this.reloadOptionTerms().catch((error: unknown) =>
+          this.log.error({ err: error }, 'reloading market option terms failed'),
+        );
+      });
+      // A change made while this instance was not listening yet.
+      await this.reloadOptionTerms();
       await this.elect();
       this.every(5_000, () => this.elect());
       this.every(100, () => (this.leader ? this.flushFanOut() : undefined));
@@ -324,6 +483,8 @@ export class MarketsService {
       await this.leadership.release();
       await this.unlisten?.();
       this.unlisten = undefined;
+      await this.unlistenTerms?.();
+      this.unlistenTerms = undefined;
     },
   };
 
@@ -551,6 +712,7 @@ export class MarketsService {
       },
       simulated: this.simulated,
       feed: this.feedKind,
+      optionTerms: this.optionTerms(market.code),
     };
   }
 
@@ -631,6 +793,38 @@ export function packTicks(instanceId: string, ticks: FeedTick[]): string[] {
   }
   if (parts.length > 0) payloads.push(`${head}${parts.join(',')}]}`);
   return payloads;
+}
+
+function overrideOf(row: {
+  periods: OptionPeriod[] | null;
+  stakeMin: string | null;
+  stakeMax: string | null;
+}): OptionOverride {
+  return {
+    periods: row.periods,
+    stakeMin: row.stakeMin === null ? null : trimDecimal(row.stakeMin),
+    stakeMax: row.stakeMax === null ? null : trimDecimal(row.stakeMax),
+  };
+}
+
+/** The markets that carry any option override, by code. */
+function overridesOf(
+  rows: {
+    code: string;
+    optionPeriods: OptionPeriod[] | null;
+    optionStakeMin: string | null;
+    optionStakeMax: string | null;
+  }[],
+): Map<string, OptionOverride> {
+  const found = new Map<string, OptionOverride>();
+  for (const row of rows) {
+    if (row.optionPeriods === null && row.optionStakeMin === null && row.optionStakeMax === null) continue;
+    found.set(
+      row.code,
+      overrideOf({ periods: row.optionPeriods, stakeMin: row.optionStakeMin, stakeMax: row.optionStakeMax }),
+    );
+  }
+  return found;
 }
 
 /** Numeric columns come back padded to 18 decimals; the wire carries plain decimals. */

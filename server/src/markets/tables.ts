@@ -39,6 +39,14 @@ export const markets = pgTable('markets', {
   marginTradable: boolean('margin_tradable').notNull().default(true),
   optionsTradable: boolean('options_tradable').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /**
+   * The market's own option terms, set by staff; null inherits the parameter of the same name
+   * (`option_periods`, `option_stake_min`, `option_stake_max`). Not written by the catalogue seeding, so an
+   * override survives restarts and releases.
+   */
+  optionPeriods: jsonb('option_periods').$type<{ seconds: number; rate: string }[]>(),
+  optionStakeMin: numeric('option_stake_min', { precision: 36, scale: 18 }),
+  optionStakeMax: numeric('option_stake_max', { precision: 36, scale: 18 }),
 });
 
 /**

@@ -22,7 +22,8 @@ export interface ParamDefinition {
 const rate = { type: 'decimal', min: '0', max: '1' } as const;
 const positive = { type: 'decimal', min: '0' } as const;
 
-function checkOptionPeriods(value: unknown): string | undefined {
+/** Why a list of option periods is not acceptable, or undefined; also checks a market's own periods. */
+export function checkOptionPeriods(value: unknown): string | undefined {
   if (!Array.isArray(value) || value.length === 0) return 'must be a non-empty array';
   const seen = new Set<number>();
   for (const entry of value) {
@@ -145,6 +146,21 @@ export const paramDefinitions = [
     description:
       'A margin-call notification is sent when margin + unrealised profit falls to this share of margin',
     kind: rate,
+  },
+  {
+    key: 'quote_price_tolerance',
+    defaultValue: '0.005',
+    public: true,
+    description:
+      'How far (relative) the market price may move between a margin quote and its order before the order is re-quoted (11007)',
+    kind: { type: 'decimal', min: '0', max: '0.1' },
+  },
+  {
+    key: 'quote_ttl_seconds',
+    defaultValue: '30',
+    public: true,
+    description: 'How long a margin quote can be confirmed for',
+    kind: { type: 'integer', min: 5, max: 600 },
   },
   {
     key: 'leverage_cap_forex',

@@ -167,7 +167,7 @@ export const tradingRoutes: FastifyPluginAsync = async (base) => {
       ...authOnce,
       schema: {
         tags,
-        summary: 'Options: buy an up/down contract for a period from `option_periods`',
+        summary: "Options: buy an up/down contract for a period from the market's option terms",
         body: BuyOptionsBody,
         response: { 200: EnvelopeOf(OptionContract) },
       },

@@ -11,6 +11,7 @@ import type {
   MarginQuoteBody,
   ModifyUBody,
   OptionContract,
+  OptionTerms,
   Position,
   ProfitTotal,
   Receipt,
@@ -26,6 +27,7 @@ import type { Leg, Ledger } from '../ledger/service';
 import { ledgerAccounts, ledgerJournalEntries, ledgerPostings } from '../ledger/tables';
 import type { FeedTick } from '../markets/feed/types';
 import type { MarketRecord } from '../markets/service';
+import type { NotificationParams, NotificationsService } from '../notifications/service';
 import type { ParamsService } from '../params/service';
 import type { Lifecycle } from '../lifecycle';
 import {
@@ -50,6 +52,7 @@ import {
   tradingSpotOrders,
 } from './tables';
 import { Heap, TriggerIndex, type Trigger } from './trigger-index';
+import { createBatcher } from '../db/batcher';
 
 /** What trading needs from the markets domain (MarketsService provides it). */
 export interface TradingMarkets {
@@ -59,6 +62,8 @@ export interface TradingMarkets {
   latestTick(code: string): FeedTick | undefined;
   tickAt(code: string, time: number): Promise<FeedTick | undefined>;
   onTicks(listener: (ticks: FeedTick[]) => void): () => void;
+  /** The option periods and stake bounds in force on a market (its own, else the parameters). */
+  optionTerms(code: string): OptionTerms;
 }
 
 /** Where fills, closes and results are pushed to the customer (LiveService provides it). */
@@ -87,11 +92,16 @@ export interface TradingDeps {
   now?: () => number;
   /** Pays the inviter of a customer their share of each trading fee, in the fee's transaction. */
   invites?: Pick<InvitesService, 'rewardForFee'>;
+  /**
+   * Stores the customer's notification of what the engine did on its own (fills of waiting orders, closes by
+   * rule, margin calls, option results) in the event's transaction, and pushes it live after the commit.
+   */
+  notifications?: Pick<NotificationsService, 'create' | 'publish'>;
 }
 
-/** A quoted market price may move this far (relative) before `buyU` with the quote re-quotes. */
-export const QUOTE_PRICE_TOLERANCE = new Decimal('0.005');
-export const QUOTE_TTL_MS = 30_000;
+/** A notification stored in an engine transaction, to be pushed once that transaction committed. */
+type StoredNotice = Awaited<ReturnType<NotificationsService['create']>>;
+
 /** How long after an option's expiry the engine waits for the feed's tick at expiry before settling anyway. */
 export const OPTION_SETTLE_GRACE_MS = 1_000;
 const RISK_WINDOW_DAYS = 90;
@@ -105,6 +115,37 @@ interface TriggerPayload {
   id: string;
 }
 type PositionRow = typeof tradingPositions.$inferSelect;
+/** A margin order checked and priced (`marginPlan`), on its way into the database. */
+interface MarginOrder {
+  customer: Customer;
+  body: BuyUBody;
+  plan: ReturnType<TradingService['marginPlan']>;
+  at: Date;
+}
+
+/** A market order checked and priced at its tick, with the entry that pays for it (`fillAtMarket`). */
+interface MarketFillBase {
+  customer: Customer;
+  tick: FeedTick;
+  legs: Leg[];
+  memo: string;
+  /** The trading fee in USDT, of which the customer's inviter earns a share. */
+  fee: Decimal;
+}
+interface MarginFill extends MarketFillBase {
+  kind: 'margin';
+  order: MarginOrder;
+}
+interface SpotFill extends MarketFillBase {
+  kind: 'spot';
+  values: typeof tradingSpotOrders.$inferInsert;
+}
+type MarketFill = MarginFill | SpotFill;
+
+/** The ledger memo of a margin order's opening entry. */
+function marginMemo({ body, plan }: MarginOrder): string {
+  return `${plan.direction} ${fmt(plan.lots)} lots ${plan.market.code} ×${body.leverage}: margin ${fmt(plan.terms.margin)}, fee ${fmt(plan.terms.fee)} USDT`;
+}
 type SpotRow = typeof tradingSpotOrders.$inferSelect;
 type OptionRow = typeof tradingOptions.$inferSelect;
 
@@ -138,6 +179,7 @@ export class TradingService {
   private readonly events: AccountEvents;
   private readonly log: FastifyBaseLogger;
   private readonly invites: TradingDeps['invites'];
+  private readonly notifications: TradingDeps['notifications'];
   /** The clock (epoch ms); tests replace it. */
   now: () => number;
 
@@ -152,6 +194,13 @@ export class TradingService {
   private timer: NodeJS.Timeout | undefined;
   private readonly fanOut: TradingDeps['fanOut'];
   private readonly instanceId = crypto.randomUUID();
+  /** Changes not yet announced to the other instances (see `announce`). */
+  private readonly announcements: [RecordKind, string][] = [];
+  /** Market orders of concurrent requests, filled together (`fillAtMarket`). */
+  private readonly marketFills = createBatcher<MarketFill, PositionRow | SpotRow>(
+    (fills) => this.fillAtMarket(fills),
+    { maxBatchSize: 64, concurrency: 2 },
+  );
 
   constructor(deps: TradingDeps) {
     this.db = deps.db;
@@ -163,6 +212,7 @@ export class TradingService {
     this.fanOut = deps.fanOut;
     this.now = deps.now ?? Date.now;
     this.invites = deps.invites;
+    this.notifications = deps.notifications;
   }
 
   /**
@@ -217,31 +267,43 @@ export class TradingService {
 
   /**
    * Tells the other instances that a record changed. Several instances may then act on the same trigger; the
-   * conditional status updates let exactly one of them settle it.
+   * conditional status updates let exactly one of them settle it. Announcements made in one event-loop turn
+   * leave together, in as few notifications as the payload limit allows.
    */
   private announce(kind: RecordKind, id: bigint | string): void {
     if (!this.fanOut) return;
-    const payload = JSON.stringify({ i: this.instanceId, k: kind, id: String(id) });
-    this.fanOut.notify(TRADING_CHANNEL, payload).catch((error: unknown) => {
-      this.log.error({ err: error }, 'announcing a trading change to other instances failed');
-    });
+    this.announcements.push([kind, String(id)]);
+    if (this.announcements.length === 1) setImmediate(() => this.flushAnnouncements());
+  }
+
+  private flushAnnouncements(): void {
+    const changed = this.announcements.splice(0);
+    // PostgreSQL refuses a payload over 8,000 bytes; 200 changes stay well below it.
+    for (let at = 0; at < changed.length; at += 200) {
+      const payload = JSON.stringify({ i: this.instanceId, r: changed.slice(at, at + 200) });
+      this.fanOut!.notify(TRADING_CHANNEL, payload).catch((error: unknown) => {
+        this.log.error({ err: error }, 'announcing trading changes to other instances failed');
+      });
+    }
   }
 
   private receive(payload: string): void {
-    let message: { i?: unknown; k?: unknown; id?: unknown };
+    // This instance's own announcements come back too; they are recognised without parsing them.
+    if (payload.startsWith(`{"i":"${this.instanceId}"`)) return;
+    let message: { i?: unknown; r?: unknown };
     try {
       message = JSON.parse(payload) as typeof message;
     } catch {
       return;
     }
-    if (
-      message.i === this.instanceId ||
-      typeof message.id !== 'string' ||
-      !/^[1-9][0-9]{0,18}$/.test(message.id)
-    )
-      return;
-    if (message.k !== 'margin' && message.k !== 'spot' && message.k !== 'option') return;
-    this.enqueue({ sync: { kind: message.k, id: message.id } });
+    if (message.i === this.instanceId || !Array.isArray(message.r)) return;
+    for (const change of message.r as unknown[]) {
+      if (!Array.isArray(change)) continue;
+      const [kind, id] = change as unknown[];
+      if (typeof id !== 'string' || !/^[1-9][0-9]{0,18}$/.test(id)) continue;
+      if (kind !== 'margin' && kind !== 'spot' && kind !== 'option') continue;
+      this.enqueue({ sync: { kind, id } });
+    }
   }
 
   /** Brings this instance's index in line with a record another instance changed. */
@@ -497,6 +559,38 @@ export class TradingService {
     }
   }
 
+  /**
+   * Stores the notification of an event the customer did not see happen, in the event's own transaction: it
+   * exists exactly when the event committed. Params are plain values (decimal strings, codes) the client
+   * renders into `notifications.<kind>.title/body` in the customer's language.
+   */
+  private async storeNotice(
+    tx: Tx,
+    userId: bigint | string,
+    kind: string,
+    params: NotificationParams,
+    reference: { type: string; id: string },
+  ): Promise<StoredNotice | undefined> {
+    if (!this.notifications) return undefined;
+    return this.notifications.create(tx, String(userId), {
+      kind,
+      titleKey: `notifications.${kind}.title`,
+      bodyKey: `notifications.${kind}.body`,
+      params,
+      reference,
+    });
+  }
+
+  /** Pushes a stored notification to the customer's open sockets; call only after its transaction committed. */
+  private pushNotice(notice: StoredNotice | undefined): void {
+    if (!notice || !this.notifications) return;
+    try {
+      this.notifications.publish(notice);
+    } catch (error) {
+      this.log.error({ err: error }, 'notification could not be pushed');
+    }
+  }
+
   // ---- spot -----------------------------------------------------------------------------------------------
 
   async submitSpot(customer: Customer, body: SpotSubmitBody): Promise<SpotOrder> {
@@ -557,45 +651,26 @@ export class TradingService {
 
     const price = money(tick.price);
     const { legs, cost, fee } = this.spotLegs(customer, coin, body.side, quantity, price, feeRate, undefined);
-    const row = await this.db.transaction(async (tx) => {
-      const filledAt = new Date(this.now());
-      const [order] = await tx
-        .insert(tradingSpotOrders)
-        .values({
-          userId: BigInt(userId),
-          mode,
-          code: market.code,
-          side: body.side,
-          orderType: 'market',
-          quantity: fmt(quantity),
-          status: 'filled',
-          fillPrice: tick.price,
-          fee: fmt(fee),
-          filledAt,
-        })
-        .returning();
-      const id = String(order!.id);
-      const { journalId } = await this.ledger.transfer(tx, {
-        type: 'spot_trade',
-        reference: { type: 'spot_order', id },
-        memo: `${body.side === 'buy' ? 'Buy' : 'Sell'} ${fmt(quantity)} ${coin} at ${tick.price}, value ${fmt(cost)} USDT`,
-        legs,
-      });
-      await this.rewardInviter(tx, { userId, mode }, fee, { type: 'spot_order', id }, 'fill');
-      await this.receipt(tx, {
-        kind: 'spot',
-        recordId: order!.id,
+    const row = (await this.marketFills.load({
+      kind: 'spot',
+      customer,
+      tick,
+      legs,
+      memo: `${body.side === 'buy' ? 'Buy' : 'Sell'} ${fmt(quantity)} ${coin} at ${tick.price}, value ${fmt(cost)} USDT`,
+      fee,
+      values: {
         userId: BigInt(userId),
         mode,
-        event: 'fill',
         code: market.code,
-        requestedPrice: null,
+        side: body.side,
+        orderType: 'market',
+        quantity: fmt(quantity),
+        status: 'filled',
         fillPrice: tick.price,
-        tick,
-        journalIds: [journalId],
-      });
-      return order!;
-    });
+        fee: fmt(fee),
+        filledAt: new Date(this.now()),
+      },
+    })) as SpotRow;
     this.publish(userId, {
       type: 'order_filled',
       kind: 'spot',
@@ -661,6 +736,7 @@ export class TradingService {
   }
 
   private async fillSpotLimit(id: string, tick: FeedTick): Promise<void> {
+    let notice: StoredNotice | undefined;
     const done = await this.db.transaction(async (tx) => {
       const [order] = await tx
         .update(tradingSpotOrders)
@@ -690,6 +766,23 @@ export class TradingService {
         legs,
       });
       await this.rewardInviter(tx, customer, fee, { type: 'spot_order', id }, 'fill');
+      notice = await this.storeNotice(
+        tx,
+        order.userId,
+        'spot.limit_filled',
+        {
+          mode: order.mode,
+          code: order.code,
+          side: order.side,
+          quantity: fmt(order.quantity),
+          coin: market.baseAsset,
+          limitPrice: fmt(order.limitPrice!),
+          price: fmt(tick.price),
+          value: fmt(money(order.quantity).times(tick.price)),
+          fee: fmt(fee),
+        },
+        { type: 'spot_order', id },
+      );
       await this.receipt(tx, {
         kind: 'spot',
         recordId: order.id,
@@ -714,6 +807,7 @@ export class TradingService {
         code: done.code,
         price: tick.price,
       });
+      this.pushNotice(notice);
     }
   }
 
@@ -851,7 +945,7 @@ export class TradingService {
 
   async quoteMargin(customer: Customer, body: MarginQuoteBody): Promise<MarginQuote> {
     const plan = this.marginPlan(customer, body);
-    const expiresAt = new Date(this.now() + QUOTE_TTL_MS);
+    const expiresAt = new Date(this.now() + this.params.getInteger('quote_ttl_seconds') * 1000);
     const quoteId = crypto.randomUUID();
     await this.db.insert(tradingQuotes).values({
       id: quoteId,
@@ -899,7 +993,9 @@ export class TradingService {
     if (!money(quote.feeRate).eq(plan.feeRate))
       throw new AppError('11007', 'The trading fee changed, please review the new quote');
     const quoted = money(quote.price);
-    if (plan.price.minus(quoted).abs().gt(quoted.times(QUOTE_PRICE_TOLERANCE))) {
+    // The `quote_price_tolerance` parameter: how far the price may move before the order is re-quoted.
+    const tolerance = money(this.params.getDecimal('quote_price_tolerance'));
+    if (plan.price.minus(quoted).abs().gt(quoted.times(tolerance))) {
       throw new AppError('11007', 'The price moved, please review the new quote');
     }
   }
@@ -908,94 +1004,60 @@ export class TradingService {
     const { quoteId: _q, ...order } = body;
     const plan = this.marginPlan(customer, order);
     if (body.quoteId !== undefined) await this.checkQuote(customer, body, plan);
-    const { userId, mode } = customer;
-    const { market, tick, terms } = plan;
-    const limit = body.orderType === 'limit';
-    const nowDate = new Date(this.now());
-    const row = await this.db.transaction(async (tx) => {
-      const [position] = await tx
-        .insert(tradingPositions)
-        .values({
-          userId: BigInt(userId),
-          mode,
-          code: market.code,
-          direction: plan.direction,
-          lots: fmt(plan.lots),
-          leverage: body.leverage,
-          contractSize: market.contractSize,
-          orderType: body.orderType,
-          limitPrice: limit ? fmt(plan.price) : null,
-          openPrice: limit ? null : tick.price,
-          stopLoss: plan.stopLoss ? fmt(plan.stopLoss) : null,
-          takeProfit: plan.takeProfit ? fmt(plan.takeProfit) : null,
-          margin: fmt(terms.margin),
-          openFee: fmt(terms.fee),
-          maintenanceRate: fmt(plan.maintenanceRate),
-          marginCallRate: fmt(plan.marginCallRate),
-          liquidationPrice: limit ? null : fmt(plan.liquidationPrice),
-          marginCallPrice: limit
-            ? null
-            : fmt(equityLevel(plan.direction, plan.price, terms.margin, terms.quantity, plan.marginCallRate)),
-          status: limit ? 'waiting' : 'open',
-          openTime: limit ? null : nowDate,
-        })
-        .returning();
-      const id = String(position!.id);
+    const opening: MarginOrder = { customer, body, plan, at: new Date(this.now()) };
+    if (body.orderType === 'market') {
+      const { userId, mode } = customer;
+      const { margin, fee } = plan.terms;
       const legs: Leg[] = [
-        { account: customerAccount(userId, mode, 'USDT'), amount: fmt(terms.margin.plus(terms.fee).neg()) },
+        { account: customerAccount(userId, mode, 'USDT'), amount: fmt(margin.plus(fee).neg()) },
+        { account: customerAccount(userId, mode, 'USDT', 'customer_held'), amount: fmt(margin) },
       ];
-      if (limit) {
-        // Waiting to open: margin and fee are both held until the entry fills or is cancelled.
-        legs.push({
-          account: customerAccount(userId, mode, 'USDT', 'customer_held'),
-          amount: fmt(terms.margin.plus(terms.fee)),
-        });
-      } else {
-        legs.push({
-          account: customerAccount(userId, mode, 'USDT', 'customer_held'),
-          amount: fmt(terms.margin),
-        });
-        if (terms.fee.gt(0))
-          legs.push({ account: platformAccount('platform_fees', 'USDT', mode), amount: fmt(terms.fee) });
-      }
-      const { journalId } = await this.ledger.transfer(tx, {
-        type: limit ? 'margin_entry_hold' : 'margin_open',
-        reference: { type: 'margin_position', id },
-        memo: `${plan.direction} ${fmt(plan.lots)} lots ${market.code} ×${body.leverage}: margin ${fmt(terms.margin)}, fee ${fmt(terms.fee)} USDT`,
+      if (fee.gt(0)) legs.push({ account: platformAccount('platform_fees', 'USDT', mode), amount: fmt(fee) });
+      const row = (await this.marketFills.load({
+        kind: 'margin',
+        customer,
+        tick: plan.tick,
         legs,
+        memo: marginMemo(opening),
+        fee,
+        order: opening,
+      })) as PositionRow;
+      this.indexPosition(row);
+      this.announce('margin', row.id);
+      this.publish(customer.userId, {
+        type: 'order_filled',
+        kind: 'margin',
+        mode: customer.mode,
+        id: String(row.id),
+        code: row.code,
+        price: plan.tick.price,
       });
-      if (!limit)
-        await this.rewardInviter(tx, { userId, mode }, terms.fee, { type: 'margin_position', id }, 'open');
-      if (!limit) {
-        await this.receipt(tx, {
-          kind: 'margin',
-          recordId: position!.id,
-          userId: BigInt(userId),
-          mode,
-          event: 'open',
-          code: market.code,
-          requestedPrice: null,
-          fillPrice: tick.price,
-          tick,
-          journalIds: [journalId],
-        });
-      }
+      return this.positionView(row);
+    }
+
+    // A limit entry: margin and fee are both held until the entry fills or is cancelled.
+    const { userId, mode } = customer;
+    const { terms } = plan;
+    const row = await this.db.transaction(async (tx) => {
+      const [position] = await tx.insert(tradingPositions).values(this.newPosition(opening)).returning();
+      await this.ledger.transfer(tx, {
+        type: 'margin_entry_hold',
+        reference: { type: 'margin_position', id: String(position!.id) },
+        memo: marginMemo(opening),
+        legs: [
+          { account: customerAccount(userId, mode, 'USDT'), amount: fmt(terms.margin.plus(terms.fee).neg()) },
+          {
+            account: customerAccount(userId, mode, 'USDT', 'customer_held'),
+            amount: fmt(terms.margin.plus(terms.fee)),
+          },
+        ],
+      });
       return position!;
     });
     this.indexPosition(row);
     this.announce('margin', row.id);
-    if (!limit) {
-      this.publish(userId, {
-        type: 'order_filled',
-        kind: 'margin',
-        mode,
-        id: String(row.id),
-        code: row.code,
-        price: tick.price,
-      });
-      return this.positionView(row);
-    }
-    if (plan.direction === 'long' ? money(tick.price).lte(plan.price) : money(tick.price).gte(plan.price)) {
+    const { tick, direction, price } = plan;
+    if (direction === 'long' ? money(tick.price).lte(price) : money(tick.price).gte(price)) {
       // The limit is already reached by the current price: it opens now, at that price.
       this.unindex(`margin:${row.id}`);
       await this.fillEntry(String(row.id), tick);
@@ -1004,8 +1066,132 @@ export class TradingService {
     return this.positionView(row);
   }
 
+  /** The row of a new position, open at the plan's price for a market order, waiting for a limit one. */
+  private newPosition({ customer, body, plan, at }: MarginOrder): typeof tradingPositions.$inferInsert {
+    const limit = body.orderType === 'limit';
+    const { market, tick, terms } = plan;
+    return {
+      userId: BigInt(customer.userId),
+      mode: customer.mode,
+      code: market.code,
+      direction: plan.direction,
+      lots: fmt(plan.lots),
+      leverage: body.leverage,
+      contractSize: market.contractSize,
+      orderType: body.orderType,
+      limitPrice: limit ? fmt(plan.price) : null,
+      openPrice: limit ? null : tick.price,
+      stopLoss: plan.stopLoss ? fmt(plan.stopLoss) : null,
+      takeProfit: plan.takeProfit ? fmt(plan.takeProfit) : null,
+      margin: fmt(terms.margin),
+      openFee: fmt(terms.fee),
+      maintenanceRate: fmt(plan.maintenanceRate),
+      marginCallRate: fmt(plan.marginCallRate),
+      liquidationPrice: limit ? null : fmt(plan.liquidationPrice),
+      marginCallPrice: limit
+        ? null
+        : fmt(equityLevel(plan.direction, plan.price, terms.margin, terms.quantity, plan.marginCallRate)),
+      status: limit ? 'waiting' : 'open',
+      openTime: limit ? null : at,
+    };
+  }
+
+  /**
+   * Market orders (margin opens and spot fills) that arrived together, filled in one transaction: one
+   * statement locks every customer's balance, one inserts the records the ledger accepted (per kind), one
+   * posts their entries and one stores their receipts, where one transaction per order would cost all of
+   * that per order. Each order is still decided on its own: one refused for funds (10011) is answered alone
+   * and the others fill. Should the shared transaction fail as a whole (a deadlock with another transaction,
+   * say), each order is retried in a transaction of its own, so one order's trouble is never another's.
+   */
+  private async fillAtMarket(fills: readonly MarketFill[]): Promise<(PositionRow | SpotRow | Error)[]> {
+    let decided = false;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const outcomes = await this.fillAtMarketIn(tx, fills);
+        decided = true;
+        return outcomes;
+      });
+    } catch (error) {
+      // A failure at commit leaves it unknown whether the orders filled: never run them a second time.
+      if (decided || fills.length === 1) throw error;
+      this.log.warn({ err: error, orders: fills.length }, 'batched market orders retried one by one');
+      return Promise.all(
+        fills.map((fill) =>
+          this.db
+            .transaction((tx) => this.fillAtMarketIn(tx, [fill]))
+            .then(
+              ([outcome]) => outcome!,
+              (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+            ),
+        ),
+      );
+    }
+  }
+
+  private async fillAtMarketIn(
+    tx: Tx,
+    fills: readonly MarketFill[],
+  ): Promise<(PositionRow | SpotRow | AppError)[]> {
+    const requests = fills.map((fill) => ({
+      type: fill.kind === 'margin' ? 'margin_open' : 'spot_trade',
+      reference: { type: fill.kind === 'margin' ? 'margin_position' : 'spot_order', id: '' },
+      memo: fill.memo,
+      legs: fill.legs,
+    }));
+    const rows = new Map<number, PositionRow | SpotRow>();
+    const outcomes = await this.ledger.transferMany(tx, requests, async (accepted) => {
+      const margin = accepted.filter((i) => fills[i]!.kind === 'margin');
+      const spot = accepted.filter((i) => fills[i]!.kind === 'spot');
+      const inserted: [number[], (PositionRow | SpotRow)[]][] = [];
+      if (margin.length > 0) {
+        const values = margin.map((i) => this.newPosition((fills[i] as MarginFill).order));
+        inserted.push([margin, await tx.insert(tradingPositions).values(values).returning()]);
+      }
+      if (spot.length > 0) {
+        const values = spot.map((i) => (fills[i] as SpotFill).values);
+        inserted.push([spot, await tx.insert(tradingSpotOrders).values(values).returning()]);
+      }
+      for (const [indexes, records] of inserted) {
+        indexes.forEach((i, k) => {
+          const row = records[k]!;
+          // PostgreSQL returns a multi-row insert's rows in the order of its values; checked, not assumed.
+          if (String(row.userId) !== fills[i]!.customer.userId || row.code !== fills[i]!.tick.code)
+            throw new Error('trading: inserted orders came back out of order');
+          rows.set(i, row);
+          requests[i]!.reference.id = String(row.id);
+        });
+      }
+    });
+    const receipts: (typeof tradingReceipts.$inferInsert)[] = [];
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome instanceof AppError) continue;
+      const row = rows.get(i)!;
+      const { customer, tick, kind, fee } = fills[i]!;
+      const reference = { type: requests[i]!.reference.type, id: String(row.id) };
+      await this.rewardInviter(tx, customer, fee, reference, kind === 'margin' ? 'open' : 'fill');
+      receipts.push({
+        kind,
+        recordId: row.id,
+        userId: row.userId,
+        mode: customer.mode,
+        event: kind === 'margin' ? 'open' : 'fill',
+        code: row.code,
+        requestedPrice: null,
+        fillPrice: tick.price,
+        tickPrice: tick.price,
+        tickTime: new Date(tick.time),
+        tickSeq: tick.seq,
+        journalIds: [outcome.journalId],
+      });
+    }
+    if (receipts.length > 0) await tx.insert(tradingReceipts).values(receipts);
+    return outcomes.map((outcome, i) => (outcome instanceof AppError ? outcome : rows.get(i)!));
+  }
+
   /** A waiting limit entry reached by the feed: opens at the tick's price with the quoted margin and fee. */
   private async fillEntry(id: string, tick: FeedTick): Promise<void> {
+    let notice: StoredNotice | undefined;
     const opened = await this.db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -1055,6 +1241,24 @@ export class TradingService {
           'open',
         );
       }
+      notice = await this.storeNotice(
+        tx,
+        current.userId,
+        'margin.entry_opened',
+        {
+          mode: current.mode,
+          code: current.code,
+          direction,
+          lots: fmt(current.lots),
+          leverage: current.leverage,
+          limitPrice: fmt(current.limitPrice!),
+          price: fmt(tick.price),
+          margin: fmt(margin),
+          fee: fmt(current.openFee),
+          liquidationPrice: fmt(Decimal.max(money(position!.liquidationPrice!), 0)),
+        },
+        { type: 'margin_position', id },
+      );
       await this.receipt(tx, {
         kind: 'margin',
         recordId: current.id,
@@ -1080,6 +1284,7 @@ export class TradingService {
       code: opened.code,
       price: tick.price,
     });
+    this.pushNotice(notice);
     // A gap can open the position beyond its own stop loss: the same tick then closes it, by the same rule.
     for (const trigger of this.index.crossed(tick.code, tick.price)) {
       this.forget(trigger);
@@ -1139,6 +1344,7 @@ export class TradingService {
     owner?: Customer,
   ): Promise<PositionRow | undefined> {
     const feeRate = this.feeRate();
+    let notice: StoredNotice | undefined;
     const closed = await this.db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -1201,6 +1407,33 @@ export class TradingService {
         { type: 'margin_position', id },
         'close',
       );
+      // A close the customer clicked is answered on the spot; one by rule happened while they were away.
+      if (reason !== 'customer') {
+        const level =
+          reason === 'stop_loss'
+            ? current.stopLoss!
+            : reason === 'take_profit'
+              ? current.takeProfit!
+              : Decimal.max(money(current.liquidationPrice!), 0);
+        notice = await this.storeNotice(
+          tx,
+          current.userId,
+          reason === 'liquidation' ? 'margin.liquidated' : `margin.${reason}`,
+          {
+            mode,
+            code: current.code,
+            direction: current.direction,
+            lots: fmt(current.lots),
+            leverage: current.leverage,
+            openPrice: fmt(current.openPrice!),
+            triggerPrice: fmt(level),
+            price: fmt(tick.price),
+            fee: fmt(result.closeFee),
+            profit: fmt(result.profit),
+          },
+          { type: 'margin_position', id },
+        );
+      }
       await this.receipt(tx, {
         kind: 'margin',
         recordId: current.id,
@@ -1235,27 +1468,51 @@ export class TradingService {
         price: tick.price,
         profit: fmt(closed.profit!),
       });
+      this.pushNotice(notice);
     }
     return closed;
   }
 
   private async marginCall(id: string, tick: FeedTick): Promise<void> {
-    const [row] = await this.db
-      .update(tradingPositions)
-      .set({ marginCalled: true })
-      .where(
-        and(
-          eq(tradingPositions.id, BigInt(id)),
-          eq(tradingPositions.status, 'open'),
-          eq(tradingPositions.marginCalled, false),
-        ),
-      )
-      .returning();
-    if (!row) return;
-    const quantity = money(row.lots).times(row.contractSize);
-    const equity = money(row.margin).plus(
-      unrealised(row.direction, money(row.openPrice!), money(tick.price), quantity),
-    );
+    // The flag and the customer's notification commit together: a margin call is noted once, or not at all.
+    const called = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tradingPositions)
+        .set({ marginCalled: true })
+        .where(
+          and(
+            eq(tradingPositions.id, BigInt(id)),
+            eq(tradingPositions.status, 'open'),
+            eq(tradingPositions.marginCalled, false),
+          ),
+        )
+        .returning();
+      if (!row) return undefined;
+      const quantity = money(row.lots).times(row.contractSize);
+      const equity = money(row.margin).plus(
+        unrealised(row.direction, money(row.openPrice!), money(tick.price), quantity),
+      );
+      const notice = await this.storeNotice(
+        tx,
+        row.userId,
+        'margin.margin_call',
+        {
+          mode: row.mode,
+          code: row.code,
+          direction: row.direction,
+          lots: fmt(row.lots),
+          leverage: row.leverage,
+          price: fmt(tick.price),
+          equity: fmt(equity),
+          margin: fmt(row.margin),
+          liquidationPrice: fmt(Decimal.max(money(row.liquidationPrice!), 0)),
+        },
+        { type: 'margin_position', id },
+      );
+      return { row, equity, notice };
+    });
+    if (!called) return;
+    const { row, equity, notice } = called;
     this.publish(row.userId, {
       type: 'margin_call',
       kind: 'margin',
@@ -1267,6 +1524,7 @@ export class TradingService {
       margin: fmt(row.margin),
       liquidationPrice: fmt(row.liquidationPrice!),
     });
+    this.pushNotice(notice);
   }
 
   async modifyMargin(customer: Customer, body: ModifyUBody): Promise<Position> {
@@ -1384,13 +1642,13 @@ export class TradingService {
 
   async buyOption(customer: Customer, body: BuyOptionsBody): Promise<OptionContract> {
     const market = this.market(body.code, 'options');
-    const period = this.params
-      .getJson<{ seconds: number; rate: string }[]>('option_periods')
-      .find((p) => p.seconds === body.period);
+    // The market's own periods and stake bounds where staff set them, else the global parameters.
+    const terms = this.markets.optionTerms(market.code);
+    const period = terms.periods.find((p) => p.seconds === body.period);
     if (!period) throw new AppError('10017');
     const amount = money(body.amount);
-    const min = money(this.params.getDecimal('option_stake_min'));
-    const max = money(this.params.getDecimal('option_stake_max'));
+    const min = money(terms.stakeMin);
+    const max = money(terms.stakeMax);
     if (amount.lt(min) || amount.gt(max) || amount.lte(0)) {
       throw new AppError('10016', `Purchase amount incorrect: from ${fmt(min)} to ${fmt(max)} USDT`);
     }
@@ -1461,6 +1719,7 @@ export class TradingService {
     const outcome = optionOutcome(row.direction, money(row.openPrice), money(tick.price));
     const stake = money(row.amount);
     const winnings = down(stake.times(row.rate));
+    let notice: StoredNotice | undefined;
     const settled = await this.db.transaction(async (tx) => {
       const [contract] = await tx
         .update(tradingOptions)
@@ -1507,6 +1766,27 @@ export class TradingService {
         if (winnings.gt(0)) legs.push({ account: trading, amount: fmt(winnings.neg()) });
         ({ journalId } = await this.ledger.transfer(tx, { type: 'option_won', reference, memo, legs }));
       }
+      notice = await this.storeNotice(
+        tx,
+        row.userId,
+        `option.${outcome}`,
+        {
+          mode: row.mode,
+          code: row.code,
+          direction: row.direction,
+          amount: fmt(stake),
+          period: row.period,
+          openPrice: fmt(row.openPrice),
+          openTickTime: row.openTickTime.toISOString(),
+          openSeq: String(row.openSeq),
+          settlePrice: fmt(tick.price),
+          settleTickTime: new Date(tick.time).toISOString(),
+          settleSeq: String(tick.seq),
+          profit: fmt(contract.profit!),
+          payout: fmt(outcome === 'won' ? stake.plus(winnings) : outcome === 'refunded' ? stake : 0),
+        },
+        reference,
+      );
       await this.receipt(tx, {
         kind: 'option',
         recordId: row.id,
@@ -1533,6 +1813,7 @@ export class TradingService {
         settlePrice: tick.price,
         profit: fmt(settled.profit!),
       });
+      this.pushNotice(notice);
     }
   }
 

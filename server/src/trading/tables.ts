@@ -47,6 +47,8 @@ export const tradingSpotOrders = pgTable(
     index('trading_spot_orders_pending')
       .on(t.status)
       .where(sql`${t.status} = 'pending'`),
+    // Fills by time, for the home page's 24-hour traded volume (markets/home-stats.ts).
+    index('trading_spot_orders_filled').on(t.mode, t.filledAt),
     check('trading_spot_orders_mode', sql`${t.mode} in ('real', 'demo')`),
   ],
 );
@@ -97,6 +99,8 @@ export const tradingPositions = pgTable(
       .on(t.status)
       .where(sql`${t.status} in ('waiting', 'open')`),
     index('trading_positions_closed').on(t.mode, t.closeTime),
+    // Openings by time, for the home page's 24-hour traded volume (markets/home-stats.ts).
+    index('trading_positions_opened').on(t.mode, t.openTime),
     check('trading_positions_mode', sql`${t.mode} in ('real', 'demo')`),
   ],
 );
@@ -130,6 +134,8 @@ export const tradingOptions = pgTable(
       .on(t.expiryTime)
       .where(sql`${t.status} = 'open'`),
     index('trading_options_settled').on(t.mode, t.settledAt),
+    // Purchases by time, for the home page's 24-hour traded volume (markets/home-stats.ts).
+    index('trading_options_opened').on(t.mode, t.openTime),
     check('trading_options_mode', sql`${t.mode} in ('real', 'demo')`),
   ],
 );

@@ -1,6 +1,7 @@
 export * from './catalogue';
 export * from './common';
 export * from './markets';
+export * from './candles';
 export * from './auth';
 export * from './admin';
 export * from './params';

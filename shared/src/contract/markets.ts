@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Id, MarketCode } from './common';
+import { Amount, Body, Id, MarketCode } from './common';
 
 /** Market types (PRODUCT.md §4): 1 smart product, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex. */
 export const MarketType = Type.Integer({
@@ -60,6 +60,24 @@ export const TradingHours = Type.Object({
 export const FeedKind = Type.Union([Type.Literal('simulated'), Type.Literal('replay')]);
 export type FeedKind = Static<typeof FeedKind>;
 
+/** One option period: the contract length and its payout rate (a win pays stake × (1 + rate)). */
+export const OptionPeriod = Type.Object({
+  seconds: Type.Integer({ minimum: 10, maximum: 86_400, description: 'contract length in seconds' }),
+  rate: Type.String({ description: 'payout rate from 0 to 1', examples: ['0.85'] }),
+});
+export type OptionPeriod = Static<typeof OptionPeriod>;
+
+/**
+ * The option terms in force on a market: its own periods and stake bounds where staff set them, else the
+ * parameters `option_periods`, `option_stake_min` and `option_stake_max` (each field separately).
+ */
+export const OptionTerms = Type.Object({
+  periods: Type.Array(OptionPeriod),
+  stakeMin: Amount,
+  stakeMax: Amount,
+});
+export type OptionTerms = Static<typeof OptionTerms>;
+
 export const MarketInfo = Type.Object({
   id: Id,
   code: MarketCode,
@@ -85,6 +103,8 @@ export const MarketInfo = Type.Object({
   tradingHours: TradingHours,
   simulated: Type.Boolean(),
   feed: FeedKind,
+  /** The periods and stake bounds `/order/buyOptions` accepts on this market now. */
+  optionTerms: Type.Optional(OptionTerms),
 });
 export type MarketInfo = Static<typeof MarketInfo>;
 
@@ -117,6 +137,30 @@ export const CandleList = Type.Array(Candle);
 export const FeedStatus = Type.Object({ feed: FeedKind, simulated: Type.Boolean() });
 export type FeedStatus = Static<typeof FeedStatus>;
 
+/**
+ * The home page's headline statistics (`GET /index/homeStats`), computed from the platform's own records
+ * (PRODUCT.md §1 rule 5). Trading figures count real-money trading only; the demo account is play money.
+ */
+export const HomeStats = Type.Object({
+  registeredCustomers: Type.Integer({ minimum: 0, description: 'customers whose account is active' }),
+  tradingCustomers24h: Type.Integer({
+    minimum: 0,
+    description:
+      'customers with at least one real-money spot fill, margin opening or option in the last 24 h',
+  }),
+  tradedVolume24h: Type.String({
+    pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$',
+    description:
+      'USDT traded with real money in the last 24 h: spot fills (quantity × fill price), margin openings (lots × contract size × open price) and option stakes',
+    examples: ['125034.5'],
+  }),
+  asOf: Type.String({
+    format: 'date-time',
+    description: 'when the figures were computed (cached up to 60 s)',
+  }),
+});
+export type HomeStats = Static<typeof HomeStats>;
+
 export const WatchlistBody = Type.Object({ code: MarketCode }, { additionalProperties: false });
 export const WatchlistQuery = Type.Object({ code: MarketCode });
 export const WatchlistResult = Type.Array(MarketListItem);
@@ -132,3 +176,52 @@ export interface LivePrice {
 
 /** Client → server messages on `/message`. */
 export type LiveClientMessage = { op: 'subscribe' | 'unsubscribe'; codes: string[] } | { op: 'ping' };
+
+// ---- staff: a market's own option terms ----------------------------------------------------------------
+
+/** Every failure in the staff body answers `11041` (parameter value invalid), like a parameter change. */
+const invalidTerms = { 'x-code': '11041' } as const;
+const amountRule = { pattern: Amount.pattern, maxLength: 40, ...invalidTerms };
+
+export const MarketCodePath = Type.Object({ code: MarketCode });
+
+/**
+ * `POST /swx/admin/markets/{code}/optionTerms`: a field left out keeps the market's current override, `null`
+ * clears it (the parameter applies again). The reason is audited.
+ */
+export const SetMarketOptionTermsBody = Body({
+  periods: Type.Optional(
+    Type.Union(
+      [
+        Type.Array(
+          Type.Object(
+            {
+              seconds: Type.Integer(invalidTerms),
+              rate: Type.String({ ...invalidTerms, maxLength: 20 }),
+            },
+            { ...invalidTerms, additionalProperties: false },
+          ),
+          { ...invalidTerms, maxItems: 20 },
+        ),
+        Type.Null(),
+      ],
+      invalidTerms,
+    ),
+  ),
+  stakeMin: Type.Optional(Type.Union([Type.String(amountRule), Type.Null()], invalidTerms)),
+  stakeMax: Type.Optional(Type.Union([Type.String(amountRule), Type.Null()], invalidTerms)),
+  reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+});
+export type SetMarketOptionTermsBody = Static<typeof SetMarketOptionTermsBody>;
+
+/** A market's option terms as staff see them: its own overrides (null = inherited) and what applies. */
+export const MarketOptionTermsRecord = Type.Object({
+  code: MarketCode,
+  override: Type.Object({
+    periods: Type.Union([Type.Array(OptionPeriod), Type.Null()]),
+    stakeMin: Type.Union([Amount, Type.Null()]),
+    stakeMax: Type.Union([Amount, Type.Null()]),
+  }),
+  effective: OptionTerms,
+});
+export type MarketOptionTermsRecord = Static<typeof MarketOptionTermsRecord>;

@@ -4,3 +4,4 @@
  * reach a production bundle.
  */
 export * from './fake-site';
+export * from './market-fixtures';

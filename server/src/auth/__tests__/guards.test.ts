@@ -153,6 +153,21 @@ describe('repeated submission (30000)', () => {
     expect(answers.map((a) => a.body.code).sort()).toEqual(['10006', '200']);
   });
 
+  it('takes single claims many per statement: distinct keys all, a key asked twice at once only once', async () => {
+    const guard = server.services.submissionGuard;
+    const keys = ['batch:a', 'batch:b', 'batch:a', 'batch:c', 'batch:b'];
+    const taken = await Promise.all(keys.map((key) => guard.claim([{ key, ttlMs: 10_000 }])));
+    expect(taken).toEqual([true, true, false, true, false]);
+    // Held: refused, alone or in a batch with a fresh key.
+    expect(
+      await Promise.all(['batch:a', 'batch:d'].map((key) => guard.claim([{ key, ttlMs: 10_000 }]))),
+    ).toEqual([false, true]);
+    // Expired: taken over.
+    jest.spyOn(guard.clock, 'now').mockReturnValue(new Date(Date.now() + 11_000));
+    expect(await guard.claim([{ key: 'batch:a', ttlMs: 10_000 }])).toBe(true);
+    jest.restoreAllMocks();
+  });
+
   it('expired claims are purged', async () => {
     await post('/login/sendCode', { email: 'purge@example.com', scene: 'register' });
     expect(await count(server, submissionClaims)).toBeGreaterThan(0);

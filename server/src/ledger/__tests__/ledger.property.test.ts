@@ -327,3 +327,43 @@ it('keeps the ledger consistent under random operation sequences, refusals chang
   for (const user of users)
     expect(await ledger.balances(user, 'real')).toEqual(baseline.balances(user, 'real'));
 }, 120_000);
+
+it('posts a batch (transferMany) exactly as the same entries one by one: each refusal alone, the rest posted', async () => {
+  const balanced = operation.filter(
+    (o): o is Exclude<Operation, { op: 'open' } | { op: 'unbalanced' }> =>
+      o.op !== 'open' && o.op !== 'unbalanced',
+  );
+  const stats = { batches: 0, applied: 0, refused: 0 };
+  await fc.assert(
+    fc.asyncProperty(fc.array(balanced, { minLength: 1, maxLength: 12 }), async (operations) => {
+      const model = baseline.clone();
+      const expected = operations.map((o) => model.post(legsOf(o)));
+      await rolledBack(db, async (tx) => {
+        const references: string[] = [];
+        const outcomes = await ledger.transferMany(
+          tx,
+          operations.map((o) => ({ type: `test_batch_${o.op}`, legs: legsOf(o) })),
+          async (accepted) => {
+            // Called once, before anything is written, with exactly the entries that will be posted.
+            expect(accepted).toEqual(expected.flatMap((code, i) => (code === undefined ? [i] : [])));
+            expect(await journalCount(tx)).toBe(baseline.journals);
+            references.push(...accepted.map(String));
+          },
+        );
+        expect(outcomes.map((o) => ('code' in o ? o.code : undefined))).toEqual(expected);
+        const journals = outcomes.flatMap((o) => ('journalId' in o ? [o.journalId] : []));
+        expect(new Set(journals).size).toBe(journals.length);
+        expect(await ledger.check(tx)).toEqual({ ok: true, problems: [] });
+        expect(await allCustomerBalances(tx)).toEqual(asText(model.accounts));
+        expect(await journalCount(tx)).toBe(model.journals);
+        stats.applied += journals.length;
+        stats.refused += outcomes.length - journals.length;
+      });
+      stats.batches++;
+    }),
+    { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 500), interruptAfterTimeLimit: 20_000 },
+  );
+  expect(stats.batches).toBeGreaterThanOrEqual(30);
+  expect(stats.applied).toBeGreaterThan(stats.batches / 2);
+  expect(stats.refused).toBeGreaterThan(stats.batches / 2);
+}, 120_000);

@@ -15,6 +15,45 @@ async function reset(price = '100000.00') {
 }
 
 describe('opening', () => {
+  it('opens market orders that arrive together in one batch, each decided on its own balance', async () => {
+    await reset();
+    const transferMany = jest.spyOn(server.services.ledger, 'transferMany');
+    // 0.02 lots at ×2 needs 1,000 margin + 2 fee (0.1 %): the poor customer can pay for two, not three.
+    const small = { ...long, lots: '0.02', leverage: 2 } as const;
+    const poor = await server.customer('real', '2100');
+    const rich = await server.customer('real', '100000');
+    const orders = [poor, rich, poor, rich, poor, rich];
+    const outcomes = await Promise.all(
+      orders.map((customer) => refusal(() => server.services.trading.buyMargin(customer, small))),
+    );
+    expect(outcomes).toEqual([undefined, undefined, undefined, undefined, '10011', undefined]);
+    // They went to the ledger together (one lock statement, one write), not one transaction each.
+    expect(transferMany.mock.calls.some(([, requests]) => requests.length === orders.length)).toBe(true);
+    transferMany.mockRestore();
+    for (const [customer, opened, left] of [
+      [poor, 2, '96'],
+      [rich, 3, '96994'],
+    ] as const) {
+      const positions = await server.services.trading.listMargin(customer);
+      expect(positions).toHaveLength(opened);
+      for (const position of positions) {
+        const [receipt] = await server.services.trading.receipts(customer, 'margin', position.id);
+        // Each position's receipt names its own entry: its own margin and fee, nobody else's.
+        expect(receipt!.entries.map((e) => [e.account, e.amount])).toEqual(
+          expect.arrayContaining([
+            ['available', '-1002'],
+            ['held', '1000'],
+          ]),
+        );
+      }
+      expect(await usdt(server, customer)).toEqual({
+        available: left,
+        held: String(1000 * opened),
+      });
+    }
+    expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
+  });
+
   it('holds the margin, charges the fee and fixes liquidation and margin-call prices', async () => {
     await reset();
     const customer = await server.customer();
@@ -269,5 +308,32 @@ describe('customer actions', () => {
     server.clock.now += 31_000;
     expect(await refusal(() => t.buyMargin(customer, { ...long, quoteId: again.quoteId }))).toBe('11007');
     server.clock.now -= 31_000;
+  });
+
+  it('takes the quote tolerance and lifetime from the staff parameters', async () => {
+    await reset();
+    const customer = await server.customer();
+    const t = server.services.trading;
+    const { staffId } = await server.database.db.transaction((tx) =>
+      server.services.staff.create(tx, 'quote-desk', 'Quote-desk-pass-2026', null),
+    );
+    const staff = { staffId, reason: 'test: wider quote tolerance, longer quotes' };
+    await server.services.params.set('quote_price_tolerance', '0.01', staff);
+    await server.services.params.set('quote_ttl_seconds', '60', staff);
+    try {
+      const quote = await t.quoteMargin(customer, long);
+      expect(Date.parse(quote.expiresAt) - server.clock.now).toBe(60_000);
+      server.clock.now += 31_000;
+      await server.tick('BTCUSDT', '100900.00');
+      // 0.9 % moved and 31 s passed: inside both parameters, outside the defaults.
+      expect((await t.buyMargin(customer, { ...long, quoteId: quote.quoteId })).status).toBe('open');
+      const next = await t.quoteMargin(customer, long);
+      await server.tick('BTCUSDT', '102000.00');
+      expect(await refusal(() => t.buyMargin(customer, { ...long, quoteId: next.quoteId }))).toBe('11007');
+    } finally {
+      server.clock.now -= 31_000;
+      await server.services.params.set('quote_price_tolerance', '0.005', staff);
+      await server.services.params.set('quote_ttl_seconds', '30', staff);
+    }
   });
 });

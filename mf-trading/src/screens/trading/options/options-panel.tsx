@@ -36,7 +36,6 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
   const [store] = useState(() => new OptionsStore(trading));
   const [receipt, setReceipt] = useState<ReceiptTarget | null>(null);
   useEffect(() => {
-    void store.loadTerms();
     void store.loadContracts();
     return () => store.dispose();
   }, [store]);
@@ -90,7 +89,7 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
         {store.periods.length > 0 ? (
           <Segmented
             label={t('options.period')}
-            value={store.period ?? store.periods[0]!.seconds}
+            value={period?.seconds ?? store.periods[0]!.seconds}
             onChange={store.setPeriod}
             options={store.periods.map((p) => ({
               value: p.seconds,

@@ -29,15 +29,15 @@ export function stakeProblem(
 }
 
 /**
- * The options tab: the form (direction, stake, period from `option_periods`), the confirmation with the
- * payout, and the customer's contracts with a countdown, then the result with the open and settle ticks.
+ * The options tab: the form (direction, stake, a period from the chosen market's option terms), the
+ * confirmation with the payout, and the customer's contracts with a countdown, then the result with the open
+ * and settle ticks.
  */
 export class OptionsStore {
   direction: OptionDirection = 'up';
   amount = '';
+  /** The period the customer picked; the market's first period applies while it offers no such period. */
   period: number | null = null;
-  periods: OptionPeriod[] = [];
-  bounds: { min: string; max: string } | null = null;
   showProblems = false;
   confirming = false;
   placing = false;
@@ -56,21 +56,17 @@ export class OptionsStore {
     );
   }
 
-  async loadTerms(): Promise<void> {
-    try {
-      const [periods, bounds] = await Promise.all([
-        tradingApi.optionPeriods(),
-        tradingApi.optionStakeBounds(),
-      ]);
-      runInAction(() => {
-        this.periods = periods;
-        this.bounds = bounds;
-        if (this.period === null || !periods.some((p) => p.seconds === this.period))
-          this.period = periods[0]?.seconds ?? null;
-      });
-    } catch (error) {
-      runInAction(() => (this.failure = error));
-    }
+  /**
+   * The periods the chosen market offers (each market may have its own, else the platform's): from its
+   * market facts, which the server fills with the terms `/order/buyOptions` applies.
+   */
+  get periods(): OptionPeriod[] {
+    return this.trading.info?.optionTerms?.periods ?? [];
+  }
+
+  get bounds(): { min: string; max: string } | null {
+    const terms = this.trading.info?.optionTerms;
+    return terms ? { min: terms.stakeMin, max: terms.stakeMax } : null;
   }
 
   async loadContracts(): Promise<void> {
@@ -97,7 +93,7 @@ export class OptionsStore {
   }
 
   get chosenPeriod(): OptionPeriod | null {
-    return this.periods.find((p) => p.seconds === this.period) ?? null;
+    return this.periods.find((p) => p.seconds === this.period) ?? this.periods[0] ?? null;
   }
 
   get problem(): Problem | undefined {
@@ -127,14 +123,15 @@ export class OptionsStore {
   }
 
   async confirm(): Promise<OptionContract | null> {
-    if (!this.trading.code || this.period === null || this.placing) return null;
+    const period = this.chosenPeriod;
+    if (!this.trading.code || !period || this.placing) return null;
     this.placing = true;
     try {
       const { result } = await tradingApi.buyOption({
         code: this.trading.code,
         direction: this.direction,
         amount: wireAmount(this.amount),
-        period: this.period,
+        period: period.seconds,
       });
       runInAction(() => {
         this.confirming = false;

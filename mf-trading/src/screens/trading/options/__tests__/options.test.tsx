@@ -4,6 +4,7 @@ import type { RootStore } from '@swx/shared';
 import type { OptionContract } from '@swx/shared/contract';
 import {
   createFakeSite,
+  marketInfo,
   renderScreen,
   resetRoot,
   type ApiCall,
@@ -66,11 +67,55 @@ describe('option stake rules', () => {
 });
 
 describe('the options form', () => {
-  test('offers the periods from the parameter with their payout rates', async () => {
+  test("offers the selected market's periods with their payout rates", async () => {
     await openOptions();
     expect(screen.getByRole('radio', { name: '60 s · pays 85%' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('radio', { name: '120 s · pays 87%' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '300 s · pays 90%' })).toBeInTheDocument();
+  });
+
+  test('switching to a market with its own option terms offers its periods and stake bounds', async () => {
+    const { calls } = await openOptions({
+      'GET /index/getMarketInfo/ETHUSDT': marketInfo('ETHUSDT', {
+        price: '20.00',
+        optionTerms: {
+          periods: [
+            { seconds: 30, rate: '0.8' },
+            { seconds: 600, rate: '0.925' },
+          ],
+          stakeMin: '50',
+          stakeMax: '1000',
+        },
+      }),
+      'POST /order/buyOptions': contract({ code: 'ETHUSDT', period: 600, rate: '0.925' }),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: '300 s · pays 90%' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'ETHUSDT');
+    // The chosen 300 s is not offered here: the market's first period is chosen instead.
+    expect(await screen.findByRole('radio', { name: '30 s · pays 80%' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(screen.getByRole('radio', { name: '600 s · pays 92.5%' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /60 s · / })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /300 s/ })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /Stake/ }), '20');
+    await user.click(screen.getByRole('button', { name: 'Review order' }));
+    expect(screen.getByText('The stake must be from 50.00 USDT to 1,000.00 USDT')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /Stake/ }));
+    await user.type(screen.getByRole('textbox', { name: /Stake/ }), '100');
+    await user.click(screen.getByRole('radio', { name: '600 s · pays 92.5%' }));
+    await user.click(screen.getByRole('button', { name: 'Review order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the option' });
+    expect(within(dialog).getByTestId('option-payout')).toHaveTextContent('192.50 USDT');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/order/buyOptions').map((c) => c.body)).toEqual([
+        { code: 'ETHUSDT', direction: 'up', amount: '100', period: 600 },
+      ]),
+    );
+    expect(calls.some((c) => c.path.startsWith('/index/getParamByKey/option_'))).toBe(false);
   });
 
   test('shows the stake messages and refuses a stake outside the bounds', async () => {
