@@ -3,6 +3,7 @@ import type {
   Candle,
   CandleInterval,
   FeedStatus,
+  HomeStats,
   MarketInfo,
   MarketListItem,
   ParamValueResult,
@@ -85,6 +86,11 @@ export const marketsApi = {
 
   feedStatus(): Promise<FeedStatus> {
     return api().get<FeedStatus>('/index/feedStatus');
+  },
+
+  /** The home page's customer and 24-hour volume figures, computed by the server from real-money records. */
+  homeStats(): Promise<HomeStats> {
+    return api().get<HomeStats>('/index/homeStats');
   },
 
   /** The live trading fee rate as a decimal string (e.g. "0.001" for 0.1 %). */

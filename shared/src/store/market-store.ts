@@ -1,4 +1,5 @@
 import { actionBound, computed, makeObservable, observable } from 'mobx';
+import { PriceRing } from './price-ring';
 
 /** One live push item (`/message`), as the server sends it. */
 export interface PriceTick {
@@ -24,17 +25,24 @@ const noHistory: readonly string[] = Object.freeze([]);
  * (integrity rule 1): the store only records ticks and the server's own `hundred`, it never invents points.
  */
 export class MarketStore {
-  // Shallow maps: a quote or history is replaced whole, so observers of one code re-render for that code only.
+  // Shallow map: a quote is replaced whole, so observers of one code re-render for that code only.
   private readonly quotes = observable.map<string, MarketQuote>({}, { deep: false });
-  private readonly histories = observable.map<string, readonly string[]>({}, { deep: false });
+  /**
+   * Histories live in plain rings written in place; what observers see is the per-code version below, and
+   * `history()` copies a ring into an array only when somebody reads it (once per version). A tick for a
+   * market nobody draws therefore costs one slot write.
+   */
+  private readonly histories = new Map<string, { ring: PriceRing; snapshot: readonly string[] | null }>();
+  private readonly historyVersions = observable.map<string, number>({}, { deep: false });
 
   /** The live feed as the server announces it (`simulated`, `replay`, or an exchange's name); null until known. */
   feed: string | null = null;
 
   constructor() {
-    makeObservable<MarketStore, 'quotes' | 'histories'>(this, {
+    makeObservable<MarketStore, 'quotes' | 'histories' | 'historyVersions'>(this, {
       quotes: false,
       histories: false,
+      historyVersions: false,
       feed: observable,
       isSimulated: computed,
       setFeed: actionBound,
@@ -64,8 +72,25 @@ export class MarketStore {
     return this.quotes.get(code)?.changePercent;
   }
 
+  /** The latest (at most 100) prices of a code, oldest first; the same frozen array until the next tick. */
   history(code: string): readonly string[] {
-    return this.histories.get(code) ?? noHistory;
+    // Reading the version subscribes an observer to this code's history.
+    if (this.historyVersions.get(code) === undefined) return noHistory;
+    const entry = this.histories.get(code);
+    if (!entry) return noHistory;
+    entry.snapshot ??= Object.freeze(entry.ring.toArray());
+    return entry.snapshot;
+  }
+
+  private pushHistory(code: string, prices: readonly string[]): void {
+    let entry = this.histories.get(code);
+    if (!entry) {
+      entry = { ring: new PriceRing(historyLength), snapshot: null };
+      this.histories.set(code, entry);
+    }
+    for (const price of prices) entry.ring.push(price);
+    entry.snapshot = null;
+    this.historyVersions.set(code, (this.historyVersions.get(code) ?? 0) + 1);
   }
 
   /**
@@ -77,9 +102,9 @@ export class MarketStore {
     hundred: readonly (string | number)[],
     latest?: { price: string | number; zdf: string | number },
   ): void {
-    const live = this.histories.get(code) ?? noHistory;
-    const seeded = hundred.map(String);
-    this.histories.set(code, [...seeded, ...live].slice(-historyLength));
+    const live = this.histories.get(code)?.ring.toArray() ?? [];
+    this.histories.delete(code);
+    this.pushHistory(code, [...hundred.map(String), ...live].slice(-historyLength));
     if (latest && !this.quotes.has(code)) {
       this.quotes.set(code, { price: String(latest.price), changePercent: String(latest.zdf) });
     }
@@ -90,11 +115,7 @@ export class MarketStore {
     for (const item of items) {
       const price = String(item.price);
       this.quotes.set(item.code, { price, changePercent: String(item.zdf) });
-      const history = this.histories.get(item.code) ?? noHistory;
-      const next =
-        history.length >= historyLength ? history.slice(history.length - historyLength + 1) : history.slice();
-      next.push(price);
-      this.histories.set(item.code, next);
+      this.pushHistory(item.code, [price]);
     }
   }
 }

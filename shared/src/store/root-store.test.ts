@@ -219,6 +219,37 @@ describe('root store', () => {
     expect(store.market.price('NONE')).toBeUndefined();
   });
 
+  it('keeps exactly the latest 100 prices through many ticks, with live ticks kept over a later seed', () => {
+    const { store } = setup();
+    for (let i = 0; i < 250; i += 1) store.market.applyTicks([{ code: 'ETHUSDT', price: i, zdf: 0 }]);
+    const history = store.market.history('ETHUSDT');
+    expect(history).toEqual(Array.from({ length: 100 }, (_, i) => String(150 + i)));
+    // Same array until the next tick (observers comparing props see no change), a new one after it.
+    expect(store.market.history('ETHUSDT')).toBe(history);
+    store.market.seed('ETHUSDT', ['1', '2', '3']);
+    expect(store.market.history('ETHUSDT')).toHaveLength(100);
+    expect(store.market.history('ETHUSDT').at(-1)).toBe('249');
+    const fresh = Array.from({ length: 10 }, (_, i) => String(i));
+    store.market.seed('SOLUSDT', fresh);
+    store.market.applyTicks([{ code: 'SOLUSDT', price: '10', zdf: 0 }]);
+    expect(store.market.history('SOLUSDT')).toEqual([...fresh, '10']);
+    expect(history).toHaveLength(100);
+  });
+
+  it('tells an observer of one code about that code’s history only', () => {
+    const { store } = setup();
+    const seen: number[] = [];
+    const dispose = autorun(() => seen.push(store.market.history('A').length));
+    store.market.applyTicks([{ code: 'B', price: 1, zdf: 0 }]);
+    store.market.applyTicks([{ code: 'A', price: 1, zdf: 0 }]);
+    store.market.applyTicks([
+      { code: 'A', price: 2, zdf: 0 },
+      { code: 'B', price: 2, zdf: 0 },
+    ]);
+    dispose();
+    expect(seen).toEqual([0, 1, 2]);
+  });
+
   it('applies a batch of ticks as one action', () => {
     const { store } = setup();
     let runs = 0;

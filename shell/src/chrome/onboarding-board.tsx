@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { untracked } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -15,12 +16,20 @@ export const OnboardingBoard = observer(function OnboardingBoard() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const [visible, setVisible] = useState(false);
+  // Decided in the first render, not in an effect: the board is the largest thing a first visit on a phone
+  // paints, and a second render pass before it appears would delay that paint (LCP).
+  const [visible, setVisible] = useState(() =>
+    shouldShowBoard({ isMobile, showBoard: untracked(() => root.settings.showBoard), pathname }),
+  );
   const continueButton = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (visible || !shouldShowBoard({ isMobile, showBoard: root.settings.showBoard, pathname })) return;
     // Remembered as soon as it appears, so a reload in the same session does not show it again.
+    if (visible) {
+      if (root.settings.showBoard) root.settings.hideBoard();
+      return;
+    }
+    if (!shouldShowBoard({ isMobile, showBoard: root.settings.showBoard, pathname })) return;
     root.settings.hideBoard();
     setVisible(true);
   }, [isMobile, pathname, root, visible]);

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { takeStartupDirectory } from '../remotes/early-start';
 import { discoverRemotes, registerModules, type RemoteDirectory } from '../remotes/load-remote';
 
 type DirectoryStatus = 'loading' | 'ready' | 'refreshing';
@@ -34,7 +35,7 @@ export class RemoteDirectoryStore {
     this.status = this.status === 'loading' ? 'loading' : 'refreshing';
     let remotes: RemoteDirectory = this.remotes;
     try {
-      remotes = await discoverRemotes();
+      remotes = await (takeStartupDirectory() ?? discoverRemotes());
       registerModules(remotes);
     } catch (error) {
       console.error('[shell] could not read /remotes.json', error);

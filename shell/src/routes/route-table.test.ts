@@ -1,3 +1,4 @@
+import { landingModule } from './route-list';
 import { chromeFor, moduleForPath, routeTable } from './route-table';
 
 describe('route table', () => {
@@ -40,6 +41,35 @@ describe('route table', () => {
     expect(new Set(routeTable.map((route) => route.module))).toEqual(
       new Set(['mf_markets', 'mf_trading', 'mf_loan', 'mf_nft', 'mf_account', 'mf_pass']),
     );
+  });
+});
+
+describe('landing module (the start-up hint, without react-router)', () => {
+  it.each([
+    '/',
+    '/market',
+    '/market/',
+    '/MARKET',
+    '/cruuency',
+    '/trading',
+    '/profile',
+    '/profile/balance',
+    '/profile/a/b',
+    '/help',
+    '/help/notice',
+    '/detail',
+    '/introduction',
+    '/pass',
+    '/pass/register',
+    '/api/loginCallback/google',
+    '/unknown',
+    '/market/extra',
+    '/trading/x/y',
+    '/api/loginCallback',
+    '/api/other/google',
+    '/passes',
+  ])('agrees with the router for %s', (path) => {
+    expect(landingModule(path)).toBe(moduleForPath(path));
   });
 });
 

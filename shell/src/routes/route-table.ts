@@ -1,31 +1,7 @@
 import { matchPath } from 'react-router-dom';
+import { routeTable, type ModuleName } from './route-list';
 
-/** Federation names of the feature modules (PRODUCT.md §2). */
-export type ModuleName = 'mf_markets' | 'mf_trading' | 'mf_loan' | 'mf_nft' | 'mf_account' | 'mf_pass';
-
-export interface ModuleRoute {
-  /** A react-router path pattern; `/*` also matches the sub-paths the module routes itself. */
-  path: string;
-  module: ModuleName;
-}
-
-/** Every route of the seed (§2) and the module that owns it; anything else redirects to `/`. */
-export const routeTable: readonly ModuleRoute[] = [
-  { path: '/', module: 'mf_markets' },
-  { path: '/market', module: 'mf_markets' },
-  { path: '/cruuency', module: 'mf_markets' },
-  { path: '/trading', module: 'mf_trading' },
-  { path: '/loan', module: 'mf_loan' },
-  { path: '/nfts', module: 'mf_nft' },
-  { path: '/profile', module: 'mf_account' },
-  { path: '/profile/*', module: 'mf_account' },
-  { path: '/help', module: 'mf_account' },
-  { path: '/help/*', module: 'mf_account' },
-  { path: '/detail', module: 'mf_account' },
-  { path: '/introduction', module: 'mf_account' },
-  { path: '/pass/*', module: 'mf_pass' },
-  { path: '/api/loginCallback/:provider', module: 'mf_pass' },
-];
+export { routeTable, type ModuleName, type ModuleRoute } from './route-list';
 
 /** The module that owns a path, or null for an unknown path (which the shell redirects to `/`). */
 export function moduleForPath(pathname: string): ModuleName | null {

@@ -12,21 +12,33 @@ interface SparklineProps {
   label: string;
 }
 
-/** The polyline points of the latest 100 prices scaled into the box; empty when fewer than two prices. */
+/**
+ * The polyline points of the latest 100 prices scaled into the box; empty when fewer than two prices. It
+ * runs for every visible row on every frame of the live feed, hence one pass and no intermediate arrays.
+ */
 export function sparklinePoints(prices: readonly (string | number)[], width: number, height: number): string {
-  const latest = prices.slice(-SPARKLINE_POINTS).map(Number).filter(Number.isFinite);
+  const from = Math.max(0, prices.length - SPARKLINE_POINTS);
+  const latest: number[] = [];
+  let low = Infinity;
+  let high = -Infinity;
+  for (let i = from; i < prices.length; i += 1) {
+    const price = Number(prices[i]);
+    if (!Number.isFinite(price)) continue;
+    latest.push(price);
+    if (price < low) low = price;
+    if (price > high) high = price;
+  }
   if (latest.length < 2) return '';
-  const low = Math.min(...latest);
-  const high = Math.max(...latest);
   const span = high - low || 1;
   const step = width / (latest.length - 1);
   // A 1 px margin keeps the stroke inside the box at the extremes.
   const usable = height - 2;
-  return latest
-    .map(
-      (price, i) => `${(i * step).toFixed(1)},${(1 + usable - ((price - low) / span) * usable).toFixed(1)}`,
-    )
-    .join(' ');
+  let points = '';
+  for (let i = 0; i < latest.length; i += 1) {
+    const y = 1 + usable - (((latest[i] as number) - low) / span) * usable;
+    points += `${i === 0 ? '' : ' '}${(i * step).toFixed(1)},${y.toFixed(1)}`;
+  }
+  return points;
 }
 
 /** A light SVG mini chart of recent feed prices (no chart library: it renders once per row on the home list). */

@@ -1,32 +1,17 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { localKeys } from '@swx/shared';
-import { candleIntervals, type Candle, type CandleInterval } from '@swx/shared/contract';
+import {
+  bucketStart,
+  candleIntervals,
+  intervalMs,
+  type Candle,
+  type CandleInterval,
+} from '@swx/shared/contract';
 import { marketsApi } from '../../api';
 
 /** The seed's local key (`klinedatamark`) for the last chart interval the customer chose. */
 export const INTERVAL_STORAGE_KEY = localKeys.klineMark;
 export const DEFAULT_INTERVAL: CandleInterval = '15m';
-
-const MINUTE = 60_000;
-export const intervalMs: Record<CandleInterval, number> = {
-  '1m': MINUTE,
-  '5m': 5 * MINUTE,
-  '15m': 15 * MINUTE,
-  '30m': 30 * MINUTE,
-  '1h': 60 * MINUTE,
-  '4h': 240 * MINUTE,
-  '1d': 1440 * MINUTE,
-  '1w': 7 * 1440 * MINUTE,
-};
-/** Weeks start on Monday 00:00 UTC, as the server aggregates them (the epoch was a Thursday). */
-const WEEK_OFFSET = 3 * 1440 * MINUTE;
-
-/** Start of the candle containing `time` (epoch ms, UTC), the same buckets the server's K-line endpoint uses. */
-export function bucketStart(time: number, interval: CandleInterval): number {
-  const size = intervalMs[interval];
-  if (interval === '1w') return Math.floor((time + WEEK_OFFSET) / size) * size - WEEK_OFFSET;
-  return Math.floor(time / size) * size;
-}
 
 function isInterval(value: unknown): value is CandleInterval {
   return typeof value === 'string' && (candleIntervals as readonly string[]).includes(value);

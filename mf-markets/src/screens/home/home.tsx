@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, Skeleton, formatNumber, formatPercent } from '@swx/shared';
+import { Button, EmptyState, Skeleton, formatPercent } from '@swx/shared';
 import { FeedBadge } from '../../components/feed-badge';
 import { useLivePrices } from '../../components/live-market';
 import { MarketRow } from '../../components/market-row';
 import { HomeStore } from './home-store';
+import { HeadlineStats } from './headline-stats';
 import styles from './home.module.css';
 
 const shortcuts = [
@@ -63,29 +64,13 @@ export const HomeScreen = observer(function HomeScreen({ store: given }: { store
   );
 });
 
-const HeadlineStats = observer(function HeadlineStats({ store }: { store: HomeStore }) {
-  const { t } = useTranslation('markets');
-  const ready = store.marketsStatus === 'ready';
-  const stats = [
-    { key: 'listed', value: store.listedCount },
-    { key: 'openNow', value: store.openNowCount },
-    { key: 'rising', value: store.risingCount },
-  ];
-  return (
-    <dl className={styles.stats} data-testid="headline-stats">
-      {stats.map((s) => (
-        <div key={s.key} className={styles.stat}>
-          <dt>{t(`home.stats.${s.key}`)}</dt>
-          <dd>{ready ? formatNumber(s.value) : '—'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-});
-
 const MarketList = observer(function MarketList({ store }: { store: HomeStore }) {
   const { t } = useTranslation('markets');
-  if (store.marketsStatus === 'loading' && store.markets.length === 0) {
+  // The ~50 rows are built in a background render that React slices and can interrupt, instead of one long
+  // task the moment the list arrives; the skeleton stays until they are ready.
+  const markets = useDeferredValue(store.markets);
+  const building = markets !== store.markets;
+  if ((store.marketsStatus === 'loading' || building) && markets.length === 0) {
     return (
       <div aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: 6 }, (_, i) => (
@@ -103,12 +88,12 @@ const MarketList = observer(function MarketList({ store }: { store: HomeStore })
       />
     );
   }
-  if (store.markets.length === 0) {
+  if (markets.length === 0) {
     return <EmptyState title={t('list.emptyTitle')} description={t('list.emptyText')} />;
   }
   return (
     <ul className={styles.list} data-testid="home-market-list">
-      {store.markets.map((market) => (
+      {markets.map((market) => (
         <MarketRow key={market.code} market={market} showSparkline />
       ))}
     </ul>

@@ -2,12 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forwardRef, useImperativeHandle } from 'react';
 import type { RootStore } from '@swx/shared';
-import type { Candle, MarketInfo } from '@swx/shared/contract';
+import { bucketStart, type Candle, type MarketInfo } from '@swx/shared/contract';
 import { feedStatus } from '../../../components/feed-badge';
 import { getWatchlist } from '../../../components/watch-star';
 import { createFakeSite, renderScreen, resetRoot, type ApiCall } from '../../../test-support/fake-site';
 import { CurrencyScreen } from '../currency';
-import { KLineStore, bucketStart } from '../kline-store';
+import { KLineStore } from '../kline-store';
 
 // Highcharts draws on SVG measurements jsdom does not have: the chart is replaced by a recorder of what the
 // screen hands it, with a fake chart object for the live-candle updates.

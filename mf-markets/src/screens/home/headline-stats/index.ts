@@ -1,0 +1,2 @@
+export { HeadlineStats } from './headline-stats';
+export { PlatformStatsStore } from './platform-stats-store';
