@@ -1,9 +1,9 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AccountMode, InviteSummary } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import type { Ledger } from '../ledger/service';
+import type { Ledger, TransferRequest } from '../ledger/service';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
 import type { ParamsService } from '../params/service';
 import { users } from '../auth/tables';
@@ -29,6 +29,45 @@ export interface RewardForFeeResult {
   inviterUserId: string;
   amount: string;
   journalId: string;
+}
+
+/** Real-money fees earn rewards; demo fees and zero fees do not. */
+function rewardable(input: RewardForFeeInput): boolean {
+  if (input.mode !== 'real') return false;
+  const fee = new Money(input.fee);
+  return fee.isPositive() && !fee.isZero();
+}
+
+/** The ledger entry paying an inviter: once per reference, currency and occasion. */
+function rewardEntry(input: RewardForFeeInput, inviterUserId: string, amount: Money): TransferRequest {
+  return {
+    type: 'invite_reward',
+    reference: input.reference,
+    memo: 'Invite reward: share of a friend’s trading fee',
+    once: `invite_reward:${input.reference.type}:${input.reference.id}:${input.currency}:${input.occasion ?? 'fee'}`,
+    legs: [
+      { account: platformAccount('platform_fees', input.currency, 'real'), amount: amount.neg().toFixed() },
+      { account: customerAccount(inviterUserId, 'real', input.currency), amount: amount.toFixed() },
+    ],
+  };
+}
+
+function rewardRow(
+  input: RewardForFeeInput,
+  inviterUserId: string,
+  amount: Money,
+  journalId: string,
+): typeof inviteRewards.$inferInsert {
+  return {
+    inviterUserId: BigInt(inviterUserId),
+    friendUserId: BigInt(input.friendUserId),
+    currency: input.currency,
+    fee: new Money(input.fee).toFixed(),
+    amount: amount.toFixed(),
+    journalId: BigInt(journalId),
+    referenceType: input.reference.type,
+    referenceId: input.reference.id,
+  };
 }
 
 /** Rewards are paid in whole units of 10⁻⁸: a smaller share of a tiny fee pays nothing. */
@@ -63,9 +102,7 @@ export class InvitesService {
    * inviter always registered before the friend, so these locks follow one direction and cannot cycle.
    */
   async rewardForFee(tx: Tx, input: RewardForFeeInput): Promise<RewardForFeeResult | null> {
-    if (input.mode !== 'real') return null;
-    const fee = new Money(input.fee);
-    if (!fee.isPositive() || fee.isZero()) return null;
+    if (!rewardable(input)) return null;
     const [friend] = await tx
       .select({ invitedBy: users.invitedBy })
       .from(users)
@@ -74,28 +111,50 @@ export class InvitesService {
     const amount = this.rewardOn(input.fee);
     if (amount.isZero()) return null;
     const inviterUserId = String(friend.invitedBy);
-    const entry = await this.ledger.transfer(tx, {
-      type: 'invite_reward',
-      reference: input.reference,
-      memo: 'Invite reward: share of a friend’s trading fee',
-      once: `invite_reward:${input.reference.type}:${input.reference.id}:${input.currency}:${input.occasion ?? 'fee'}`,
-      legs: [
-        { account: platformAccount('platform_fees', input.currency, 'real'), amount: amount.neg().toFixed() },
-        { account: customerAccount(inviterUserId, 'real', input.currency), amount: amount.toFixed() },
-      ],
-    });
+    const entry = await this.ledger.transfer(tx, rewardEntry(input, inviterUserId, amount));
     if (entry.duplicate) return null;
-    await tx.insert(inviteRewards).values({
-      inviterUserId: BigInt(inviterUserId),
-      friendUserId: BigInt(input.friendUserId),
-      currency: input.currency,
-      fee: fee.toFixed(),
-      amount: amount.toFixed(),
-      journalId: BigInt(entry.journalId),
-      referenceType: input.reference.type,
-      referenceId: input.reference.id,
-    });
+    await tx.insert(inviteRewards).values(rewardRow(input, inviterUserId, amount, entry.journalId));
     return { inviterUserId, amount: formatAmount(amount), journalId: entry.journalId };
+  }
+
+  /**
+   * `rewardForFee` for the fees of several orders filled together (in the caller's transaction, as it is):
+   * one query finds the inviters, one statement locks and one posts every reward, one stores their rows.
+   * The rewards' balance locks come after the friends' (as in `rewardForFee`), but across a batch an
+   * inviter may also be a friend of another batch's order, so two batches can wait on each other; the
+   * database then aborts one, and its caller retries its orders one by one.
+   */
+  async rewardForFees(tx: Tx, inputs: RewardForFeeInput[]): Promise<(RewardForFeeResult | null)[]> {
+    const results: (RewardForFeeResult | null)[] = inputs.map(() => null);
+    const due = inputs.flatMap((input, i) => (rewardable(input) ? [i] : []));
+    if (due.length === 0) return results;
+    const friends = await tx
+      .select({ id: users.id, invitedBy: users.invitedBy })
+      .from(users)
+      .where(inArray(users.id, [...new Set(due.map((i) => BigInt(inputs[i]!.friendUserId)))]));
+    const inviterOf = new Map(friends.map((f) => [String(f.id), f.invitedBy]));
+    const paid = due.flatMap((i) => {
+      const input = inputs[i]!;
+      const inviter = inviterOf.get(input.friendUserId);
+      const amount = this.rewardOn(input.fee);
+      return inviter && !amount.isZero() ? [{ i, input, inviterUserId: String(inviter), amount }] : [];
+    });
+    if (paid.length === 0) return results;
+    const entries = await this.ledger.transferMany(
+      tx,
+      paid.map(({ input, inviterUserId, amount }) => rewardEntry(input, inviterUserId, amount)),
+    );
+    const rows: (typeof inviteRewards.$inferInsert)[] = [];
+    paid.forEach(({ i, input, inviterUserId, amount }, k) => {
+      const entry = entries[k]!;
+      // Credits an inviter from the platform's fees: nothing here can be short of funds.
+      if (entry instanceof AppError) throw entry;
+      if (entry.duplicate) return;
+      rows.push(rewardRow(input, inviterUserId, amount, entry.journalId));
+      results[i] = { inviterUserId, amount: formatAmount(amount), journalId: entry.journalId };
+    });
+    if (rows.length > 0) await tx.insert(inviteRewards).values(rows);
+    return results;
   }
 
   async summary(userId: string): Promise<InviteSummary> {

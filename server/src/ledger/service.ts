@@ -212,20 +212,48 @@ export class Ledger {
    * the earlier ones leave: an entry that `transfer` would refuse is refused alone (its `AppError` in its
    * place) and the others are posted. `beforeWrite` runs with the accepted entries' indexes once every
    * decision is made and before anything is written, so the caller can create the records they are for
-   * (and set their `reference`) only for those. No `once` keys: use `transfer` for those.
+   * (and set their `reference`) only for those.
+   *
+   * An entry whose `once` key was already used answers that entry as a duplicate, as `transfer` does (one
+   * query looks all the keys up). Should a concurrent transaction take one of the keys between that look-up
+   * and the write, this throws, so the caller's transaction rolls back rather than post the others with
+   * balances computed for an entry that was not written; the caller retries entry by entry.
    */
   async transferMany(
     tx: Tx,
     requests: TransferRequest[],
     beforeWrite?: (accepted: number[]) => Promise<void>,
   ): Promise<(TransferResult | AppError)[]> {
-    if (requests.some((r) => r.once !== undefined))
-      throw new Error('ledger: transferMany takes no once keys');
     const legs = requests.map(validateTransfer);
-    const outcomes = await this.post(tx, requests, legs, beforeWrite);
-    return outcomes.map((outcome) =>
-      outcome instanceof AppError ? outcome : { journalId: outcome as string, duplicate: false },
+    const keys = requests.flatMap((r) => (r.once === undefined ? [] : [r.once]));
+    if (new Set(keys).size !== keys.length) throw new Error('ledger: transferMany got one once key twice');
+    const earlier = new Map<string, string>();
+    if (keys.length > 0) {
+      const rows = await tx
+        .select({ id: ledgerJournalEntries.id, once: ledgerJournalEntries.onceKey })
+        .from(ledgerJournalEntries)
+        .where(inArray(ledgerJournalEntries.onceKey, keys));
+      for (const row of rows) earlier.set(row.once!, String(row.id));
+    }
+    const fresh = requests.flatMap((r, i) => (r.once !== undefined && earlier.has(r.once) ? [] : [i]));
+    const outcomes = await this.post(
+      tx,
+      fresh.map((i) => requests[i]!),
+      fresh.map((i) => legs[i]!),
+      beforeWrite && ((accepted) => beforeWrite(accepted.map((k) => fresh[k]!))),
     );
+    const results: (TransferResult | AppError)[] = requests.map((r) => ({
+      journalId: earlier.get(r.once!) ?? '',
+      duplicate: true,
+    }));
+    // Every fresh entry was either refused or written: a gap means its once key was taken meanwhile.
+    fresh.forEach((i, k) => {
+      const outcome = outcomes[k];
+      if (outcome === undefined)
+        throw new Error('ledger: a once key was used concurrently; retry the entries one by one');
+      results[i] = outcome instanceof AppError ? outcome : { journalId: outcome, duplicate: false };
+    });
+    return results;
   }
 
   /**

@@ -23,7 +23,7 @@ import type { Db, Listen, Tx } from '../db/client';
 import type { InvitesService } from '../invites/service';
 import { AppError } from '../http/errors';
 import { customerAccount, platformAccount, type AccountRef } from '../ledger/accounts';
-import type { Leg, Ledger } from '../ledger/service';
+import type { Leg, Ledger, TransferResult } from '../ledger/service';
 import { ledgerAccounts, ledgerJournalEntries, ledgerPostings } from '../ledger/tables';
 import type { FeedTick } from '../markets/feed/types';
 import type { MarketRecord } from '../markets/service';
@@ -91,7 +91,7 @@ export interface TradingDeps {
   /** The clock (epoch ms); tests move it. */
   now?: () => number;
   /** Pays the inviter of a customer their share of each trading fee, in the fee's transaction. */
-  invites?: Pick<InvitesService, 'rewardForFee'>;
+  invites?: Pick<InvitesService, 'rewardForFee' | 'rewardForFees'>;
   /**
    * Stores the customer's notification of what the engine did on its own (fills of waiting orders, closes by
    * rule, margin calls, option results) in the event's transaction, and pushes it live after the commit.
@@ -1163,14 +1163,23 @@ export class TradingService {
         });
       }
     });
-    const receipts: (typeof tradingReceipts.$inferInsert)[] = [];
-    for (const [i, outcome] of outcomes.entries()) {
-      if (outcome instanceof AppError) continue;
+    const filled = [...rows.keys()];
+    // The inviters' shares of the fees, all in one go (invite-friends programme; real accounts only).
+    await this.invites?.rewardForFees(
+      tx,
+      filled.map((i) => ({
+        friendUserId: fills[i]!.customer.userId,
+        mode: fills[i]!.customer.mode,
+        currency: 'USDT',
+        fee: fmt(fills[i]!.fee),
+        reference: { type: requests[i]!.reference.type, id: String(rows.get(i)!.id) },
+        occasion: fills[i]!.kind === 'margin' ? 'open' : 'fill',
+      })),
+    );
+    const receipts = filled.map((i): typeof tradingReceipts.$inferInsert => {
       const row = rows.get(i)!;
-      const { customer, tick, kind, fee } = fills[i]!;
-      const reference = { type: requests[i]!.reference.type, id: String(row.id) };
-      await this.rewardInviter(tx, customer, fee, reference, kind === 'margin' ? 'open' : 'fill');
-      receipts.push({
+      const { customer, tick, kind } = fills[i]!;
+      return {
         kind,
         recordId: row.id,
         userId: row.userId,
@@ -1182,9 +1191,9 @@ export class TradingService {
         tickPrice: tick.price,
         tickTime: new Date(tick.time),
         tickSeq: tick.seq,
-        journalIds: [outcome.journalId],
-      });
-    }
+        journalIds: [(outcomes[i] as TransferResult).journalId],
+      };
+    });
     if (receipts.length > 0) await tx.insert(tradingReceipts).values(receipts);
     return outcomes.map((outcome, i) => (outcome instanceof AppError ? outcome : rows.get(i)!));
   }

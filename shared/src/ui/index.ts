@@ -9,3 +9,4 @@ export * from './skeleton';
 export * from './copy-button';
 export * from './image-picker';
 export * from './badges';
+export * from './visually-hidden';

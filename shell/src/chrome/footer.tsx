@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useShell } from '../shell-context';
 import { detailHref } from './footer-content';
 import styles from './chrome.module.css';
+import { visuallyHiddenClass } from '@swx/shared';
 
 /** Links to the footer content pages (legal information, disclaimer, risk warning, ...), from the API. */
 export const Footer = observer(function Footer() {
@@ -11,7 +12,7 @@ export const Footer = observer(function Footer() {
   const { t } = useTranslation('shell');
   return (
     <footer className={styles.footer} data-testid="footer">
-      <h2 className={styles.visuallyHidden}>{t('footer.heading')}</h2>
+      <h2 className={visuallyHiddenClass}>{t('footer.heading')}</h2>
       {footer.items.length > 0 ? (
         <ul className={styles.footerLinks}>
           {footer.items.map((item) => (

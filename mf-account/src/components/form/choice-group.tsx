@@ -1,4 +1,5 @@
 import styles from './form.module.css';
+import { visuallyHiddenClass } from '@swx/shared';
 
 interface ChoiceGroupProps<V extends string> {
   legend: string;
@@ -24,7 +25,7 @@ export function ChoiceGroup<V extends string>({
 }: ChoiceGroupProps<V>) {
   return (
     <fieldset className={styles.choices} disabled={disabled}>
-      <legend className={hideLegend ? styles.visuallyHidden : undefined}>{legend}</legend>
+      <legend className={hideLegend ? visuallyHiddenClass : undefined}>{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className={styles.choice}>
           <input

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { EmptyState, formatMoney, useRootStore } from '@swx/shared';
+import { EmptyState, formatMoney, useRootStore, visuallyHiddenClass } from '@swx/shared';
 import { accountApi } from '../../api';
 import { LoadView, useLoad } from '../../components/load';
 import { AccountPage, Section } from '../../components/page';
@@ -26,7 +26,7 @@ export const BalanceScreen = observer(function BalanceScreen() {
             ) : (
               <div className={table.wrap}>
                 <table className={table.table}>
-                  <caption className={table.visuallyHidden}>{t('balance.caption')}</caption>
+                  <caption className={visuallyHiddenClass}>{t('balance.caption')}</caption>
                   <thead>
                     <tr>
                       <th scope="col">{t('balance.currency')}</th>

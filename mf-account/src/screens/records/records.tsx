@@ -9,6 +9,7 @@ import {
   messageForError,
   toaster,
   useRootStore,
+  visuallyHiddenClass,
 } from '@swx/shared';
 import type { TransactionRecord } from '@swx/shared/contract';
 import { accountApi } from '../../api';
@@ -149,7 +150,7 @@ export const RecordsScreen = observer(function RecordsScreen() {
       ) : (
         <div className={table.wrap}>
           <table className={table.table}>
-            <caption className={table.visuallyHidden}>{t('nav.records')}</caption>
+            <caption className={visuallyHiddenClass}>{t('nav.records')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('records.time')}</th>

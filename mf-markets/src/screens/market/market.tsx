@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, Skeleton, Tabs, getRootStore } from '@swx/shared';
+import { Button, EmptyState, Skeleton, Tabs, getRootStore, visuallyHiddenClass } from '@swx/shared';
 import { marketTypes, type MarketTypeId } from '../../api';
 import { FeedBadge } from '../../components/feed-badge';
 import { useLivePrices } from '../../components/live-market';
@@ -61,7 +61,7 @@ export const MarketScreen = observer(function MarketScreen() {
             })}
           </div>
           <div className={styles.searchSort}>
-            <label htmlFor={searchId} className={styles.visuallyHidden}>
+            <label htmlFor={searchId} className={visuallyHiddenClass}>
               {t('market.search')}
             </label>
             <input

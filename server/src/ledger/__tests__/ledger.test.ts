@@ -228,6 +228,45 @@ describe('transfer', () => {
     expect(second).toEqual({ journalId: first.journalId, duplicate: true });
     expect((await ledger.balances('202', 'real')).USDT?.available).toBe(balance);
   });
+
+  it('posts a batch with once keys: a used key answers its earlier entry, the others post once', async () => {
+    const payout = (key: string, amount: string) => ({
+      type: 'plan_payout',
+      once: key,
+      legs: [
+        { account: platformAccount('platform_plan_payouts', 'USDT'), amount: `-${amount}` },
+        { account: customerAccount('202', 'real', 'USDT'), amount },
+      ],
+    });
+    const earlier = await db.transaction((tx) => ledger.transfer(tx, payout('batch:used', '1')));
+    const before = new Money((await ledger.balances('202', 'real')).USDT!.available);
+    const outcomes = await db.transaction((tx) =>
+      ledger.transferMany(tx, [
+        payout('batch:new-1', '2'),
+        payout('batch:used', '1'),
+        payout('batch:new-2', '4'),
+      ]),
+    );
+    expect(outcomes[1]).toEqual({ journalId: earlier.journalId, duplicate: true });
+    expect(outcomes[0]).toMatchObject({ duplicate: false });
+    expect(outcomes[2]).toMatchObject({ duplicate: false });
+    expect((await ledger.balances('202', 'real')).USDT!.available).toBe(before.add(6).toFixed());
+    // Again: every key is used now, nothing is posted.
+    const again = await db.transaction((tx) =>
+      ledger.transferMany(tx, [payout('batch:new-1', '2'), payout('batch:new-2', '4')]),
+    );
+    expect(again.every((o) => 'duplicate' in o && o.duplicate)).toBe(true);
+    expect((await ledger.balances('202', 'real')).USDT!.available).toBe(before.add(6).toFixed());
+    // One key twice in one batch is a caller's mistake: refused before anything is written.
+    expect(
+      await refusal(() =>
+        db.transaction((tx) =>
+          ledger.transferMany(tx, [payout('batch:twice', '1'), payout('batch:twice', '1')]),
+        ),
+      ),
+    ).toMatch(/once key twice/);
+    expect(await ledger.check()).toEqual({ ok: true, problems: [] });
+  });
 });
 
 describe('held funds', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { signUpCustomer } from '../../auth/testing';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 import { tradingServer, type TradingTestServer } from './helpers';
@@ -68,5 +69,43 @@ it('pays nothing for demo trading or for a customer nobody invited', async () =>
     { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' },
   );
   expect(await realUsdt(inviter.userId)).toBe('0');
+  expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
+});
+
+it('pays each reward once when friends’ market orders are filled together in one batch', async () => {
+  const inviter = await signUpCustomer(server);
+  const friends = [];
+  for (let i = 0; i < 3; i++) {
+    const friend = await signUpCustomer(server, { inviteCode: inviter.inviteCode });
+    await fundReal(friend.userId, '20000');
+    friends.push({ userId: friend.userId, mode: 'real' as const });
+  }
+  const loner = await signUpCustomer(server);
+  await fundReal(loner.userId, '20000');
+  const trading = server.services.trading;
+  const rewards = jest.spyOn(server.services.invites, 'rewardForFees');
+  // Six orders at once: each friend buys spot (fee 10) and opens a margin position (fee 0.1 % of 5,000 = 5).
+  const orders = [...friends, { userId: loner.userId, mode: 'real' as const }].flatMap((customer) => [
+    trading.submitSpot(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' }),
+    trading.buyMargin(customer, {
+      code: 'BTCUSDT',
+      direction: 'long',
+      lots: '0.05',
+      leverage: 2,
+      orderType: 'market',
+    }),
+  ]);
+  const filled = await Promise.all(orders);
+  expect(filled).toHaveLength(8);
+  // They were rewarded together, not one query round per order.
+  expect(rewards.mock.calls.some((call) => (call[1] as unknown[]).length > 1)).toBe(true);
+  rewards.mockRestore();
+  // 3 friends × (1 + 0.5): the loner's fees earn nothing.
+  expect(await realUsdt(inviter.userId)).toBe('4.5');
+  const result = await server.database.db.execute(
+    sql`select count(*)::int as count from invite_rewards where inviter_user_id = ${inviter.userId}::bigint`,
+  );
+  const { count } = (result as unknown as { rows: { count: number }[] }).rows[0]!;
+  expect(count).toBe(6);
   expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
 });

@@ -39,6 +39,13 @@ function expectPushed(customer: Customer, item: NotificationItem) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A notification's kind and the text keys the client renders it with. */
+const keysOf = (kind: string) => ({
+  kind,
+  titleKey: `notifications.${kind}.title`,
+  bodyKey: `notifications.${kind}.body`,
+});
+
 describe('spot', () => {
   it('a waiting limit order filled by the feed is noted once, with its keys, params and reference', async () => {
     await server.tick('BTCUSDT', '100000.00');
@@ -55,9 +62,7 @@ describe('spot', () => {
     await server.tick('BTCUSDT', '98900.00');
     const item = await onlyNotice(customer);
     expect(item).toMatchObject({
-      kind: 'spot.limit_filled',
-      titleKey: 'notifications.spot.limit_filled.title',
-      bodyKey: 'notifications.spot.limit_filled.body',
+      ...keysOf('spot.limit_filled'),
       referenceType: 'spot_order',
       referenceId: order.id,
       read: false,
@@ -112,9 +117,7 @@ describe('margin', () => {
     await server.tick('BTCUSDT', '98900.00');
     const item = await onlyNotice(customer);
     expect(item).toMatchObject({
-      kind: 'margin.entry_opened',
-      titleKey: 'notifications.margin.entry_opened.title',
-      bodyKey: 'notifications.margin.entry_opened.body',
+      ...keysOf('margin.entry_opened'),
       referenceType: 'margin_position',
       referenceId: waiting.id,
       params: {
@@ -146,9 +149,7 @@ describe('margin', () => {
     await server.tick('BTCUSDT', '97500.00');
     const call = await onlyNotice(liquidated);
     expect(call).toMatchObject({
-      kind: 'margin.margin_call',
-      titleKey: 'notifications.margin.margin_call.title',
-      bodyKey: 'notifications.margin.margin_call.body',
+      ...keysOf('margin.margin_call'),
       referenceType: 'margin_position',
       referenceId: pl.id,
       params: {
@@ -171,9 +172,7 @@ describe('margin', () => {
     await server.tick('BTCUSDT', '96000.00');
     const [stopNotice] = await noticesOf(stopped);
     expect(stopNotice).toMatchObject({
-      kind: 'margin.stop_loss',
-      titleKey: 'notifications.margin.stop_loss.title',
-      bodyKey: 'notifications.margin.stop_loss.body',
+      ...keysOf('margin.stop_loss'),
       referenceType: 'margin_position',
       referenceId: ps.id,
       params: {
@@ -302,9 +301,7 @@ describe('options', () => {
     await server.tick('ETHUSDT', '2900.00', start + 60_001);
     const win = await onlyNotice(winner);
     expect(win).toMatchObject({
-      kind: 'option.won',
-      titleKey: 'notifications.option.won.title',
-      bodyKey: 'notifications.option.won.body',
+      ...keysOf('option.won'),
       referenceType: 'option',
       referenceId: won.id,
       params: {

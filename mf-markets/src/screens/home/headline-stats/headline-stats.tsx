@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatNumber, getFormatLanguage } from '@swx/shared';
+import { formatMoney, formatNumber, getFormatLanguage, visuallyHiddenClass } from '@swx/shared';
 import type { HomeStore } from '../home-store';
 import { PlatformStatsStore } from './platform-stats-store';
 import styles from './headline-stats.module.css';
@@ -95,7 +95,7 @@ export const HeadlineStats = observer(function HeadlineStats({
             {figure.full && figure.full !== figure.shown ? (
               <dd title={figure.full}>
                 <span aria-hidden="true">{figure.shown}</span>
-                <span className={styles.visuallyHidden}>{figure.full}</span>
+                <span className={visuallyHiddenClass}>{figure.full}</span>
               </dd>
             ) : (
               <dd>{figure.shown}</dd>
