@@ -145,3 +145,48 @@ export const leverageCapKey = {
   5: 'leverage_cap_metals',
   6: 'leverage_cap_forex',
 } as const;
+
+/** A filled spot order, as `spotResult` reads it (fee in USDT). */
+export interface SpotFillRecord {
+  code: string;
+  side: 'buy' | 'sell';
+  quantity: Decimal;
+  price: Decimal;
+  fee: Decimal;
+}
+
+/**
+ * The result of a customer's spot trading, per market, by the average-cost method over their fills in the
+ * order they happened: a buy adds its cost and fee to what the holding cost; a sell realises its proceeds
+ * less its fee less the average cost of what it sold. Coins that did not come from a buy here (a deposit)
+ * have no purchase price on the platform: the part of a sell beyond the coins bought here, and its share of
+ * the fee, count for nothing. What is still held is valued at `latest` (a market without a price counts 0).
+ */
+export function spotResult(
+  fills: readonly SpotFillRecord[],
+  latest: (code: string) => Decimal | undefined,
+): { realised: Decimal; unrealised: Decimal } {
+  const holdings = new Map<string, { quantity: Decimal; cost: Decimal }>();
+  let realised = money(0);
+  for (const fill of fills) {
+    const holding = holdings.get(fill.code) ?? { quantity: money(0), cost: money(0) };
+    if (fill.side === 'buy') {
+      holding.quantity = holding.quantity.plus(fill.quantity);
+      holding.cost = holding.cost.plus(fill.quantity.times(fill.price)).plus(fill.fee);
+    } else if (holding.quantity.gt(0)) {
+      const sold = fill.quantity.lte(holding.quantity) ? fill.quantity : holding.quantity;
+      const share = sold.div(fill.quantity);
+      const costOfSold = holding.cost.times(sold).div(holding.quantity);
+      realised = realised.plus(sold.times(fill.price)).minus(fill.fee.times(share)).minus(costOfSold);
+      holding.quantity = holding.quantity.minus(sold);
+      holding.cost = holding.cost.minus(costOfSold);
+    }
+    holdings.set(fill.code, holding);
+  }
+  let unrealised = money(0);
+  for (const [code, { quantity, cost }] of holdings) {
+    const price = latest(code);
+    if (price && quantity.gt(0)) unrealised = unrealised.plus(quantity.times(price)).minus(cost);
+  }
+  return { realised, unrealised };
+}

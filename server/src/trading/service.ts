@@ -38,6 +38,7 @@ import {
   money,
   optionOutcome,
   settle,
+  spotResult,
   unrealised,
   up,
   down,
@@ -1987,7 +1988,37 @@ export class TradingService {
           eq(tradingPositions.status, 'open'),
         ),
       );
-    let unrealisedTotal = money(0);
+    const spotFills = await this.db
+      .select({
+        code: tradingSpotOrders.code,
+        side: tradingSpotOrders.side,
+        quantity: tradingSpotOrders.quantity,
+        price: tradingSpotOrders.fillPrice,
+        fee: tradingSpotOrders.fee,
+      })
+      .from(tradingSpotOrders)
+      .where(
+        and(
+          eq(tradingSpotOrders.userId, user),
+          eq(tradingSpotOrders.mode, customer.mode),
+          eq(tradingSpotOrders.status, 'filled'),
+        ),
+      )
+      .orderBy(tradingSpotOrders.filledAt, tradingSpotOrders.id);
+    const spot = spotResult(
+      spotFills.map((f) => ({
+        code: f.code,
+        side: f.side,
+        quantity: money(f.quantity),
+        price: money(f.price!),
+        fee: money(f.fee ?? 0),
+      })),
+      (code) => {
+        const tick = this.markets.latestTick(code);
+        return tick ? money(tick.price) : undefined;
+      },
+    );
+    let unrealisedTotal = spot.unrealised;
     for (const row of open) {
       const tick = this.markets.latestTick(row.code);
       if (!tick) continue;
@@ -2001,11 +2032,12 @@ export class TradingService {
     }
     const m = money(margin?.total ?? 0);
     const o = money(options?.total ?? 0);
+    const realised = m.plus(o).plus(spot.realised);
     return {
       mode: customer.mode,
-      realised: { margin: fmt(m), options: fmt(o), total: fmt(m.plus(o)) },
+      realised: { margin: fmt(m), options: fmt(o), spot: fmt(spot.realised), total: fmt(realised) },
       unrealised: fmt(unrealisedTotal),
-      total: fmt(m.plus(o).plus(unrealisedTotal)),
+      total: fmt(realised.plus(unrealisedTotal)),
     };
   }
 

@@ -223,8 +223,15 @@ export type AssetInfo = Static<typeof AssetInfo>;
 
 export const ProfitTotal = Type.Object({
   mode: Type.Union([Type.Literal('real'), Type.Literal('demo')]),
-  realised: Type.Object({ margin: Signed, options: Signed, total: Signed }),
-  /** Open margin positions at the latest feed price, before the closing fee. */
+  /**
+   * Closed margin positions and settled options (net of fees), and spot sells against the average cost of
+   * the coins bought here (coins deposited have no purchase price on the platform and count for nothing).
+   */
+  realised: Type.Object({ margin: Signed, options: Signed, spot: Signed, total: Signed }),
+  /**
+   * Open margin positions at the latest feed price, before the closing fee, plus spot coins bought here and
+   * still held, at the latest price against their average cost.
+   */
   unrealised: Signed,
   total: Signed,
 });

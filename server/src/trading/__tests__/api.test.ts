@@ -121,7 +121,12 @@ it('runs the order group over HTTP with the pinned payloads and success codes', 
   const onlyEth = await call(alice, 'GET', '/order/getAssestInfo/ETH');
   expect(onlyEth.body.result.assets).toHaveLength(1);
   const profit = await call(alice, 'GET', '/order/getProfitTotal');
-  expect(profit.body.result).toMatchObject({ mode: 'demo', realised: { margin: '-20' }, unrealised: '0' });
+  expect(profit.body.result).toMatchObject({
+    mode: 'demo',
+    realised: { margin: '-20', spot: '0' },
+    // The ETH bought at 3,000 is still worth 3,000: its fee is the whole result so far.
+    unrealised: '-3',
+  });
   // The real account set sees none of it.
   expect((await call(alice, 'GET', '/order/listUOrder', undefined, 'YES')).body.result).toEqual([]);
   expect(

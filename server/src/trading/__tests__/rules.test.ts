@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { equityLevel, marginTerms, optionOutcome, settle, unrealised, validateExits } from '../rules';
+import {
+  equityLevel,
+  marginTerms,
+  money,
+  optionOutcome,
+  settle,
+  spotResult,
+  unrealised,
+  validateExits,
+} from '../rules';
 import { TriggerIndex } from '../trigger-index';
 
 const d = (x: Decimal.Value) => new Decimal(x);
@@ -144,5 +153,62 @@ describe('trigger index', () => {
     index.add('M', 'above', '0.30000000000000000001', 'needs-more');
     expect(index.crossed('M', '0.3').map((t) => t.payload)).toEqual(['just-above']);
     expect(index.crossed('M', '0.30000000000000000001').map((t) => t.payload)).toEqual(['needs-more']);
+  });
+});
+
+describe('spot result (average cost)', () => {
+  const fill = (side: 'buy' | 'sell', quantity: string, price: string, fee = '0', code = 'BTCUSDT') => ({
+    code,
+    side,
+    quantity: money(quantity),
+    price: money(price),
+    fee: money(fee),
+  });
+
+  it('realises a sell against the average cost of what was bought, fees included', () => {
+    const result = spotResult(
+      [fill('buy', '1', '100', '1'), fill('buy', '1', '200', '1'), fill('sell', '1', '300', '2')],
+      () => money('250'),
+    );
+    // Average cost 151 per coin; the sell realises 300 − 2 − 151 = 147; the coin left is worth 250 − 151.
+    expect(result.realised.toFixed()).toBe('147');
+    expect(result.unrealised.toFixed()).toBe('99');
+  });
+
+  it('gives coins not bought here (a deposit) no result, and a market without a price none either', () => {
+    const result = spotResult([fill('buy', '1', '100'), fill('sell', '3', '120', '3')], () => undefined);
+    // Only the one bought coin counts: 120 − (3 × 1/3) − 100.
+    expect(result.realised.toFixed()).toBe('19');
+    expect(result.unrealised.toFixed()).toBe('0');
+  });
+
+  it('realised + unrealised is the cash the fills moved plus what is held at the price', () => {
+    const side = fc.constantFrom('buy' as const, 'sell' as const);
+    const amount = fc.integer({ min: 1, max: 10_000 }).map((n) => money(n).div(100));
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ side, quantity: amount, price: amount, fee: amount.map((x) => x.div(100)) }), {
+          maxLength: 30,
+        }),
+        amount,
+        (raw, price) => {
+          // Sells never exceed what was bought, so every coin has a purchase price here.
+          let held = money(0);
+          const fills = raw.flatMap((f) => {
+            if (f.side === 'sell' && f.quantity.gt(held)) return [];
+            held = f.side === 'buy' ? held.plus(f.quantity) : held.minus(f.quantity);
+            return [{ code: 'BTCUSDT', ...f }];
+          });
+          const { realised, unrealised } = spotResult(fills, () => price);
+          let cash = money(0);
+          for (const f of fills) {
+            const value = f.quantity.times(f.price);
+            cash = f.side === 'buy' ? cash.minus(value).minus(f.fee) : cash.plus(value).minus(f.fee);
+          }
+          const expected = cash.plus(held.times(price));
+          expect(realised.plus(unrealised).minus(expected).abs().lte('1e-24')).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -134,3 +134,21 @@ it('refuses markets without spot, missing or surplus limit prices and zero quant
   expect(await t.listSpot(customer)).toEqual([]);
   expect(await usdt(server, customer)).toEqual({ available: '100000', held: '0' });
 });
+
+it('counts spot trading in the profit total: sells against the average cost, the rest at the price', async () => {
+  await server.tick('SOLUSDT', '200.00');
+  const customer = await server.customer();
+  const t = server.services.trading;
+  const buy = (quantity: string) =>
+    t.submitSpot(customer, { code: 'SOLUSDT', side: 'buy', orderType: 'market', quantity });
+  await buy('10'); // 2,000 + fee 2
+  await server.tick('SOLUSDT', '300.00');
+  await buy('10'); // 3,000 + fee 3: 20 SOL cost 5,005, 250.25 each
+  await server.tick('SOLUSDT', '400.00');
+  await t.submitSpot(customer, { code: 'SOLUSDT', side: 'sell', orderType: 'market', quantity: '5' }); // 2,000 − 2
+  const total = await t.profitTotal(customer);
+  // Realised: 2,000 − 2 − 5 × 250.25 = 746.75. Held: 15 SOL at 400 against 15 × 250.25: 2,246.25.
+  expect(total.realised).toMatchObject({ spot: '746.75', margin: '0', options: '0', total: '746.75' });
+  expect(total.unrealised).toBe('2246.25');
+  expect(total.total).toBe('2993');
+});
