@@ -13,7 +13,8 @@
  * child process (BENCH_LOAD=autocannon forces it). wrk is written in C and needs a fraction of the CPU
  * autocannon does, which on a 2-core machine shared by generator, server and database matters. Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_CUSTOMERS (default 40), BENCH_MODE (`demo`, the default, or `real`: customers funded by a real
- * deposit, every second one invited by the first, so each order also pays an invite reward).
+ * deposit, every second one invited by the first, so half the orders also pay an invite reward; with
+ * BENCH_INVITES=0 nobody is invited).
  *
  * Besides throughput and latency it prints the server process's CPU time per order, a figure that depends
  * far less on what else the machine is doing.
@@ -39,6 +40,8 @@ const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 40);
 const mode = process.env.BENCH_MODE === 'real' ? 'real' : 'demo';
 // Real accounts are held to the crypto leverage cap (2 by default); demo ones may use the market's list.
 const leverage = mode === 'real' ? 2 : 10;
+// BENCH_INVITES=0: real customers nobody invited, so no order pays an invite reward.
+const invited = process.env.BENCH_INVITES !== '0';
 const wrkPath = '/usr/bin/wrk';
 const generator = process.env.BENCH_LOAD !== 'autocannon' && fs.existsSync(wrkPath) ? 'wrk' : 'autocannon';
 
@@ -186,7 +189,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < customerCount; i++) {
       const customer = await signUpCustomer(
         { app, services },
-        mode === 'real' && i % 2 === 1 && inviteCode ? { inviteCode } : {},
+        mode === 'real' && invited && i % 2 === 1 && inviteCode ? { inviteCode } : {},
       );
       tokens.push(customer.token);
       if (i === 0) inviteCode = customer.inviteCode;
@@ -218,6 +221,7 @@ async function main(): Promise<void> {
           connections,
           customers: customerCount,
           mode,
+          ...(mode === 'real' ? { invited } : {}),
           generator,
           ...(result as object),
           serverCpuMsPerOrder: Number(((cpu.user + cpu.system) / 1000 / requests).toFixed(3)),
