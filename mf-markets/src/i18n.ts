@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLang, languages, type I18n, type Lang } from '@swx/shared';
+import { isLang, type I18n, type Lang } from '@swx/shared';
 import en from './locales/en.json';
 
 export const namespace = 'markets';
@@ -22,14 +22,6 @@ const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ default: MarketsStrin
   ar: () => import(/* webpackChunkName: "markets-ar" */ './locales/ar.json'),
   'zh-TW': () => import(/* webpackChunkName: "markets-zh-TW" */ './locales/zh-TW.json'),
 };
-
-/** Every language's strings (tests; the module itself loads them one language at a time). */
-export async function loadAllMarketsStrings(): Promise<Record<Lang, MarketsStrings>> {
-  const entries = await Promise.all(
-    languages.map(async (lang) => [lang, lang === 'en' ? en : (await loaders[lang]()).default] as const),
-  );
-  return Object.fromEntries(entries) as Record<Lang, MarketsStrings>;
-}
 
 function hasStrings(i18n: I18n, lang: string): boolean {
   return i18n.hasResourceBundle(lang, namespace);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import Decimal from 'decimal.js';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type {
   AccountMode,
   AssetInfo,
@@ -116,6 +116,11 @@ interface TriggerPayload {
   id: string;
 }
 type PositionRow = typeof tradingPositions.$inferSelect;
+/** The rows of one customer's active account set: their own, and demo and real kept apart. */
+function ownedBy(table: { userId: Column; mode: Column }, customer: Customer): SQL {
+  return and(eq(table.userId, BigInt(customer.userId)), eq(table.mode, customer.mode))!;
+}
+
 /** A margin order checked and priced (`marginPlan`), on its way into the database. */
 interface MarginOrder {
   customer: Customer;
@@ -820,8 +825,7 @@ export class TradingService {
         .where(
           and(
             eq(tradingSpotOrders.id, BigInt(id)),
-            eq(tradingSpotOrders.userId, BigInt(customer.userId)),
-            eq(tradingSpotOrders.mode, customer.mode),
+            ownedBy(tradingSpotOrders, customer),
             eq(tradingSpotOrders.status, 'pending'),
           ),
         )
@@ -853,13 +857,7 @@ export class TradingService {
     const [row] = await reader
       .select()
       .from(tradingSpotOrders)
-      .where(
-        and(
-          eq(tradingSpotOrders.id, BigInt(id)),
-          eq(tradingSpotOrders.userId, BigInt(customer.userId)),
-          eq(tradingSpotOrders.mode, customer.mode),
-        ),
-      );
+      .where(and(eq(tradingSpotOrders.id, BigInt(id)), ownedBy(tradingSpotOrders, customer)));
     return row;
   }
 
@@ -869,8 +867,7 @@ export class TradingService {
       .from(tradingSpotOrders)
       .where(
         and(
-          eq(tradingSpotOrders.userId, BigInt(customer.userId)),
-          eq(tradingSpotOrders.mode, customer.mode),
+          ownedBy(tradingSpotOrders, customer),
           statuses?.length ? inArray(tradingSpotOrders.status, statuses) : undefined,
         ),
       )
@@ -980,13 +977,7 @@ export class TradingService {
     const [quote] = await this.db
       .select()
       .from(tradingQuotes)
-      .where(
-        and(
-          eq(tradingQuotes.id, body.quoteId!),
-          eq(tradingQuotes.userId, BigInt(customer.userId)),
-          eq(tradingQuotes.mode, customer.mode),
-        ),
-      );
+      .where(and(eq(tradingQuotes.id, body.quoteId!), ownedBy(tradingQuotes, customer)));
     const { quoteId: _quoteId, ...order } = body;
     if (!quote || quote.expiresAt.getTime() < this.now() || quote.request !== quoteKey(order)) {
       throw new AppError('11007', 'The quote expired or was for another order, please review the new quote');
@@ -1583,13 +1574,7 @@ export class TradingService {
     const [row] = await this.db
       .select()
       .from(tradingPositions)
-      .where(
-        and(
-          eq(tradingPositions.id, BigInt(id)),
-          eq(tradingPositions.userId, BigInt(customer.userId)),
-          eq(tradingPositions.mode, customer.mode),
-        ),
-      );
+      .where(and(eq(tradingPositions.id, BigInt(id)), ownedBy(tradingPositions, customer)));
     return row;
   }
 
@@ -1599,8 +1584,7 @@ export class TradingService {
       .from(tradingPositions)
       .where(
         and(
-          eq(tradingPositions.userId, BigInt(customer.userId)),
-          eq(tradingPositions.mode, customer.mode),
+          ownedBy(tradingPositions, customer),
           statuses?.length ? inArray(tradingPositions.status, statuses) : undefined,
         ),
       )
@@ -1831,13 +1815,7 @@ export class TradingService {
     const [row] = await this.db
       .select()
       .from(tradingOptions)
-      .where(
-        and(
-          eq(tradingOptions.id, BigInt(id)),
-          eq(tradingOptions.userId, BigInt(customer.userId)),
-          eq(tradingOptions.mode, customer.mode),
-        ),
-      );
+      .where(and(eq(tradingOptions.id, BigInt(id)), ownedBy(tradingOptions, customer)));
     if (!row) throw new AppError('11064');
     return this.optionView(row);
   }
@@ -1846,7 +1824,7 @@ export class TradingService {
     const rows = await this.db
       .select()
       .from(tradingOptions)
-      .where(and(eq(tradingOptions.userId, BigInt(customer.userId)), eq(tradingOptions.mode, customer.mode)))
+      .where(and(ownedBy(tradingOptions, customer)))
       .orderBy(desc(tradingOptions.id))
       .limit(200);
     return rows.map((row) => this.optionView(row));
@@ -1879,8 +1857,7 @@ export class TradingService {
         and(
           eq(tradingReceipts.kind, kind),
           eq(tradingReceipts.recordId, BigInt(id)),
-          eq(tradingReceipts.userId, BigInt(customer.userId)),
-          eq(tradingReceipts.mode, customer.mode),
+          ownedBy(tradingReceipts, customer),
         ),
       )
       .orderBy(tradingReceipts.id);
@@ -1957,37 +1934,20 @@ export class TradingService {
   }
 
   async profitTotal(customer: Customer): Promise<ProfitTotal> {
-    const user = BigInt(customer.userId);
     const [margin] = await this.db
       .select({ total: sql<string | null>`sum(${tradingPositions.profit})` })
       .from(tradingPositions)
       .where(
-        and(
-          eq(tradingPositions.userId, user),
-          eq(tradingPositions.mode, customer.mode),
-          inArray(tradingPositions.status, ['closed', 'liquidated']),
-        ),
+        and(ownedBy(tradingPositions, customer), inArray(tradingPositions.status, ['closed', 'liquidated'])),
       );
     const [options] = await this.db
       .select({ total: sql<string | null>`sum(${tradingOptions.profit})` })
       .from(tradingOptions)
-      .where(
-        and(
-          eq(tradingOptions.userId, user),
-          eq(tradingOptions.mode, customer.mode),
-          sql`${tradingOptions.status} <> 'open'`,
-        ),
-      );
+      .where(and(ownedBy(tradingOptions, customer), sql`${tradingOptions.status} <> 'open'`));
     const open = await this.db
       .select()
       .from(tradingPositions)
-      .where(
-        and(
-          eq(tradingPositions.userId, user),
-          eq(tradingPositions.mode, customer.mode),
-          eq(tradingPositions.status, 'open'),
-        ),
-      );
+      .where(and(ownedBy(tradingPositions, customer), eq(tradingPositions.status, 'open')));
     const spotFills = await this.db
       .select({
         code: tradingSpotOrders.code,
@@ -1997,13 +1957,7 @@ export class TradingService {
         fee: tradingSpotOrders.fee,
       })
       .from(tradingSpotOrders)
-      .where(
-        and(
-          eq(tradingSpotOrders.userId, user),
-          eq(tradingSpotOrders.mode, customer.mode),
-          eq(tradingSpotOrders.status, 'filled'),
-        ),
-      )
+      .where(and(ownedBy(tradingSpotOrders, customer), eq(tradingSpotOrders.status, 'filled')))
       .orderBy(tradingSpotOrders.filledAt, tradingSpotOrders.id);
     const spot = spotResult(
       spotFills.map((f) => ({

@@ -93,6 +93,19 @@ describe('i18n key parity', () => {
       }
       expect(mismatches).toEqual([]);
     });
+
+    it('is translated, not copied from English: most strings differ in every language', () => {
+      const english = trees.get('en') ?? new Map<string, string>();
+      const copied = languages
+        .filter((lang) => lang !== 'en')
+        .map((lang) => {
+          const tree = trees.get(lang) ?? new Map<string, string>();
+          // A few words are the same in several languages (a brand, "E-mail", a ticker): a share, not zero.
+          const same = [...tree].filter(([key, text]) => text === english.get(key)).length;
+          return { lang, mostlyCopied: tree.size > 0 && same / tree.size >= 0.3 };
+        });
+      expect(copied.filter((c) => c.mostlyCopied)).toEqual([]);
+    });
   });
 
   it('has a codes.<code> text for every catalogue code and client error code, in every language', () => {
