@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountMode, CodeScene, KycStatus, UserInfo } from '@swx/shared/contract';
@@ -286,7 +286,8 @@ export class AuthService {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          inArray(sessions.tokenHash, [...new Set(tokenHashes)]),
+          // One JSON parameter rather than one per token: the same statement text for any batch size.
+          sql`${sessions.tokenHash} in (select json_array_elements_text(${JSON.stringify([...new Set(tokenHashes)])}::json))`,
           isNull(sessions.revokedAt),
           gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
           eq(users.status, 'active'),

@@ -4,6 +4,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { inArray, lt, sql } from 'drizzle-orm';
 import type DataLoader from 'dataloader';
 import { createBatcher } from '../db/batcher';
+import { insertRows } from '../db/rows';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { submissionClaims } from './tables';
@@ -93,21 +94,17 @@ export class SubmissionGuard {
     claims.forEach(({ key }, i) => {
       if (!first.has(key)) first.set(key, i);
     });
-    const taken = await this.db
-      .insert(submissionClaims)
-      .values(
-        [...first.values()].map((i) => ({
-          key: claims[i]!.key,
-          expiresAt: new Date(now.getTime() + claims[i]!.ttlMs),
-          createdAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: submissionClaims.key,
-        set: { expiresAt: sql`excluded.expires_at`, createdAt: sql`excluded.created_at` },
-        setWhere: lt(submissionClaims.expiresAt, now),
-      })
-      .returning({ key: submissionClaims.key });
+    const taken = await insertRows(
+      this.db,
+      submissionClaims,
+      [...first.values()].map((i) => ({
+        key: claims[i]!.key,
+        expiresAt: new Date(now.getTime() + claims[i]!.ttlMs),
+        createdAt: now,
+      })),
+      sql`on conflict (key) do update set expires_at = excluded.expires_at, created_at = excluded.created_at
+          where ${submissionClaims.expiresAt} < ${now.toISOString()}::timestamptz`,
+    );
     const takenKeys = new Set(taken.map((row) => row.key));
     return claims.map(({ key }, i) => first.get(key) === i && takenKeys.has(key));
   }

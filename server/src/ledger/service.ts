@@ -7,6 +7,7 @@ import type {
   LedgerBalances,
 } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { AppError } from '../http/errors';
 import { ledgerAccounts, ledgerBalances, ledgerJournalEntries, ledgerPostings } from './tables';
 import {
@@ -338,40 +339,45 @@ export class Ledger {
     // Journals, postings and balance rows in one statement (one round trip). Journal ids are drawn from the
     // sequence up front so postings can name them; the later parts read the journal rows actually inserted,
     // so when a `once` key makes the insert do nothing, nothing else is written either.
-    const entries = sql.join(
+    // The rows travel as three JSON parameters: the statement's text is the same whatever the batch size.
+    const entries = JSON.stringify(
       accepted.map((i) => {
         const r = requests[i]!;
-        return sql`(${i}::int, ${r.type}::text, ${r.reference?.type ?? null}::text, ${r.reference?.id ?? null}::text,
-                    ${r.memo ?? null}::text, ${r.createdByStaffId ?? null}::bigint, ${r.once ?? null}::text)`;
+        return {
+          n: i,
+          type: r.type,
+          reference_type: r.reference?.type ?? null,
+          reference_id: r.reference?.id ?? null,
+          memo: r.memo ?? null,
+          created_by_staff_id: r.createdByStaffId ?? null,
+          once_key: r.once ?? null,
+        };
       }),
-      sql`, `,
     );
-    const postings = sql.join(
+    const postings = JSON.stringify(
       accepted.flatMap((i) =>
-        legsOf[i]!.map(
-          (leg) =>
-            sql`(${i}::int, ${String(ids.get(refKey(leg.account)))}::bigint, ${leg.amount.toFixed()}::numeric)`,
-        ),
+        legsOf[i]!.map((leg) => ({
+          n: i,
+          account_id: String(ids.get(refKey(leg.account))),
+          amount: leg.amount.toFixed(),
+        })),
       ),
-      sql`, `,
     );
-    const changed = [...running].filter(([key]) => {
-      const before = locked.get(key);
-      return before !== undefined && !before.balance.eq(running.get(key)!);
-    });
-    const balances = changed.length
-      ? sql.join(
-          changed.map(
-            ([key, balance]) => sql`(${String(locked.get(key)!.id)}::bigint, ${balance.toFixed()}::numeric)`,
-          ),
-          sql`, `,
-        )
-      : sql`(null::bigint, null::numeric)`;
+    const balances = JSON.stringify(
+      [...running].flatMap(([key, balance]) => {
+        const before = locked.get(key);
+        return before === undefined || before.balance.eq(balance)
+          ? []
+          : [{ account_id: String(before.id), balance: balance.toFixed() }];
+      }),
+    );
     const written = await tx.execute(sql`
       with entry as (
         select e.n, nextval(pg_get_serial_sequence('ledger_journal_entries', 'id')) as id, e.type, e.reference_type,
                e.reference_id, e.memo, e.created_by_staff_id, e.once_key
-        from (values ${entries}) as e(n, type, reference_type, reference_id, memo, created_by_staff_id, once_key)
+        from json_to_recordset(${entries}::json)
+             as e(n int, type text, reference_type text, reference_id text, memo text, created_by_staff_id bigint,
+                  once_key text)
       ), journal as (
         insert into ${ledgerJournalEntries} (id, type, reference_type, reference_id, memo, created_by_staff_id, once_key)
         overriding system value
@@ -382,11 +388,12 @@ export class Ledger {
         insert into ${ledgerPostings} (journal_id, account_id, amount)
         select journal.id, leg.account_id, leg.amount
         from journal join entry on entry.id = journal.id
-             join (values ${postings}) as leg(n, account_id, amount) on leg.n = entry.n
+             join json_to_recordset(${postings}::json) as leg(n int, account_id bigint, amount numeric)
+               on leg.n = entry.n
       ), balances as (
         -- The rows are locked above, so writing the computed balance is safe.
         update ${ledgerBalances} as b set balance = v.balance
-        from (values ${balances}) as v(account_id, balance)
+        from json_to_recordset(${balances}::json) as v(account_id bigint, balance numeric)
         where b.account_id = v.account_id and exists (select 1 from journal)
       )
       select entry.n, journal.id::text as id from journal join entry on entry.id = journal.id`);
@@ -722,7 +729,7 @@ export class Ledger {
       })
       .from(ledgerAccounts)
       .innerJoin(ledgerBalances, eq(ledgerBalances.accountId, ledgerAccounts.id))
-      .where(or(...refs.map(matchCustomerRef)))
+      .where(customerAccountsIn(refs))
       .orderBy(ledgerAccounts.id)
       .for('update', { of: ledgerBalances });
     for (const row of rows) {
@@ -745,7 +752,7 @@ export class Ledger {
         })),
       )
       .onConflictDoNothing();
-    await this.createBalanceRows(tx, or(...customers.map(matchCustomerRef)) as SQL);
+    await this.createBalanceRows(tx, customerAccountsIn(customers));
   }
 
   private async createBalanceRows(tx: Tx, accounts: SQL): Promise<void> {
@@ -756,19 +763,19 @@ export class Ledger {
   }
 }
 
-/** The rows of a raw `execute`: both drivers (node-postgres, PGlite) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-function matchCustomerRef(ref: AccountRef): SQL {
-  const customer = ref as Extract<AccountRef, { userId: string }>;
-  return and(
-    eq(ledgerAccounts.ownerUserId, BigInt(customer.userId)),
-    eq(ledgerAccounts.mode, customer.mode),
-    eq(ledgerAccounts.kind, customer.kind),
-    eq(ledgerAccounts.currency, customer.currency),
-  ) as SQL;
+/**
+ * These customer accounts, as one condition with one JSON parameter: the same statement text however many
+ * accounts a batch touches (an `or` of one `and` per account cost the builder four parameters each).
+ */
+function customerAccountsIn(refs: AccountRef[]): SQL {
+  const keys = JSON.stringify(
+    refs.map((ref) => {
+      const customer = ref as Extract<AccountRef, { userId: string }>;
+      return { u: customer.userId, m: customer.mode, k: customer.kind, c: customer.currency };
+    }),
+  );
+  return sql`(${ledgerAccounts.ownerUserId}, ${ledgerAccounts.mode}, ${ledgerAccounts.kind}, ${ledgerAccounts.currency})
+    in (select u, m, k, c from json_to_recordset(${keys}::json) as r(u bigint, m text, k text, c text))`;
 }
 
 function customerKey(row: {

@@ -8,6 +8,7 @@ import {
   type CandleInterval,
 } from '@swx/shared/contract';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { marketCandles, marketTicks } from './tables';
 import type { FeedTick } from './feed/types';
 
@@ -149,10 +150,6 @@ export async function pruneTicks(db: Db, now: number): Promise<void> {
   await db
     .delete(marketTicks)
     .where(sql`${marketTicks.time} < ${new Date(now - TICK_RETENTION_MS).toISOString()}::timestamptz`);
-}
-
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /**

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { HomeStats } from '@swx/shared/contract';
 import type { Db } from '../db/client';
-import { rowsOf } from './candles';
+import { rowsOf } from '../db/rows';
 
 /** The trading window of the home page's figures. */
 export const HOME_STATS_WINDOW_MS = 24 * 3_600_000;

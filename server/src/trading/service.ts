@@ -54,6 +54,7 @@ import {
 } from './tables';
 import { Heap, TriggerIndex, type Trigger } from './trigger-index';
 import { createBatcher } from '../db/batcher';
+import { insertRows } from '../db/rows';
 
 /** What trading needs from the markets domain (MarketsService provides it). */
 export interface TradingMarkets {
@@ -1138,11 +1139,11 @@ export class TradingService {
       const inserted: [number[], (PositionRow | SpotRow)[]][] = [];
       if (margin.length > 0) {
         const values = margin.map((i) => this.newPosition((fills[i] as MarginFill).order));
-        inserted.push([margin, await tx.insert(tradingPositions).values(values).returning()]);
+        inserted.push([margin, await insertRows(tx, tradingPositions, values)]);
       }
       if (spot.length > 0) {
         const values = spot.map((i) => (fills[i] as SpotFill).values);
-        inserted.push([spot, await tx.insert(tradingSpotOrders).values(values).returning()]);
+        inserted.push([spot, await insertRows(tx, tradingSpotOrders, values)]);
       }
       for (const [indexes, records] of inserted) {
         indexes.forEach((i, k) => {
@@ -1186,7 +1187,7 @@ export class TradingService {
         journalIds: [(outcomes[i] as TransferResult).journalId],
       };
     });
-    if (receipts.length > 0) await tx.insert(tradingReceipts).values(receipts);
+    await insertRows(tx, tradingReceipts, receipts);
     return outcomes.map((outcome, i) => (outcome instanceof AppError ? outcome : rows.get(i)!));
   }
 
