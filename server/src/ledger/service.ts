@@ -52,6 +52,14 @@ export interface TransferRequest extends EntryDescription {
   legs: Leg[];
 }
 
+/**
+ * Runs once the entries of a `transferMany` are decided, before they are written, with the indexes of the
+ * accepted requests (to write the records the entries refer to). It may answer a data-modifying statement
+ * (an `insert … select`) to run inside the entries' own statement, in the same round trip: it can read
+ * `written(n, journal_id)`, the request index and journal id of every entry written.
+ */
+export type BeforeWrite = (accepted: number[]) => Promise<SQL | void>;
+
 export interface TransferResult {
   journalId: string;
   /** True when `once` matched an earlier entry and nothing was posted. */
@@ -223,7 +231,7 @@ export class Ledger {
   async transferMany(
     tx: Tx,
     requests: TransferRequest[],
-    beforeWrite?: (accepted: number[]) => Promise<void>,
+    beforeWrite?: BeforeWrite,
   ): Promise<(TransferResult | AppError)[]> {
     const legs = requests.map(validateTransfer);
     const keys = requests.flatMap((r) => (r.once === undefined ? [] : [r.once]));
@@ -242,6 +250,7 @@ export class Ledger {
       fresh.map((i) => requests[i]!),
       fresh.map((i) => legs[i]!),
       beforeWrite && ((accepted) => beforeWrite(accepted.map((k) => fresh[k]!))),
+      fresh,
     );
     const results: (TransferResult | AppError)[] = requests.map((r) => ({
       journalId: earlier.get(r.once!) ?? '',
@@ -267,7 +276,8 @@ export class Ledger {
     tx: Tx,
     requests: TransferRequest[],
     legsOf: { account: AccountRef; amount: Money }[][],
-    beforeWrite?: (accepted: number[]) => Promise<void>,
+    beforeWrite?: BeforeWrite,
+    numbering: readonly number[] = requests.map((_, i) => i),
   ): Promise<(string | AppError | undefined)[]> {
     // Net change per account and entry: one balance update per customer account however many legs touch it.
     const nets = legsOf.map((legs) => {
@@ -334,7 +344,7 @@ export class Ledger {
         }
       }
     }
-    await beforeWrite?.(accepted);
+    const alongside = await beforeWrite?.(accepted);
 
     // Journals, postings and balance rows in one statement (one round trip). Journal ids are drawn from the
     // sequence up front so postings can name them; the later parts read the journal rows actually inserted,
@@ -345,6 +355,7 @@ export class Ledger {
         const r = requests[i]!;
         return {
           n: i,
+          request: numbering[i],
           type: r.type,
           reference_type: r.reference?.type ?? null,
           reference_id: r.reference?.id ?? null,
@@ -373,11 +384,11 @@ export class Ledger {
     );
     const written = await tx.execute(sql`
       with entry as (
-        select e.n, nextval(pg_get_serial_sequence('ledger_journal_entries', 'id')) as id, e.type, e.reference_type,
-               e.reference_id, e.memo, e.created_by_staff_id, e.once_key
+        select e.n, e.request, nextval(pg_get_serial_sequence('ledger_journal_entries', 'id')) as id, e.type,
+               e.reference_type, e.reference_id, e.memo, e.created_by_staff_id, e.once_key
         from json_to_recordset(${entries}::json)
-             as e(n int, type text, reference_type text, reference_id text, memo text, created_by_staff_id bigint,
-                  once_key text)
+             as e(n int, request int, type text, reference_type text, reference_id text, memo text,
+                  created_by_staff_id bigint, once_key text)
       ), journal as (
         insert into ${ledgerJournalEntries} (id, type, reference_type, reference_id, memo, created_by_staff_id, once_key)
         overriding system value
@@ -395,7 +406,13 @@ export class Ledger {
         update ${ledgerBalances} as b set balance = v.balance
         from json_to_recordset(${balances}::json) as v(account_id bigint, balance numeric)
         where b.account_id = v.account_id and exists (select 1 from journal)
-      )
+      )${
+        alongside
+          ? sql`, written as (
+        select entry.request as n, journal.id as journal_id from journal join entry on entry.id = journal.id
+      ), alongside as (${alongside})`
+          : sql``
+      }
       select entry.n, journal.id::text as id from journal join entry on entry.id = journal.id`);
     for (const row of rowsOf<{ n: number; id: string }>(written)) outcomes[row.n] = row.id;
     return outcomes;

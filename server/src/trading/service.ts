@@ -23,7 +23,7 @@ import type { Db, Listen, Tx } from '../db/client';
 import type { InvitesService } from '../invites/service';
 import { AppError } from '../http/errors';
 import { customerAccount, platformAccount, type AccountRef } from '../ledger/accounts';
-import type { Leg, Ledger, TransferResult } from '../ledger/service';
+import type { Leg, Ledger } from '../ledger/service';
 import { ledgerAccounts, ledgerJournalEntries, ledgerPostings } from '../ledger/tables';
 import type { FeedTick } from '../markets/feed/types';
 import type { MarketRecord } from '../markets/service';
@@ -1155,6 +1155,36 @@ export class TradingService {
           requests[i]!.reference.id = String(row.id);
         });
       }
+      // The receipts are written in the ledger's own statement (one round trip fewer): each names the journal
+      // that statement writes for its order.
+      const receipts = JSON.stringify(
+        accepted.map((i) => {
+          const row = rows.get(i)!;
+          const { customer, tick, kind } = fills[i]!;
+          return {
+            n: i,
+            kind,
+            record_id: String(row.id),
+            user_id: String(row.userId),
+            mode: customer.mode,
+            event: kind === 'margin' ? 'open' : 'fill',
+            code: row.code,
+            price: tick.price,
+            tick_time: new Date(tick.time).toISOString(),
+            tick_seq: tick.seq,
+          };
+        }),
+      );
+      return sql`
+        insert into ${tradingReceipts}
+          (kind, record_id, user_id, mode, event, code, requested_price, fill_price, tick_price, tick_time, tick_seq,
+           journal_ids)
+        select r.kind, r.record_id, r.user_id, r.mode, r.event, r.code, null, r.price, r.price, r.tick_time,
+               r.tick_seq, jsonb_build_array(w.journal_id::text)
+        from json_to_recordset(${receipts}::json)
+             as r(n int, kind text, record_id bigint, user_id bigint, mode text, event text, code text,
+                  price numeric, tick_time timestamptz, tick_seq bigint)
+        join written w on w.n = r.n`;
     });
     const filled = [...rows.keys()];
     // The inviters' shares of the fees, all in one go (invite-friends programme; real accounts only).
@@ -1169,25 +1199,6 @@ export class TradingService {
         occasion: fills[i]!.kind === 'margin' ? 'open' : 'fill',
       })),
     );
-    const receipts = filled.map((i): typeof tradingReceipts.$inferInsert => {
-      const row = rows.get(i)!;
-      const { customer, tick, kind } = fills[i]!;
-      return {
-        kind,
-        recordId: row.id,
-        userId: row.userId,
-        mode: customer.mode,
-        event: kind === 'margin' ? 'open' : 'fill',
-        code: row.code,
-        requestedPrice: null,
-        fillPrice: tick.price,
-        tickPrice: tick.price,
-        tickTime: new Date(tick.time),
-        tickSeq: tick.seq,
-        journalIds: [(outcomes[i] as TransferResult).journalId],
-      };
-    });
-    await insertRows(tx, tradingReceipts, receipts);
     return outcomes.map((outcome, i) => (outcome instanceof AppError ? outcome : rows.get(i)!));
   }
 
