@@ -1,13 +1,14 @@
 -- wrk script for bench/trading-orders.ts: market margin orders (`POST /swx/customer/order/buyU`) from many
 -- customers, each request a distinct form (the same form from the same customer within 10 s is a repeat).
 -- Environment: BENCH_TOKENS_FILE (one bearer token per line), BENCH_VIRTUALLY (YES for real, NO for demo),
--- BENCH_LEVERAGE.
+-- BENCH_LEVERAGE, BENCH_ROUND (0 for the warm-up, 1 for the measured run).
 
 local threads = {}
 local counter = 1
 
 function setup(thread)
-  thread:set("id", counter)
+  -- BENCH_ROUND keeps the warm-up's forms apart from the measured run's.
+  thread:set("id", counter + 100 * (tonumber(os.getenv("BENCH_ROUND")) or 0))
   table.insert(threads, thread)
   counter = counter + 1
 end

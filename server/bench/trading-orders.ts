@@ -11,7 +11,7 @@
  * refuses any host but loopback (a Unix socket, `?host=/var/run/postgresql`, is loopback too). The load
  * generator is wrk (Debian's `wrk`, with `bench/trading-orders.lua`) when installed, else autocannon in a
  * child process (BENCH_LOAD=autocannon forces it). wrk is written in C and needs a fraction of the CPU
- * autocannon does, which on a 2-core machine shared by generator, server and database matters. Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32),
+ * autocannon does, which on a 2-core machine shared by generator, server and database matters. Settings: BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (an unmeasured run first, default 2), BENCH_CONNECTIONS (default 32),
  * BENCH_CUSTOMERS (default 40), BENCH_MODE (`demo`, the default, or `real`: customers funded by a real
  * deposit, every second one invited by the first, so half the orders also pay an invite reward; with
  * BENCH_INVITES=0 nobody is invited).
@@ -35,6 +35,8 @@ import { signUpCustomer } from '../src/auth/testing';
 import { customerAccount, platformAccount } from '../src/ledger/accounts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+// A short unmeasured run first: the JIT, the pool's connections and the schemas compiled on first use.
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 40);
 const mode = process.env.BENCH_MODE === 'real' ? 'real' : 'demo';
@@ -48,11 +50,12 @@ const generator = process.env.BENCH_LOAD !== 'autocannon' && fs.existsSync(wrkPa
 async function load(): Promise<void> {
   const url = process.env.BENCH_URL!;
   const tokens = JSON.parse(process.env.BENCH_TOKENS!) as string[];
-  let n = 0;
+  // Each round's forms differ from every other round's (a repeat within 10 s would be refused).
+  let n = Number(process.env.BENCH_ROUND ?? 0) * 100_000_000;
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
+    duration: Number(process.env.BENCH_DURATION),
     requests: [
       {
         method: 'POST',
@@ -94,10 +97,23 @@ async function load(): Promise<void> {
   });
 }
 
+/** One load run: the warm-up is round 0, the measured run round 1. */
+interface Round {
+  index: number;
+  seconds: number;
+}
+
 /** autocannon in a child process, so it does not share the server's event loop. */
-async function loadWithAutocannon(address: string, tokens: string[]): Promise<unknown> {
+async function loadWithAutocannon(address: string, tokens: string[], round: Round): Promise<unknown> {
   const child = fork(__filename, [], {
-    env: { ...process.env, BENCH_ROLE: 'load', BENCH_URL: address, BENCH_TOKENS: JSON.stringify(tokens) },
+    env: {
+      ...process.env,
+      BENCH_ROLE: 'load',
+      BENCH_URL: address,
+      BENCH_TOKENS: JSON.stringify(tokens),
+      BENCH_ROUND: String(round.index),
+      BENCH_DURATION: String(round.seconds),
+    },
   });
   try {
     return await new Promise((resolve, reject) => {
@@ -110,7 +126,7 @@ async function loadWithAutocannon(address: string, tokens: string[]): Promise<un
 }
 
 /** wrk with one thread; its Lua script builds each request and prints the summary as JSON. */
-async function loadWithWrk(address: string, tokens: string[]): Promise<unknown> {
+async function loadWithWrk(address: string, tokens: string[], round: Round): Promise<unknown> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-bench-'));
   const tokensFile = path.join(dir, 'tokens');
   fs.writeFileSync(tokensFile, tokens.join('\n'));
@@ -121,7 +137,7 @@ async function loadWithWrk(address: string, tokens: string[]): Promise<unknown> 
         [
           '-t1',
           `-c${connections}`,
-          `-d${seconds}s`,
+          `-d${round.seconds}s`,
           '--timeout',
           '10s',
           '-s',
@@ -132,6 +148,7 @@ async function loadWithWrk(address: string, tokens: string[]): Promise<unknown> 
           env: {
             ...process.env,
             BENCH_TOKENS_FILE: tokensFile,
+            BENCH_ROUND: String(round.index),
             BENCH_VIRTUALLY: mode === 'real' ? 'YES' : 'NO',
             BENCH_LEVERAGE: String(leverage),
           },
@@ -207,9 +224,11 @@ async function main(): Promise<void> {
         );
       }
     }
+    const run = (round: Round) =>
+      generator === 'wrk' ? loadWithWrk(address, tokens, round) : loadWithAutocannon(address, tokens, round);
+    if (warmupSeconds > 0) await run({ index: 0, seconds: warmupSeconds });
     const cpuBefore = process.cpuUsage();
-    const result =
-      generator === 'wrk' ? await loadWithWrk(address, tokens) : await loadWithAutocannon(address, tokens);
+    const result = await run({ index: 1, seconds });
     const cpu = process.cpuUsage(cpuBefore);
     const requests = (result as { requests: number }).requests;
     const check = await services.ledger.check();
@@ -218,6 +237,7 @@ async function main(): Promise<void> {
         {
           database: database.kind,
           seconds,
+          warmupSeconds,
           connections,
           customers: customerCount,
           mode,
