@@ -58,7 +58,9 @@ function sharedSingletons(dir) {
       request,
       request === 'react-router-dom'
         ? { singleton: true, requiredVersion: false, eager: false, ...routerFacade(dir).shared }
-        : { singleton: true, requiredVersion: false, eager: false },
+        : request === 'react-i18next'
+          ? { singleton: true, requiredVersion: false, eager: false, ...i18nReactFacade(dir).shared }
+          : { singleton: true, requiredVersion: false, eager: false },
     ]),
   );
 }
@@ -80,6 +82,68 @@ function routerFacade(dir) {
     alias: { 'react-router$': routerEntry },
   };
 }
+
+const I18N_REACT_FACADE = path.join(__dirname, 'i18n-react-facade.mjs');
+
+/**
+ * `react-i18next` is shared as `i18n-react-facade.mjs` (provider, hook and plugin: ~3 KB gzip instead of
+ * ~10 KB). The facade imports the package's ES build under the alias `react-i18next-entry`, which is not a
+ * shared name, so webpack tree-shakes it (the bare `react-i18next` would be the facade itself).
+ */
+function i18nReactFacade(dir) {
+  const packageFile = require.resolve('react-i18next/package.json', { paths: [dir] });
+  return {
+    shared: { import: I18N_REACT_FACADE, version: JSON.parse(fs.readFileSync(packageFile, 'utf8')).version },
+    alias: { 'react-i18next-entry$': path.join(path.dirname(packageFile), 'dist', 'es', 'index.js') },
+  };
+}
+
+/**
+ * The host's start-up code in three chunks (plus `main`) instead of twelve, and one stylesheet instead of two:
+ * every file the page needs before its first render is a request, and on HTTP/1.1 (six connections per
+ * origin) over a slow link each costs at least a round trip. By default webpack gives each shared library its own chunk (the share scope loads them one by one);
+ * grouping them is safe because the share scope's consume stubs carry no code and stay in their own
+ * (file-less) chunks, so no file waits for a library it holds itself (checked in the built site: every
+ * module loads). Groups: `shared-core` (react, react/jsx-runtime, react-dom, mobx, i18next, ~36 KB gzip),
+ * `shared-app` (router, mobx-react-lite, react-i18next with their facades, the SDK and the shell's own code,
+ * ~39 KB); react-dom/client (64 KB) keeps its own chunk so that it downloads in parallel with the others.
+ */
+function startupChunkGroups(dir) {
+  const inGroup =
+    (names, paths = []) =>
+    (module) => {
+      const resource = module.resource || '';
+      // The strings of the languages other than English stay chunks of their own, fetched when used.
+      if (/[\\/]locales[\\/][^\\/]+\.json$/.test(resource) && !resource.endsWith(`${path.sep}en.json`))
+        return false;
+      return (
+        paths.some((prefix) => resource.startsWith(prefix)) ||
+        names.some((name) => resource.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`))
+      );
+    };
+  const group = (name, test) => ({ name, test, chunks: 'async', enforce: true, priority: 20 });
+  const reactDomClient =
+    /[\\/]react-dom[\\/]cjs[\\/]react-dom-client|[\\/]scheduler[\\/]|[\\/]react-dom[\\/]client\.js$/;
+  return {
+    reactDomClient: group('react-dom-client', (module) => reactDomClient.test(module.resource || '')),
+    sharedCore: { ...group('shared-core', inGroup(['react', 'react-dom', 'mobx', 'i18next'])), priority: 10 },
+    // The CSS of the SDK's UI kit and of the shell: one file.
+    sharedAppStyles: { type: 'css/mini-extract', name: 'shared-app', chunks: 'async', enforce: true },
+    sharedApp: group(
+      'shared-app',
+      inGroup(
+        ['react-router', 'mobx-react-lite', 'react-i18next', 'use-sync-external-store'],
+        [ROUTER_FACADE, I18N_REACT_FACADE, SHARED_SRC + path.sep, path.join(dir, 'src') + path.sep],
+      ),
+    ),
+  };
+}
+
+/** Each shared library served as a facade: the names the facade exports, read from its source. */
+const FACADES = [
+  { request: 'react-router-dom', file: ROUTER_FACADE, from: 'react-router' },
+  { request: 'react-i18next', file: I18N_REACT_FACADE, from: 'react-i18next-entry' },
+];
 
 /**
  * The JS and CSS files the host needs before its first render: the chunks of `import('./bootstrap')` and,
@@ -117,16 +181,20 @@ function startupFiles(compilation) {
       }
     }
   };
-  if (entry) for (const child of entry.getChildren()) visitGroup(child);
+  // Only the bootstrap's group: the entry chunk may start other imports of its own (the shell's strings in
+  // a visitor's language), which are not start-up files for everybody.
+  const isBootstrap = (group) =>
+    group.origins.some((origin) => /(^|\/)bootstrap$/.test(origin.request ?? ''));
+  if (entry) for (const child of entry.getChildren()) if (isBootstrap(child)) visitGroup(child);
   // main itself is already a <script> in the page.
   for (const chunk of entry ? entry.chunks : []) for (const file of chunk.files) files.delete(file);
   return [...files].sort();
 }
 
-/** The names router-facade.mjs exports. */
-function routerFacadeExports() {
-  const source = fs.readFileSync(ROUTER_FACADE, 'utf8');
-  const list = /export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(source)?.[1] ?? '';
+/** The names a facade exports. */
+function facadeExports({ file, from }) {
+  const source = fs.readFileSync(file, 'utf8');
+  const list = new RegExp(`export\\s*\\{([^}]*)\\}\\s*from\\s*'${from}'`).exec(source)?.[1] ?? '';
   return new Set(
     list
       .split(',')
@@ -136,23 +204,25 @@ function routerFacadeExports() {
 }
 
 /**
- * Fails the build when app code imports from 'react-router-dom' a name the facade does not export: through
- * the share scope webpack cannot see the facade's exports, so the name would silently be `undefined` in the
- * built site (unit tests use the real package and would still pass).
+ * Fails the build when app code imports from a facaded library ('react-router-dom', 'react-i18next') a name
+ * its facade does not export: through the share scope webpack cannot see the facade's exports, so the name
+ * would silently be `undefined` in the built site (unit tests use the real package and would still pass).
  */
-class RouterFacadeGuardPlugin {
+class FacadeGuardPlugin {
   apply(compiler) {
-    compiler.hooks.compilation.tap('SwxRouterFacadeGuard', (compilation) => {
-      compilation.hooks.finishModules.tap('SwxRouterFacadeGuard', (modules) => {
-        const exported = routerFacadeExports();
+    compiler.hooks.compilation.tap('SwxFacadeGuard', (compilation) => {
+      compilation.hooks.finishModules.tap('SwxFacadeGuard', (modules) => {
+        const exported = new Map(FACADES.map((facade) => [facade.request, facadeExports(facade)]));
         for (const module of modules) {
           for (const dependency of module.dependencies ?? []) {
-            if (dependency.request !== 'react-router-dom' || !Array.isArray(dependency.ids)) continue;
+            const names = exported.get(dependency.request);
+            if (!names || !Array.isArray(dependency.ids)) continue;
             const name = dependency.ids[0];
-            if (name === undefined || exported.has(name)) continue;
+            if (name === undefined || names.has(name)) continue;
+            const facade = FACADES.find((candidate) => candidate.request === dependency.request);
             const error = new compiler.webpack.WebpackError(
-              `'${name}' is imported from react-router-dom, but the page's shared router ` +
-                `(shared/build/router-facade.mjs) does not export it: add it there.`,
+              `'${name}' is imported from ${dependency.request}, but the page's shared copy ` +
+                `(shared/build/${path.basename(facade.file)}) does not export it: add it there.`,
             );
             error.module = module;
             compilation.errors.push(error);
@@ -255,7 +325,10 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: isResolvable('react-router-dom', dir) ? routerFacade(dir).alias : {},
+        alias: {
+          ...(isResolvable('react-router-dom', dir) ? routerFacade(dir).alias : {}),
+          ...(isResolvable('react-i18next', dir) ? i18nReactFacade(dir).alias : {}),
+        },
       },
       module: {
         rules: [
@@ -330,7 +403,7 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
         // Pre-compressed copies next to each asset; the server sends them with `preCompressed` (no CPU per
         // request). Brotli for browsers that ask for it, gzip for the rest.
         ...(production && isHost ? [new StartupPreloadPlugin()] : []),
-        new RouterFacadeGuardPlugin(),
+        new FacadeGuardPlugin(),
         ...(production
           ? [
               new CompressionPlugin({
@@ -355,6 +428,7 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
         // Never runtimeChunk 'single' in a remote: its container entry must carry its own runtime.
         runtimeChunk: false,
+        ...(production && isHost ? { splitChunks: { cacheGroups: startupChunkGroups(dir) } } : {}),
       },
       performance: { hints: false },
       stats: 'errors-warnings',

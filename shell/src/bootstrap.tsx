@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createRootStore, registerNamespace } from '@swx/shared';
+import { createRootStore, languageReady } from '@swx/shared';
 import './global.css';
-import { shellResources } from './locales';
+import { registerShellStrings } from './locales';
 import { RemoteDirectoryStore } from './module-area/remote-directory';
 import { createNavigationBridge } from './navigation-bridge';
 import { ShellProviders, ShellRoutes } from './shell-app';
@@ -22,18 +22,26 @@ function exposeRootStoreRequested(): boolean {
 // The store exists before the router; the SDK's 401 handling navigates through the bridge.
 const { navigate, NavigationBridge } = createNavigationBridge();
 const root = createRootStore({ navigate });
-registerNamespace(root.i18n, 'shell', shellResources);
+registerShellStrings(root.i18n);
 // The one websocket of the page (prices and account events), owned by the shell.
 root.socket.start();
 if (exposeRootStoreRequested()) window.__SWX_ROOT__ = root;
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <ShellProviders root={root} directory={new RemoteDirectoryStore()}>
-    <BrowserRouter>
-      <NavigationBridge />
-      <ShellRoutes />
-    </BrowserRouter>
-  </ShellProviders>,
-);
+function render() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <ShellProviders root={root} directory={new RemoteDirectoryStore()}>
+      <BrowserRouter>
+        <NavigationBridge />
+        <ShellRoutes />
+      </BrowserRouter>
+    </ShellProviders>,
+  );
+}
+
+// The first render is in the customer's language: its strings (fetched since the entry chunk ran, see
+// index.ts) are awaited first. English needs no wait; a failed fetch falls back to English.
+const ready = languageReady(root.i18n, root.settings.language);
+if (ready) void ready.then(render);
+else render();

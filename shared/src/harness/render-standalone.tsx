@@ -7,6 +7,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { ToastRegion } from '../ui/toast';
 import { dirFor } from '../i18n/languages';
+import { languageReady } from '../i18n/language-loading';
 import { messageForError } from '../i18n/error-messages';
 import { registerNamespace } from '../i18n/create-i18n';
 import { createRootStore, type RootStore } from '../store/root-store';
@@ -155,6 +156,12 @@ export function renderStandalone(options: StandaloneOptions): { root: RootStore;
   registerNamespace(root.i18n, 'harness', harnessResources);
   document.documentElement.lang = root.settings.language;
   document.documentElement.dir = dirFor(root.settings.language);
+  // The SDK's strings in a language other than English arrive after the first render here (a support and
+  // development page; the shell awaits them instead): re-announce the language to re-render in it.
+  const lang = root.settings.language;
+  void languageReady(root.i18n, lang)?.then(() => {
+    if (root.i18n.language === lang) void root.i18n.changeLanguage(lang);
+  });
   root.socket.start();
 
   const ModuleRoutes = routesComponent(options.routes);

@@ -10,7 +10,11 @@ import ko from './locales/ko.json';
 import zhCN from './locales/zh-CN.json';
 import zhTW from './locales/zh-TW.json';
 
-/** The SDK's own strings (`common` namespace): catalogue codes, validation messages, UI kit labels. */
+/**
+ * The SDK's own strings (`common` namespace: catalogue codes, validation messages, UI kit labels) in all ten
+ * languages at once, for tests and the fake site of `@swx/shared/testing`. The page never imports this: it
+ * ships English and fetches the others on demand (common-strings.ts).
+ */
 export const commonResources: Record<Lang, typeof en> = {
   'zh-CN': zhCN,
   en,

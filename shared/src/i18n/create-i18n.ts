@@ -1,7 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { initReactI18next, useTranslation, type UseTranslationResponse } from 'react-i18next';
-import { commonResources } from './common-resources';
+import english from './locales/en.json';
+import { commonStringLoaders } from './common-strings';
+import { registerLazyNamespace } from './language-loading';
 import { setFormatLanguage } from './format';
 import { defaultLanguage, isLang, languages, type Lang } from './languages';
 
@@ -11,7 +13,9 @@ export const commonNamespace = 'common';
 
 /**
  * One i18next instance for the whole site (shared as a singleton between the shell and the modules).
- * Resources are bundled, so initialisation is synchronous and the first render already has its strings.
+ * Initialisation is synchronous with English (the fallback) bundled; the SDK's strings in the other languages
+ * are fetched on demand: whoever renders first awaits `languageReady(i18n, lang)` (the shell's bootstrap), and
+ * `settings.setLanguage` switches once they are there.
  */
 export function createI18n(lang: Lang = defaultLanguage): I18n {
   const instance = i18next.createInstance();
@@ -23,13 +27,12 @@ export function createI18n(lang: Lang = defaultLanguage): I18n {
     ns: [commonNamespace],
     defaultNS: commonNamespace,
     fallbackNS: commonNamespace,
-    resources: Object.fromEntries(
-      languages.map((code) => [code, { [commonNamespace]: commonResources[code] }]),
-    ),
+    resources: { [defaultLanguage]: { [commonNamespace]: english } },
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
   });
+  registerLazyNamespace(instance, commonNamespace, english, commonStringLoaders);
   setFormatLanguage(lang);
   instance.on('languageChanged', (next) => {
     if (isLang(next)) setFormatLanguage(next);

@@ -2,6 +2,7 @@ import { ApiError } from '../api/api-error';
 import { catalogueCodes } from '../contract/catalogue';
 import { ImageError } from '../ui/image-picker/prepare-image';
 import { createI18n } from './create-i18n';
+import { languageReady } from './language-loading';
 import { errorMessageKey, messageForError } from './error-messages';
 
 describe('messageForError', () => {
@@ -45,6 +46,7 @@ describe('messageForError', () => {
   });
 
   it('speaks the active language', async () => {
+    await languageReady(i18n, 'ja');
     await i18n.changeLanguage('ja');
     expect(messageForError(new ApiError('timeout', '', 0, { orderCall: true }), t)).toBe(
       'ネットワークがタイムアウトしました。注文一覧をご確認ください',

@@ -11,6 +11,7 @@ import {
   getFormatLanguage,
   setFormatLanguage,
 } from './format';
+import { languageReady } from './language-loading';
 import { contentLanguageSelector, dirFor, languages, matchLanguage } from './languages';
 
 afterEach(() => setFormatLanguage('en'));
@@ -22,6 +23,11 @@ describe('formatters', () => {
     expect(formatPrice('123456789012345678.123456789', 9)).toBe('123,456,789,012,345,678.123456789');
     expect(formatPrice('67012.5', 2, 'de')).toBe('67.012,50');
     expect(formatPrice('not a number', 2)).toBe('--');
+    expect(formatPrice(Number.NaN, 2)).toBe('--');
+    expect(formatPrice('0x1f', 2)).toBe('--');
+    // An absurd exponent is refused rather than expanded into a billion digits.
+    expect(formatPrice('1e999999999', 2)).toBe('--');
+    expect(formatPrice('1.5e-7', 8)).toBe('0.00000015');
   });
 
   it('formats money rounded towards zero, crypto codes after the number', () => {
@@ -38,6 +44,9 @@ describe('formatters', () => {
     expect(formatPercent('1.234')).toBe('+1.23%');
     expect(formatPercent('-0.5')).toBe('-0.50%');
     expect(formatPercent('0')).toBe('0.00%');
+    // Exact: 0.125 % is not nudged by a binary division on its way to two decimals.
+    expect(formatPercent('0.125')).toBe('+0.13%');
+    expect(formatPercent('-0.125')).toBe('-0.13%');
     expect(formatPercent('1.5', { signed: false, lang: 'fr' })).toBe('1,50\u00a0%');
   });
 
@@ -81,8 +90,9 @@ describe('languages', () => {
     expect(contentLanguageSelector('ar')).toBe(2);
   });
 
-  it('lets a module register its namespace in all languages', () => {
+  it('lets a module register its namespace in all languages', async () => {
     const i18n = createI18n('it');
+    await languageReady(i18n, 'it');
     const resources = Object.fromEntries(
       languages.map((lang) => [lang, { title: `title-${lang}` }]),
     ) as Record<(typeof languages)[number], object>;
@@ -94,8 +104,9 @@ describe('languages', () => {
 });
 
 describe('useNamespace', () => {
-  it('registers a module namespace once and translates in it, falling back to common', () => {
+  it('registers a module namespace once and translates in it, falling back to common', async () => {
     const i18n = createI18n('es');
+    await languageReady(i18n, 'es');
     const resources = Object.fromEntries(
       languages.map((lang) => [lang, { heading: `heading-${lang}` }]),
     ) as Record<(typeof languages)[number], object>;

@@ -1,15 +1,16 @@
-import Decimal from 'decimal.js';
+import Big from 'big.js';
+import type Decimal from 'decimal.js';
 import { defaultLanguage, type Lang } from './languages';
 
 /**
  * Number and date formatting for the active language (PRODUCT.md §5).
  *
  * Money and prices arrive as decimal strings and are never turned into JS numbers here: rounding to the
- * displayed digits is done by decimal.js, and the resulting decimal string is handed to `Intl.NumberFormat`
- * as a string. Since Intl.NumberFormat v3 (every engine we support; Node ≥ 20, Chrome 106, Safari 15.4,
- * Firefox 116) a string is formatted as an exact decimal, so "12345678901234567.12345678" keeps every digit.
- * On an older engine Intl would read the string as a double: digits beyond ~15 significant could change on
- * screen, never in the value sent back to the server.
+ * displayed digits is done by big.js (exact decimal arithmetic in 3 KB, where decimal.js, which the order
+ * forms need for their calculations, is 12 KB of start-up code), and the resulting decimal string is handed to `Intl.NumberFormat` as a string. Since Intl.NumberFormat v3 (every engine we support; Node ≥ 20,
+ * Chrome 106, Safari 15.4, Firefox 116) a string is formatted as an exact decimal, so
+ * "12345678901234567.12345678" keeps every digit. On an older engine Intl would read the string as a double:
+ * digits beyond ~15 significant could change on screen, never in the value sent back to the server.
  */
 
 let activeLanguage: Lang = defaultLanguage;
@@ -51,19 +52,25 @@ function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateT
   return cached('date', lang, options, () => new Intl.DateTimeFormat(lang, options));
 }
 
-function toDecimal(value: NumericInput): Decimal | null {
+/** Far beyond any amount or price: a stray "1e999999999" must not become a billion-digit string. */
+const maxExponent = 10_000;
+
+/** The value as an exact decimal, or null when it is not a finite number. A decimal.js `Decimal` prints exactly. */
+function toDecimal(value: NumericInput): Big | null {
   try {
-    const decimal = value instanceof Decimal ? value : new Decimal(value);
-    return decimal.isFinite() ? decimal : null;
+    const decimal = new Big(typeof value === 'object' ? String(value) : value);
+    return Math.abs(decimal.e) > maxExponent ? null : decimal;
   } catch {
-    return null;
+    return null; // big.js refuses NaN, Infinity and anything that is not a decimal
   }
 }
+
+type Rounding = typeof Big.roundHalfUp | typeof Big.roundDown;
 
 type Numeric = `${number}`;
 
 /** A decimal rounded to `decimals` fraction digits, as the exact string Intl accepts. */
-function fixed(value: Decimal, decimals: number, rounding: Decimal.Rounding): Numeric {
+function fixed(value: Big, decimals: number, rounding: Rounding): Numeric {
   return value.toFixed(decimals, rounding) as Numeric;
 }
 
@@ -84,7 +91,7 @@ export function formatNumber(value: NumericInput, options: NumberOptions = {}): 
   return numberFormat(options.lang ?? activeLanguage, {
     minimumFractionDigits: min,
     maximumFractionDigits: max,
-  }).format(fixed(decimal, max, Decimal.ROUND_HALF_UP));
+  }).format(fixed(decimal, max, Big.roundHalfUp));
 }
 
 /** A price with exactly the market's number of decimals (`decimals`), e.g. 67 012.50 or 1.08431. */
@@ -92,7 +99,7 @@ export function formatPrice(price: NumericInput, decimals: number, lang: Lang = 
   const decimal = toDecimal(price);
   if (!decimal) return placeholder;
   return numberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    fixed(decimal, decimals, Decimal.ROUND_HALF_UP),
+    fixed(decimal, decimals, Big.roundHalfUp),
   );
 }
 
@@ -142,7 +149,7 @@ export function formatMoney(amount: NumericInput, currency: string, options: Mon
     });
     // The currency's own minor unit (JPY 0, USD 2, KWD 3) unless told otherwise.
     const shown = digits ?? format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(fixed(decimal, shown, Decimal.ROUND_DOWN));
+    return format.format(fixed(decimal, shown, Big.roundDown));
   }
   // Crypto codes are not ISO 4217 (USDT has four letters): format the number, then name the currency.
   const range =
@@ -152,7 +159,7 @@ export function formatMoney(amount: NumericInput, currency: string, options: Mon
   const number = numberFormat(lang, {
     minimumFractionDigits: range.min,
     maximumFractionDigits: range.max,
-  }).format(fixed(decimal, range.max, Decimal.ROUND_DOWN));
+  }).format(fixed(decimal, range.max, Big.roundDown));
   return `${number}\u00a0${code}`;
 }
 
@@ -165,7 +172,7 @@ export interface PercentOptions {
 
 /**
  * A percentage given in percent units, as the API's `zdf` is ("1.23" → "+1.23%"). The division by 100
- * is done in decimal, so no float error creeps into the last digit.
+ * is exact (a decimal multiplication by 0.01), so no float error creeps into the last digit.
  */
 export function formatPercent(percent: NumericInput, options: PercentOptions = {}): string {
   const decimal = toDecimal(percent);
@@ -176,7 +183,7 @@ export function formatPercent(percent: NumericInput, options: PercentOptions = {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
     signDisplay: options.signed === false ? 'auto' : 'exceptZero',
-  }).format(fixed(decimal.div(100), decimals + 2, Decimal.ROUND_HALF_UP));
+  }).format(fixed(decimal.times('0.01'), decimals + 2, Big.roundHalfUp));
 }
 
 export type DateInput = Date | number | string;

@@ -9,7 +9,12 @@ export {
   type Lang,
 } from './languages';
 export { createI18n, registerNamespace, useNamespace, commonNamespace, type I18n } from './create-i18n';
-export { commonResources } from './common-resources';
+export {
+  registerLazyNamespace,
+  languageReady,
+  changeLanguageWhenReady,
+  type StringsLoader,
+} from './language-loading';
 export { messageForError, errorMessageKey, clientErrorCodes, type Translate } from './error-messages';
 export {
   formatNumber,

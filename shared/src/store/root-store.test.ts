@@ -2,6 +2,7 @@ import { autorun } from 'mobx';
 import { createRootStore, getRootStore, RootStore, setRootStore, type RootStoreOptions } from './root-store';
 import type { WebSocketFactory } from '../socket/socket-client';
 import type { SessionUser } from './session-store';
+import { languageReady } from '../i18n/language-loading';
 
 class MemoryStorage implements Storage {
   private values = new Map<string, string>();
@@ -136,7 +137,7 @@ describe('root store', () => {
     expect(store.settings.showBoard).toBe(false);
   });
 
-  it('derives the direction from the language and switches i18n with it', () => {
+  it('derives the direction from the language and switches i18n with it once its strings are in', async () => {
     const { store } = setup();
     const dirs: string[] = [];
     const dispose = autorun(() => dirs.push(store.settings.dir));
@@ -144,7 +145,10 @@ describe('root store', () => {
     store.settings.setLanguage('zh-TW');
     dispose();
     expect(dirs).toEqual(['ltr', 'rtl', 'ltr']);
-    expect(store.i18n.language).toBe('zh-TW');
+    expect(store.i18n.language).toBe('en'); // the strings are still being fetched
+    await languageReady(store.i18n, 'zh-TW');
+    await languageReady(store.i18n, 'ar');
+    expect(store.i18n.language).toBe('zh-TW'); // the last choice wins, whichever arrives first
     expect(store.i18n.t('copy.success')).toBe('複製成功');
   });
 

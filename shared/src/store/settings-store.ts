@@ -2,6 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import type { AccountMode } from '../contract/common';
 import type { I18n } from '../i18n/create-i18n';
 import { dirFor, isLang, type Lang } from '../i18n/languages';
+import { changeLanguageWhenReady } from '../i18n/language-loading';
 import type { KeyStore } from './local-keys';
 import { localKeys, sessionKeys } from './local-keys';
 
@@ -46,7 +47,8 @@ export class SettingsStore {
   setLanguage(lang: Lang): void {
     this.language = lang;
     this.options.storage.set(localKeys.language, lang);
-    void this.options.i18n.changeLanguage(lang);
+    // Strings fetched on demand (registerLazyNamespace) arrive first; with none pending this is immediate.
+    changeLanguageWhenReady(this.options.i18n, lang, () => this.language === lang);
   }
 
   /**

@@ -5,6 +5,8 @@ import { MemoryRouter, Route, Routes, useLocation, type MemoryRouterProps } from
 import type { UserInfo } from '../contract/auth';
 import { catalogue, isCatalogueCode } from '../contract/catalogue';
 import type { I18n, Lang } from '../i18n';
+import { commonResources } from '../i18n/common-resources';
+import { languages } from '../i18n/languages';
 import { createRootStore, setRootStore, type RootStore } from '../store';
 import { localKeys } from '../store/local-keys';
 
@@ -132,6 +134,9 @@ export function createFakeSite(routes: FakeRoutes, options: FakeSiteOptions = {}
     language: options.language ?? 'en',
     navigate: () => undefined,
   });
+  // The page fetches the SDK's strings per language before rendering; a unit test has them all at once.
+  for (const lang of languages)
+    root.i18n.addResourceBundle(lang, 'common', commonResources[lang], true, true);
   if (options.signedIn) {
     const mode = options.user?.accountMode ?? options.mode ?? 'demo';
     root.session.login('test-token', {

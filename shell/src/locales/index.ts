@@ -1,25 +1,16 @@
-import type { Lang } from '@swx/shared';
-import ar from './ar.json';
-import de from './de.json';
+import { registerLazyNamespace, type I18n } from '@swx/shared';
 import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
-import it from './it.json';
-import ja from './ja.json';
-import ko from './ko.json';
-import zhCN from './zh-CN.json';
-import zhTW from './zh-TW.json';
+import { shellStringLoaders } from './fetch';
 
-/** The shell's strings (i18next namespace `shell`) in every interface language. */
-export const shellResources: Record<Lang, typeof en> = {
-  'zh-CN': zhCN,
-  en,
-  ja,
-  ko,
-  de,
-  fr,
-  it,
-  es,
-  ar,
-  'zh-TW': zhTW,
-};
+export const shellNamespace = 'shell';
+
+export type { ShellStrings } from './fetch';
+
+/**
+ * Adds the shell's strings (namespace `shell`) to the site's i18next instance: English now (it ships with the
+ * shell and is every language's fallback), the others fetched when used. Start-up awaits the active
+ * language (`languageReady`) before the first render; a language switch waits for its strings.
+ */
+export function registerShellStrings(i18n: I18n): void {
+  registerLazyNamespace(i18n, shellNamespace, en, shellStringLoaders);
+}

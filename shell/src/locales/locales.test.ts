@@ -1,5 +1,28 @@
-import { languages } from '@swx/shared';
-import { shellResources } from '.';
+import { languages, type Lang } from '@swx/shared';
+import ar from './ar.json';
+import de from './de.json';
+import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+import italian from './it.json';
+import ja from './ja.json';
+import ko from './ko.json';
+import zhCN from './zh-CN.json';
+import zhTW from './zh-TW.json';
+
+// Every language file, read directly (the page fetches all but English on demand: fetch.ts).
+const shellResources: Record<Lang, typeof en> = {
+  'zh-CN': zhCN,
+  en,
+  ja,
+  ko,
+  de,
+  fr,
+  it: italian,
+  es,
+  ar,
+  'zh-TW': zhTW,
+};
 
 function keysOf(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>

@@ -1,7 +1,7 @@
-// The page's router is shared as shared/build/router-facade.mjs, a subset of react-router-dom (see
-// shared/build/webpack.cjs). A name imported from 'react-router-dom' anywhere in the workspace but missing
-// from the facade would be undefined at run time in the built site while every unit test (which uses the real
-// package) passes; this test is the guard.
+// The page's router is shared as shared/build/router-facade.mjs, a subset of react-router-dom, and its
+// react-i18next as shared/build/i18n-react-facade.mjs (see shared/build/webpack.cjs). A name imported from
+// either package anywhere in the workspace but missing from its facade would be undefined at run time in the
+// built site while every unit test (which uses the real package) passes; this test is the guard.
 
 // The shell's type set has no Node types (it is browser code); the few calls this test makes, typed here.
 interface DirEntry {
@@ -36,9 +36,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Value imports only: `import type` and inline `type X` names are erased and never reach the bundle. */
-function importedNames(source: string): string[] {
+function importedNames(source: string, request: string): string[] {
   const names: string[] = [];
-  for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*'react-router-dom'/g)) {
+  for (const match of source.matchAll(
+    new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*'${request}'`, 'g'),
+  )) {
     if (match[1]) continue;
     for (const part of (match[2] ?? '').split(',')) {
       const name =
@@ -52,31 +54,48 @@ function importedNames(source: string): string[] {
   return names;
 }
 
-describe('router facade', () => {
-  const facade = fs.readFileSync(path.join(root, 'shared', 'build', 'router-facade.mjs'), 'utf8');
+const facades = [
+  {
+    request: 'react-router-dom',
+    file: 'router-facade.mjs',
+    from: 'react-router',
+    sample: 'BrowserRouter',
+    size: 10,
+  },
+  {
+    request: 'react-i18next',
+    file: 'i18n-react-facade.mjs',
+    from: 'react-i18next-entry',
+    sample: 'useTranslation',
+    size: 2,
+  },
+];
+
+describe.each(facades)('$request facade', ({ request, file, from, sample, size }) => {
+  const facade = fs.readFileSync(path.join(root, 'shared', 'build', file), 'utf8');
   const exported = new Set(
-    (/export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(facade)?.[1] ?? '')
+    (new RegExp(`export\\s*\\{([^}]*)\\}\\s*from\\s*'${from}'`).exec(facade)?.[1] ?? '')
       .split(',')
       .map((name: string) => name.trim())
       .filter((name: string) => name.length > 0),
   );
 
-  it('exports every react-router-dom name the apps import', () => {
+  it(`exports every ${request} name the apps import`, () => {
     const apps = fs
       .readdirSync(root)
       .filter((name: string) => name === 'shell' || name === 'shared' || name.startsWith('mf-'))
       .map((name: string) => path.join(root, name, 'src'));
     const missing = new Set<string>();
-    for (const file of apps.flatMap(sourceFiles)) {
-      for (const name of importedNames(fs.readFileSync(file, 'utf8'))) {
-        if (!exported.has(name)) missing.add(`${name} (${path.relative(root, file)})`);
+    for (const source of apps.flatMap(sourceFiles)) {
+      for (const name of importedNames(fs.readFileSync(source, 'utf8'), request)) {
+        if (!exported.has(name)) missing.add(`${name} (${path.relative(root, source)})`);
       }
     }
     expect([...missing]).toEqual([]);
   });
 
   it('reads the facade', () => {
-    expect(exported.has('BrowserRouter')).toBe(true);
-    expect(exported.size).toBeGreaterThan(10);
+    expect(exported.has(sample)).toBe(true);
+    expect(exported.size).toBeGreaterThan(size);
   });
 });

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createRootStore, registerNamespace, type SessionUser } from '@swx/shared';
-import { shellResources } from '../locales';
+import { createRootStore, type SessionUser } from '@swx/shared';
+import { registerShellStrings } from '../locales';
 import { RemoteDirectoryStore } from '../module-area/remote-directory';
 import { createNavigationBridge } from '../navigation-bridge';
 import { ShellProviders, ShellRoutes } from '../shell-app';
@@ -110,7 +110,7 @@ export function renderShell(options: RenderShellOptions = {}) {
     navigate,
     currentPath: () => location.pathname,
   });
-  registerNamespace(root.i18n, 'shell', shellResources);
+  registerShellStrings(root.i18n);
   const directory = new RemoteDirectoryStore();
   const view = render(
     <ShellProviders root={root} directory={directory}>
