@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLang, type I18n, type Lang } from '@swx/shared';
+import { isLang, languageReady, registerLazyNamespace, type I18n, type Lang } from '@swx/shared';
 import en from './locales/en.json';
 
 export const namespace = 'markets';
@@ -23,16 +23,12 @@ const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ default: MarketsStrin
   'zh-TW': () => import(/* webpackChunkName: "markets-zh-TW" */ './locales/zh-TW.json'),
 };
 
-function hasStrings(i18n: I18n, lang: string): boolean {
-  return i18n.hasResourceBundle(lang, namespace);
-}
-
-/** Adds a language's strings to the site's i18next instance (English at once, others fetched). */
-export async function loadMarketsStrings(i18n: I18n, lang: string): Promise<void> {
-  if (!hasStrings(i18n, 'en')) i18n.addResourceBundle('en', namespace, en, true, true);
-  if (!isLang(lang) || lang === 'en' || hasStrings(i18n, lang)) return;
-  const strings = (await loaders[lang]()).default;
-  i18n.addResourceBundle(lang, namespace, strings, true, true);
+/**
+ * Registers the module's strings with the SDK's per-language loading (English at once, the others fetched
+ * when first needed). From then on a language switch waits for this module's strings as well as the shell's.
+ */
+function register(i18n: I18n): void {
+  registerLazyNamespace(i18n, namespace, en, loaders);
 }
 
 /** For tests and the harness: every language registered synchronously. */
@@ -52,19 +48,20 @@ export function useMarketsStrings(): boolean {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const [readyFor, setReadyFor] = useState<string | null>(() => {
-    if (!hasStrings(i18n, 'en')) i18n.addResourceBundle('en', namespace, en, true, true);
-    return !isLang(lang) || hasStrings(i18n, lang) ? lang : null;
+    register(i18n);
+    return !isLang(lang) || i18n.hasResourceBundle(lang, namespace) ? lang : null;
   });
   useEffect(() => {
     let current = true;
-    loadMarketsStrings(i18n, lang).then(
-      () => current && setReadyFor(lang),
-      // Offline or a failed chunk: English (the fallback) is better than no screen.
+    register(i18n);
+    // Never rejects: a language whose strings fail to load shows English (the fallback).
+    void ((isLang(lang) ? languageReady(i18n, lang) : null) ?? Promise.resolve()).then(
       () => current && setReadyFor(lang),
     );
     return () => {
       current = false;
     };
   }, [i18n, lang]);
-  return readyFor === lang;
+  // A switch made through the settings store waits for these strings, so they are usually there already.
+  return readyFor === lang || !isLang(lang) || i18n.hasResourceBundle(lang, namespace);
 }

@@ -17,7 +17,7 @@ function isJsonColumn(column: Column): boolean {
  * Every row must set the same columns: a column left out of one row would be inserted as NULL there instead
  * of taking its default.
  */
-export function recordSet<T extends PgTable>(
+function recordSet<T extends PgTable>(
   table: T,
   rows: readonly T['$inferInsert'][],
 ): {
@@ -51,7 +51,7 @@ export function recordSet<T extends PgTable>(
 }
 
 /** A raw row (column names, driver values) as drizzle's select model. */
-export function fromDriver<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+function fromDriver<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, Column>)) {
     const value = raw[column.name];

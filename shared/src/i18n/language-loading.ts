@@ -14,11 +14,12 @@ export type StringsLoader = () => Promise<{ default: object }>;
 /** Starts loading a language; answers null when it has nothing to load (already there, or English). */
 type LanguageLoader = (lang: Lang) => Promise<void> | null;
 
-const loadersOf = new WeakMap<I18n, Set<LanguageLoader>>();
+const loadersOf = new WeakMap<I18n, Map<string, LanguageLoader>>();
 
 /**
  * Registers namespace `ns` with its English strings now and the other languages on demand (the first
- * `languageReady` for a language starts its fetch).
+ * `languageReady` for a language starts its fetch). Registering a namespace again does nothing, so a module
+ * may call this whenever it renders.
  */
 export function registerLazyNamespace(
   i18n: I18n,
@@ -26,6 +27,12 @@ export function registerLazyNamespace(
   english: object,
   loaders: Record<Exclude<Lang, 'en'>, StringsLoader>,
 ): void {
+  let registered = loadersOf.get(i18n);
+  if (!registered) {
+    registered = new Map();
+    loadersOf.set(i18n, registered);
+  }
+  if (registered.has(ns)) return;
   i18n.addResourceBundle('en', ns, english, true, true);
   const inFlight = new Map<Lang, Promise<void>>();
   const loader: LanguageLoader = (lang) => {
@@ -47,12 +54,7 @@ export function registerLazyNamespace(
     }
     return loading;
   };
-  let registered = loadersOf.get(i18n);
-  if (!registered) {
-    registered = new Set();
-    loadersOf.set(i18n, registered);
-  }
-  registered.add(loader);
+  registered.set(ns, loader);
 }
 
 /**
@@ -60,7 +62,7 @@ export function registerLazyNamespace(
  * English); null when nothing needs loading, so callers can switch in the same tick. Never rejects.
  */
 export function languageReady(i18n: I18n, lang: Lang): Promise<void> | null {
-  const pending = [...(loadersOf.get(i18n) ?? [])]
+  const pending = [...(loadersOf.get(i18n)?.values() ?? [])]
     .map((load) => load(lang))
     .filter((loading): loading is Promise<void> => loading !== null);
   return pending.length === 0 ? null : Promise.all(pending).then(() => undefined);
