@@ -10,3 +10,4 @@ export {
 } from './notifications-store';
 export { localKeys, sessionKeys } from './local-keys';
 export { useRootStore } from './use-root-store';
+export { useLivePrices } from './use-live-prices';
