@@ -32,4 +32,4 @@ export {
   type DateInput,
   type DateOptions,
 } from './format';
-export { problemText, type Problem } from './problem-text';
+export { problemText, type FieldProblem, type Problem } from './problem-text';

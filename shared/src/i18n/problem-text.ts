@@ -5,7 +5,13 @@ import { messageForError, type Translate } from './error-messages';
  * error a call answered with (the server has the last word). A key names its namespace the i18next way
  * (`common:validation.amountIncorrect`); a bare key is looked up in the caller's own namespace.
  */
-export type Problem = { key: string; values?: Record<string, string> } | { error: unknown };
+export type Problem = FieldProblem | { error: unknown };
+
+/** A client-side rule's verdict on a field: a message key and its values. */
+export interface FieldProblem {
+  key: string;
+  values?: Record<string, string>;
+}
 
 /** The words for a problem in the active language; undefined when there is none (the field is fine). */
 export function problemText(problem: Problem | null | undefined, t: Translate): string | undefined {
