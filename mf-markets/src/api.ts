@@ -2,7 +2,6 @@ import { getRootStore } from '@swx/shared';
 import type {
   Candle,
   CandleInterval,
-  FeedStatus,
   HomeStats,
   MarketInfo,
   MarketListItem,
@@ -82,10 +81,6 @@ export const marketsApi = {
     range: { from?: number; to?: number } = {},
   ): Promise<Candle[]> {
     return api().get<Candle[]>('/index/getKValueByCodeAndDate', { code, interval, ...range });
-  },
-
-  feedStatus(): Promise<FeedStatus> {
-    return api().get<FeedStatus>('/index/feedStatus');
   },
 
   /** The home page's customer and 24-hour volume figures, computed by the server from real-money records. */

@@ -3,7 +3,6 @@ import type {
   AssetInfo,
   BuyOptionsBody,
   BuyUBody,
-  FeedStatus,
   MarginQuote,
   MarginQuoteBody,
   MarketInfo,
@@ -94,10 +93,6 @@ export const tradingApi = {
 
   marketInfo(code: string): Promise<MarketInfo> {
     return api().get<MarketInfo>(`/index/getMarketInfo/${encodeURIComponent(code)}`);
-  },
-
-  feedStatus(): Promise<FeedStatus> {
-    return api().get<FeedStatus>('/index/feedStatus');
   },
 
   riskStats(): Promise<RiskStats> {

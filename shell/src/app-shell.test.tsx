@@ -340,3 +340,25 @@ describe('module areas', () => {
     expect(screen.getByTestId('desktop-top-bar')).toBeInTheDocument();
   });
 });
+
+describe('feed status', () => {
+  it('is asked once per page by the shell and held in the root store for every module', async () => {
+    const { root, api } = renderShell({
+      path: '/',
+      answers: { '/index/feedStatus': { feed: 'simulated', simulated: true } },
+    });
+    await waitFor(() => expect(root.market.isSimulated).toBe(true));
+    expect(root.market.feed).toEqual({ feed: 'simulated', simulated: true });
+    const tabs = within(screen.getByRole('navigation', { name: 'Sections' }));
+    await userEvent.click(tabs.getByRole('link', { name: 'Trading' }));
+    expect(await screen.findByText('mf_trading module content')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === '/index/feedStatus')).toHaveLength(1);
+  });
+
+  it('stays unknown (no badge claim either way) when the server cannot say', async () => {
+    const { root, api } = renderShell({ path: '/' });
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/index/feedStatus'));
+    expect(root.market.feed).toBeNull();
+    expect(root.market.isSimulated).toBe(false);
+  });
+});

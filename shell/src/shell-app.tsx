@@ -38,6 +38,8 @@ export function ShellProviders({ root, directory, children }: ShellProvidersProp
   useEffect(() => followLanguage({ root, footer }), [root, footer]);
   useEffect(() => directory.start(), [directory]);
   useEffect(() => void refreshSession(root), [root]);
+  // Which feed the server runs, asked once per page for every module (they read `market.isSimulated`).
+  useEffect(() => void root.loadFeedStatus(), [root]);
   return (
     <StrictMode>
       <I18nextProvider i18n={root.i18n}>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { getRootStore } from '@swx/shared';
 import type { Market } from '../api';
 
@@ -10,8 +9,10 @@ export function livePrice(market: Pick<Market, 'code' | 'lastPrice'>): string | 
   return getRootStore().market.price(market.code) ?? market.lastPrice;
 }
 
+/** Once a live tick arrived its change wins, also when the feed does not know it (null, shown as "—"). */
 export function liveChange(market: Pick<Market, 'code' | 'changePercent'>): string | null {
-  return getRootStore().market.zdf(market.code) ?? market.changePercent;
+  const quote = getRootStore().market.quote(market.code);
+  return quote ? quote.changePercent : market.changePercent;
 }
 
 /** The latest (at most 100) feed prices of a market, oldest first. */
@@ -24,24 +25,8 @@ export function liveHistory(market: Pick<Market, 'code' | 'recentPrices'>): read
 export function seedLiveMarkets(markets: readonly Market[]): void {
   const store = getRootStore().market;
   for (const m of markets) {
-    const latest =
-      m.lastPrice !== null && m.changePercent !== null
-        ? { price: m.lastPrice, zdf: m.changePercent }
-        : undefined;
+    // A listed price without a known change seeds the quote with the change unknown, not 0.
+    const latest = m.lastPrice !== null ? { price: m.lastPrice, zdf: m.changePercent } : undefined;
     store.seed(m.code, m.recentPrices, latest);
   }
-}
-
-/**
- * Subscribes to live prices for these codes while the calling screen is mounted. The SDK reference-counts
- * subscriptions, so two screens watching one code share one server subscription.
- */
-export function useLivePrices(codes: readonly string[]): void {
-  const key = codes.join(',');
-  useEffect(() => {
-    if (!key) return;
-    const socket = getRootStore().socket;
-    const unsubscribes = key.split(',').map((code) => socket.subscribe(code));
-    return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
-  }, [key]);
 }

@@ -165,10 +165,15 @@ export const WatchlistBody = Type.Object({ code: MarketCode }, { additionalPrope
 export const WatchlistQuery = Type.Object({ code: MarketCode });
 export const WatchlistResult = Type.Array(MarketListItem);
 
-/** A price update on the `/message` websocket (frames are JSON arrays of these). `time` is our addition. */
+/**
+ * A price update on the `/message` websocket (frames are JSON arrays of these). `time` is our addition. The
+ * one live-price type: the server's push, the SDK's socket and its market store all use it.
+ */
 export interface LivePrice {
   code: string;
+  /** Decimal string. */
   price: string;
+  /** Change against the previous day's close in percent; null while the feed does not know it (not 0). */
   zdf: string | null;
   /** Feed time of the tick, epoch ms. */
   time: number;

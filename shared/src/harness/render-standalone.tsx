@@ -163,6 +163,8 @@ export function renderStandalone(options: StandaloneOptions): { root: RootStore;
     if (root.i18n.language === lang) void root.i18n.changeLanguage(lang);
   });
   root.socket.start();
+  // What the shell does for a page: modules read the feed status from the root store, never ask themselves.
+  void root.loadFeedStatus();
 
   const ModuleRoutes = routesComponent(options.routes);
   const container = options.container ?? document.getElementById('root');

@@ -32,3 +32,4 @@ export {
   type DateInput,
   type DateOptions,
 } from './format';
+export { problemText, type FieldProblem, type Problem } from './problem-text';

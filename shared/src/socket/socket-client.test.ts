@@ -1,4 +1,4 @@
-import type { PriceTick } from '../store/market-store';
+import type { LivePrice } from '../contract/markets';
 import { SocketClient, type WebSocketFactory } from './socket-client';
 
 class FakeWebSocket {
@@ -50,7 +50,7 @@ const flushMicrotasks = () => Promise.resolve();
 
 function setup(options: { token?: string | null; random?: () => number } = {}) {
   const frames: (() => void)[] = [];
-  const batches: PriceTick[][] = [];
+  const batches: LivePrice[][] = [];
   let token = options.token ?? null;
   const client = new SocketClient({
     url: 'wss://swx.test/message',
@@ -154,30 +154,52 @@ describe('socket client', () => {
     client.start();
     const socket = FakeWebSocket.latest();
     socket.open();
-    socket.push([{ code: 'BTCUSDT', price: '67000.1', zdf: '1.2' }]);
+    socket.push([{ code: 'BTCUSDT', price: '67000.1', zdf: '1.2', time: 1 }]);
     socket.push([
-      { code: 'BTCUSDT', price: '67000.5', zdf: '1.3' },
-      { code: 'EURUSD', price: '1.08431', zdf: '-0.1' },
+      { code: 'BTCUSDT', price: '67000.5', zdf: '1.3', time: 1 },
+      { code: 'EURUSD', price: '1.08431', zdf: '-0.1', time: 1 },
     ]);
-    socket.push([{ code: 'BTCUSDT', price: '67001', zdf: '1.4' }]);
+    socket.push([{ code: 'BTCUSDT', price: '67001', zdf: '1.4', time: 1 }]);
     expect(batches).toHaveLength(0);
     runFrame();
     expect(batches).toEqual([
       [
-        { code: 'BTCUSDT', price: '67001', zdf: '1.4' },
-        { code: 'EURUSD', price: '1.08431', zdf: '-0.1' },
+        { code: 'BTCUSDT', price: '67001', zdf: '1.4', time: 1 },
+        { code: 'EURUSD', price: '1.08431', zdf: '-0.1', time: 1 },
       ],
     ]);
     runFrame();
     expect(batches).toHaveLength(1);
-    socket.push([{ code: 'EURUSD', price: '1.08432', zdf: '-0.09' }]);
+    socket.push([{ code: 'EURUSD', price: '1.08432', zdf: '-0.09', time: 1 }]);
     runFrame();
-    expect(batches[1]).toEqual([{ code: 'EURUSD', price: '1.08432', zdf: '-0.09' }]);
+    expect(batches[1]).toEqual([{ code: 'EURUSD', price: '1.08432', zdf: '-0.09', time: 1 }]);
+    client.stop();
+  });
+
+  it('keeps an unknown change unknown (null), never 0, and drops items that are not prices', () => {
+    const { client, batches, runFrame } = setup();
+    client.start();
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    socket.push([
+      { code: 'BTCUSDT', price: '67000.1', zdf: null, time: 5 },
+      { code: 'EURUSD', price: '1.08431', time: 6 },
+      { code: 'XAUUSD' },
+      { price: '1' },
+      'noise',
+    ]);
+    runFrame();
+    expect(batches).toEqual([
+      [
+        { code: 'BTCUSDT', price: '67000.1', zdf: null, time: 5 },
+        { code: 'EURUSD', price: '1.08431', zdf: null, time: 6 },
+      ],
+    ]);
     client.stop();
   });
 
   it('falls back to a timer when there are no animation frames', () => {
-    const batches: PriceTick[][] = [];
+    const batches: LivePrice[][] = [];
     const original = globalThis.requestAnimationFrame;
     // @ts-expect-error simulating an environment without requestAnimationFrame
     delete globalThis.requestAnimationFrame;
@@ -190,10 +212,10 @@ describe('socket client', () => {
       });
       client.start();
       FakeWebSocket.latest().open();
-      FakeWebSocket.latest().push([{ code: 'XAUUSD', price: '2400.1', zdf: '0.5' }]);
-      FakeWebSocket.latest().push([{ code: 'XAUUSD', price: '2400.2', zdf: '0.6' }]);
+      FakeWebSocket.latest().push([{ code: 'XAUUSD', price: '2400.1', zdf: '0.5', time: 1 }]);
+      FakeWebSocket.latest().push([{ code: 'XAUUSD', price: '2400.2', zdf: '0.6', time: 1 }]);
       jest.advanceTimersByTime(16);
-      expect(batches).toEqual([[{ code: 'XAUUSD', price: '2400.2', zdf: '0.6' }]]);
+      expect(batches).toEqual([[{ code: 'XAUUSD', price: '2400.2', zdf: '0.6', time: 1 }]]);
       client.stop();
     } finally {
       globalThis.requestAnimationFrame = original;
@@ -267,7 +289,9 @@ describe('socket client', () => {
     const old = FakeWebSocket.latest();
     old.open();
     client.reconnect();
-    old.onmessage?.({ data: JSON.stringify([{ code: 'BTCUSDT', price: '1', zdf: '0' }]) } as MessageEvent);
+    old.onmessage?.({
+      data: JSON.stringify([{ code: 'BTCUSDT', price: '1', zdf: '0', time: 1 }]),
+    } as MessageEvent);
     FakeWebSocket.latest().onmessage?.({ data: 'not json' } as MessageEvent);
     runFrame();
     expect(batches).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { makeObservable, observable, runInAction } from 'mobx';
+import type { LivePrice } from '../contract/markets';
 import type { AccountEvent } from '../store/notifications-store';
-import type { PriceTick } from '../store/market-store';
 
 export type SocketState = 'connecting' | 'open' | 'closed';
 
@@ -18,7 +18,7 @@ export interface SocketClientOptions {
   url: string;
   getToken: () => string | null;
   /** Receives each frame's conflated ticks; called at most once per animation frame. */
-  onTicks: (ticks: PriceTick[]) => void;
+  onTicks: (ticks: LivePrice[]) => void;
   WebSocket?: WebSocketFactory;
   /** Backoff: first retry after about `baseDelayMs`, doubling up to `maxDelayMs`. */
   baseDelayMs?: number;
@@ -28,6 +28,26 @@ export interface SocketClientOptions {
 }
 
 const openState = 1;
+
+const decimalOf = (value: unknown): string | null =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : null;
+
+/**
+ * One item of a price frame in the wire shape, or null when it is not a price. A missing change stays null
+ * (unknown, shown as "—"), never "0": the feed has not said the price is flat.
+ */
+function livePriceOf(item: unknown): LivePrice | null {
+  if (!item || typeof item !== 'object') return null;
+  const { code, price, zdf, time } = item as Record<string, unknown>;
+  const value = decimalOf(price);
+  if (typeof code !== 'string' || value === null) return null;
+  // A frame without the feed time still carries a real price; the arrival time is the closest stand-in.
+  return { code, price: value, zdf: decimalOf(zdf), time: typeof time === 'number' ? time : Date.now() };
+}
 const hiddenTabFlushMs = 250;
 
 /**
@@ -52,7 +72,7 @@ export class SocketClient {
   /** What the server has been told on the current connection. */
   private serverCodes = new Set<string>();
   private syncQueued = false;
-  private readonly pendingTicks = new Map<string, PriceTick>();
+  private readonly pendingTicks = new Map<string, LivePrice>();
   private frameQueued = false;
   private frameNumber = 0;
   private readonly accountListeners = new Set<(event: AccountEvent) => void>();
@@ -238,9 +258,8 @@ export class SocketClient {
     }
     if (Array.isArray(message)) {
       for (const item of message) {
-        if (item && typeof item.code === 'string' && item.price !== undefined) {
-          this.pendingTicks.set(item.code, { code: item.code, price: item.price, zdf: item.zdf ?? '0' });
-        }
+        const tick = livePriceOf(item);
+        if (tick) this.pendingTicks.set(tick.code, tick);
       }
       if (this.pendingTicks.size > 0) this.queueFrame();
       return;

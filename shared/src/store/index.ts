@@ -1,7 +1,7 @@
 export { RootStore, createRootStore, getRootStore, setRootStore, type RootStoreOptions } from './root-store';
 export { SessionStore, loginPath, type SessionUser } from './session-store';
 export { SettingsStore } from './settings-store';
-export { MarketStore, historyLength, type MarketQuote, type PriceTick } from './market-store';
+export { MarketStore, historyLength, type MarketQuote } from './market-store';
 export {
   NotificationsStore,
   isNotificationEvent,
@@ -10,3 +10,4 @@ export {
 } from './notifications-store';
 export { localKeys, sessionKeys } from './local-keys';
 export { useRootStore } from './use-root-store';
+export { useLivePrices } from './use-live-prices';

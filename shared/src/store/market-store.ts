@@ -1,18 +1,15 @@
-import { actionBound, computed, makeObservable, observable } from 'mobx';
+import { actionBound, computed, makeObservable, observable, runInAction } from 'mobx';
+import type { FeedStatus, LivePrice } from '../contract/markets';
 import { PriceRing } from './price-ring';
-
-/** One live push item (`/message`), as the server sends it. */
-export interface PriceTick {
-  code: string;
-  price: string | number;
-  zdf: string | number;
-}
 
 export interface MarketQuote {
   /** The latest feed price, as a decimal string. */
   price: string;
-  /** Change against the previous day's close, in percent (the wire's `zdf`). */
-  changePercent: string;
+  /**
+   * Change against the previous day's close, in percent (the wire's `zdf`). Null when the feed does not know
+   * it (no close yet): unknown is shown as unknown, never as 0 %.
+   */
+  changePercent: string | null;
 }
 
 /** Mini charts keep the latest 100 points (seed §7, PRODUCT.md §4 `hundred`). */
@@ -35,14 +32,19 @@ export class MarketStore {
   private readonly histories = new Map<string, { ring: PriceRing; snapshot: readonly string[] | null }>();
   private readonly historyVersions = observable.map<string, number>({}, { deep: false });
 
-  /** The live feed as the server announces it (`simulated`, `replay`, or an exchange's name); null until known. */
-  feed: string | null = null;
+  /**
+   * The live feed as the server announces it (`GET /index/feedStatus`), read once per page by the shell;
+   * null until known. The one copy every module reads (unknown is not "real").
+   */
+  feed: FeedStatus | null = null;
+  private feedRequest: Promise<void> | null = null;
 
   constructor() {
-    makeObservable<MarketStore, 'quotes' | 'histories' | 'historyVersions'>(this, {
+    makeObservable<MarketStore, 'quotes' | 'histories' | 'historyVersions' | 'feedRequest'>(this, {
       quotes: false,
       histories: false,
       historyVersions: false,
+      feedRequest: false,
       feed: observable,
       isSimulated: computed,
       setFeed: actionBound,
@@ -53,11 +55,30 @@ export class MarketStore {
 
   /** Screens showing prices carry the simulated-data badge while this holds (integrity rule 1). */
   get isSimulated(): boolean {
-    return this.feed === 'simulated';
+    return this.feed?.simulated === true;
   }
 
-  setFeed(feed: string | null): void {
+  setFeed(feed: FeedStatus | null): void {
     this.feed = feed;
+  }
+
+  /**
+   * Asks the server which feed runs, once per page (its feed does not change while it runs): every later
+   * call shares the first answer. A failed request leaves the status unknown and lets the next call retry.
+   */
+  loadFeed(request: () => Promise<FeedStatus>): Promise<void> {
+    const pending =
+      this.feedRequest ??
+      request().then(
+        (status) => {
+          runInAction(() => (this.feed = { feed: status.feed, simulated: status.simulated }));
+        },
+        () => {
+          this.feedRequest = null;
+        },
+      );
+    this.feedRequest = pending;
+    return pending;
   }
 
   quote(code: string): MarketQuote | undefined {
@@ -68,7 +89,8 @@ export class MarketStore {
     return this.quotes.get(code)?.price;
   }
 
-  zdf(code: string): string | undefined {
+  /** The live change of a code: undefined before its first tick, null while the feed does not know it. */
+  zdf(code: string): string | null | undefined {
     return this.quotes.get(code)?.changePercent;
   }
 
@@ -100,22 +122,22 @@ export class MarketStore {
   seed(
     code: string,
     hundred: readonly (string | number)[],
-    latest?: { price: string | number; zdf: string | number },
+    latest?: { price: string | number; zdf: string | number | null },
   ): void {
     const live = this.histories.get(code)?.ring.toArray() ?? [];
     this.histories.delete(code);
     this.pushHistory(code, [...hundred.map(String), ...live].slice(-historyLength));
     if (latest && !this.quotes.has(code)) {
-      this.quotes.set(code, { price: String(latest.price), changePercent: String(latest.zdf) });
+      const changePercent = latest.zdf === null ? null : String(latest.zdf);
+      this.quotes.set(code, { price: String(latest.price), changePercent });
     }
   }
 
   /** One batch of ticks (the socket conflates them per animation frame) applied as one action. */
-  applyTicks(items: readonly PriceTick[]): void {
+  applyTicks(items: readonly LivePrice[]): void {
     for (const item of items) {
-      const price = String(item.price);
-      this.quotes.set(item.code, { price, changePercent: String(item.zdf) });
-      this.pushHistory(item.code, [price]);
+      this.quotes.set(item.code, { price: item.price, changePercent: item.zdf });
+      this.pushHistory(item.code, [item.price]);
     }
   }
 }

@@ -212,7 +212,7 @@ describe('root store', () => {
     expect(store.market.history('BTCUSDT')).toHaveLength(100);
     expect(store.market.history('BTCUSDT')[0]).toBe('120');
     expect(store.market.price('BTCUSDT')).toBe('219');
-    store.market.applyTicks([{ code: 'BTCUSDT', price: 220.5, zdf: 1.6 }]);
+    store.market.applyTicks([{ code: 'BTCUSDT', price: '220.5', zdf: '1.6', time: 1 }]);
     expect(store.market.price('BTCUSDT')).toBe('220.5');
     expect(store.market.zdf('BTCUSDT')).toBe('1.6');
     const history = store.market.history('BTCUSDT');
@@ -225,7 +225,8 @@ describe('root store', () => {
 
   it('keeps exactly the latest 100 prices through many ticks, with live ticks kept over a later seed', () => {
     const { store } = setup();
-    for (let i = 0; i < 250; i += 1) store.market.applyTicks([{ code: 'ETHUSDT', price: i, zdf: 0 }]);
+    for (let i = 0; i < 250; i += 1)
+      store.market.applyTicks([{ code: 'ETHUSDT', price: String(i), zdf: '0', time: i }]);
     const history = store.market.history('ETHUSDT');
     expect(history).toEqual(Array.from({ length: 100 }, (_, i) => String(150 + i)));
     // Same array until the next tick (observers comparing props see no change), a new one after it.
@@ -235,7 +236,7 @@ describe('root store', () => {
     expect(store.market.history('ETHUSDT').at(-1)).toBe('249');
     const fresh = Array.from({ length: 10 }, (_, i) => String(i));
     store.market.seed('SOLUSDT', fresh);
-    store.market.applyTicks([{ code: 'SOLUSDT', price: '10', zdf: 0 }]);
+    store.market.applyTicks([{ code: 'SOLUSDT', price: '10', zdf: '0', time: 1 }]);
     expect(store.market.history('SOLUSDT')).toEqual([...fresh, '10']);
     expect(history).toHaveLength(100);
   });
@@ -244,11 +245,11 @@ describe('root store', () => {
     const { store } = setup();
     const seen: number[] = [];
     const dispose = autorun(() => seen.push(store.market.history('A').length));
-    store.market.applyTicks([{ code: 'B', price: 1, zdf: 0 }]);
-    store.market.applyTicks([{ code: 'A', price: 1, zdf: 0 }]);
+    store.market.applyTicks([{ code: 'B', price: '1', zdf: '0', time: 1 }]);
+    store.market.applyTicks([{ code: 'A', price: '1', zdf: '0', time: 1 }]);
     store.market.applyTicks([
-      { code: 'A', price: 2, zdf: 0 },
-      { code: 'B', price: 2, zdf: 0 },
+      { code: 'A', price: '2', zdf: '0', time: 1 },
+      { code: 'B', price: '2', zdf: '0', time: 1 },
     ]);
     dispose();
     expect(seen).toEqual([0, 1, 2]);
@@ -263,18 +264,73 @@ describe('root store', () => {
       runs += 1;
     });
     store.market.applyTicks([
-      { code: 'A', price: '1', zdf: '0' },
-      { code: 'B', price: '2', zdf: '0' },
+      { code: 'A', price: '1', zdf: '0', time: 1 },
+      { code: 'B', price: '2', zdf: '0', time: 1 },
     ]);
     dispose();
     expect(runs).toBe(2);
   });
 
-  it('knows whether the feed is simulated', () => {
+  it('knows whether the feed is simulated (a replayed recording is simulated too)', () => {
     const { store } = setup();
     expect(store.market.isSimulated).toBe(false);
-    store.market.setFeed('simulated');
+    store.market.setFeed({ feed: 'simulated', simulated: true });
     expect(store.market.isSimulated).toBe(true);
+    store.market.setFeed({ feed: 'replay', simulated: true });
+    expect(store.market.isSimulated).toBe(true);
+  });
+
+  it('asks the server for the feed status once per page, however many callers ask', async () => {
+    const answer = {
+      status: 200,
+      ok: true,
+      text: async () => '{"code":"200","message":"","result":{"feed":"replay","simulated":true}}',
+    } as Response;
+    const fetch = jest.fn(async (_url: string) => answer);
+    const { store } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const feedCalls = () => fetch.mock.calls.filter(([url]) => String(url).endsWith('/index/feedStatus'));
+    await Promise.all([store.loadFeedStatus(), store.loadFeedStatus()]);
+    await store.loadFeedStatus();
+    expect(feedCalls()).toHaveLength(1);
+    expect(store.market.feed).toEqual({ feed: 'replay', simulated: true });
+    expect(store.market.isSimulated).toBe(true);
+  });
+
+  it('leaves the feed unknown after a failed request and asks again on the next call', async () => {
+    let fail = true;
+    const fetch = jest.fn(async () =>
+      fail
+        ? ({
+            status: 503,
+            ok: false,
+            text: async () => '{"code":"503","message":"","result":null}',
+          } as Response)
+        : ({
+            status: 200,
+            ok: true,
+            text: async () => '{"code":"200","message":"","result":{"feed":"simulated","simulated":true}}',
+          } as Response),
+    );
+    const { store } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
+    await store.loadFeedStatus();
+    expect(store.market.feed).toBeNull();
+    expect(store.market.isSimulated).toBe(false);
+    fail = false;
+    await store.loadFeedStatus();
+    expect(store.market.isSimulated).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a change the feed does not know as null, not 0, and says when a code has no tick yet', () => {
+    const { store } = setup();
+    expect(store.market.zdf('BTCUSDT')).toBeUndefined();
+    store.market.applyTicks([{ code: 'BTCUSDT', price: '100', zdf: null, time: 1 }]);
+    expect(store.market.zdf('BTCUSDT')).toBeNull();
+    expect(store.market.quote('BTCUSDT')).toEqual({ price: '100', changePercent: null });
+    store.market.seed('ETHUSDT', ['1'], { price: '1', zdf: null });
+    expect(store.market.zdf('ETHUSDT')).toBeNull();
+    store.market.applyTicks([{ code: 'BTCUSDT', price: '101', zdf: '0.5', time: 2 }]);
+    expect(store.market.zdf('BTCUSDT')).toBe('0.5');
   });
 
   it('reconnects the socket when the token changes and counts notifications from account events', () => {

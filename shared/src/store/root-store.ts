@@ -1,5 +1,6 @@
 import { observable, reaction, runInAction } from 'mobx';
 import { createApiClient, type ApiClient } from '../api/client';
+import type { FeedStatus } from '../contract/markets';
 import { createI18n, type I18n } from '../i18n/create-i18n';
 import { matchLanguage, type Lang } from '../i18n/languages';
 import { SocketClient, type WebSocketFactory } from '../socket/socket-client';
@@ -113,6 +114,14 @@ export class RootStore {
         if (isNotificationEvent(event)) this.notifications.push(event);
       }),
     );
+  }
+
+  /**
+   * Which feed the server runs, into `market.feed`: the shell (and the standalone harness) asks once per
+   * page; modules read `market.isSimulated` and never ask again.
+   */
+  loadFeedStatus(): Promise<void> {
+    return this.market.loadFeed(() => this.api.get<FeedStatus>('/index/feedStatus'));
   }
 
   /** A module's own store, reachable by other code as `root.feature(name)` while the module is mounted. */

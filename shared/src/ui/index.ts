@@ -10,3 +10,5 @@ export * from './copy-button';
 export * from './image-picker';
 export * from './badges';
 export * from './visually-hidden';
+export * from './change-percent';
+export * from './decimal-field';

@@ -259,7 +259,7 @@ describe('small pieces', () => {
     expect(screen.queryByText('DEMO')).not.toBeInTheDocument();
     act(() => {
       void store.settings.setAccountMode('demo');
-      store.market.setFeed('simulated');
+      store.market.setFeed({ feed: 'simulated', simulated: true });
     });
     expect(screen.getByText('DEMO')).toBeInTheDocument();
     expect(screen.getByText('Simulated market data')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatPercent, formatPrice } from '@swx/shared';
+import { ChangePercent, changeDirection, formatPrice } from '@swx/shared';
 import type { Market } from '../../api';
 import { useInView } from '../in-view';
 import { LivePrice } from '../live-price';
@@ -101,16 +101,17 @@ const RowFigures = observer(function RowFigures({
   lang: string;
 }) {
   const { price, change } = readLive(live, () => ({ price: livePrice(market), change: liveChange(market) }));
-  const changeValue = change === null ? null : Number(change);
-  const direction = changeValue === null || changeValue === 0 ? 'flat' : changeValue > 0 ? 'up' : 'down';
+  const direction = changeDirection(change);
   return (
     <span className={styles.figures}>
       <LivePrice value={price} className={styles.price} testId="market-price">
         {price === null ? '—' : formatPrice(price, market.priceDecimals)}
       </LivePrice>
-      <span className={`${styles.change} ${styles[direction]}`} data-testid="market-change">
-        {change === null ? '—' : formatPercent(change)}
-      </span>
+      <ChangePercent
+        value={change}
+        className={`${styles.change} ${styles[direction]}`}
+        testId="market-change"
+      />
     </span>
   );
 });

@@ -3,10 +3,17 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EmptyState, Skeleton, formatPercent, formatPrice, getRootStore } from '@swx/shared';
+import {
+  ChangePercent,
+  EmptyState,
+  SimulatedBadge,
+  Skeleton,
+  changeDirection,
+  formatPrice,
+  getRootStore,
+  useLivePrices,
+} from '@swx/shared';
 import { decimalsOf } from '../../api';
-import { FeedBadge } from '../../components/feed-badge';
-import { useLivePrices } from '../../components/live-market';
 import { LivePrice } from '../../components/live-price';
 import { WatchStar, useWatchlist } from '../../components/watch-star';
 import { CurrencyStore } from './currency-store';
@@ -80,9 +87,10 @@ const CurrencyDetail = observer(function CurrencyDetail({
 
   const info = currency.info;
   const price = market.price(code) ?? info?.price ?? null;
-  const change = market.zdf(code) ?? info?.zdf ?? (listedChange || null);
-  const changeValue = change === null ? null : Number(change);
-  const direction = !changeValue ? 'flat' : changeValue > 0 ? 'up' : 'down';
+  // Once a live tick arrived, its change wins even when the feed does not know it (null stays "—").
+  const quote = market.quote(code);
+  const change = quote ? quote.changePercent : (info?.zdf ?? (listedChange || null));
+  const direction = changeDirection(change);
   const name = info?.appName ?? code;
 
   return (
@@ -96,7 +104,7 @@ const CurrencyDetail = observer(function CurrencyDetail({
           </div>
           {info && <WatchStar code={code} name={name} watchlist={watchlist} />}
         </div>
-        {info?.simulated && <FeedBadge />}
+        {info?.simulated && <SimulatedBadge />}
       </header>
 
       <div className={styles.quote} aria-live="off">
@@ -105,9 +113,11 @@ const CurrencyDetail = observer(function CurrencyDetail({
             {price === null ? '—' : formatPrice(price, info?.priceDecimals ?? decimalsOf([price]))}
           </span>
         </LivePrice>
-        <span className={`${styles.change} ${styles[direction]}`} data-testid="currency-change">
-          {change === null ? '—' : formatPercent(change)}
-        </span>
+        <ChangePercent
+          value={change}
+          className={`${styles.change} ${styles[direction]}`}
+          testId="currency-change"
+        />
       </div>
 
       {info ? (

@@ -2,9 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, Skeleton, formatPercent } from '@swx/shared';
-import { FeedBadge } from '../../components/feed-badge';
-import { useLivePrices } from '../../components/live-market';
+import { Button, EmptyState, SimulatedBadge, Skeleton, formatPercent, useLivePrices } from '@swx/shared';
 import { MarketRow } from '../../components/market-row';
 import { HomeStore } from './home-store';
 import { HeadlineStats } from './headline-stats';
@@ -28,7 +26,7 @@ export const HomeScreen = observer(function HomeScreen({ store: given }: { store
       <section className={styles.hero} aria-labelledby="home-title">
         {/* Slots keep their height while the feed status and fee parameter load: nothing below them moves. */}
         <div className={styles.badgeSlot}>
-          <FeedBadge />
+          <SimulatedBadge />
         </div>
         <h1 id="home-title" className={styles.title}>
           {t('home.title')}

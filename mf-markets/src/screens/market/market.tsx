@@ -2,10 +2,17 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, Skeleton, Tabs, getRootStore, visuallyHiddenClass } from '@swx/shared';
+import {
+  Button,
+  EmptyState,
+  SimulatedBadge,
+  Skeleton,
+  Tabs,
+  getRootStore,
+  useLivePrices,
+  visuallyHiddenClass,
+} from '@swx/shared';
 import { marketTypes, type MarketTypeId } from '../../api';
-import { FeedBadge } from '../../components/feed-badge';
-import { useLivePrices } from '../../components/live-market';
 import { MarketRow } from '../../components/market-row';
 import { signInPath, useWatchlist } from '../../components/watch-star';
 import { MarketListStore, type MarketTab } from './market-list-store';
@@ -29,7 +36,7 @@ export const MarketScreen = observer(function MarketScreen() {
     <div className={styles.market}>
       <div className={styles.head}>
         <h1 className={styles.title}>{t('market.title')}</h1>
-        <FeedBadge />
+        <SimulatedBadge />
       </div>
 
       <Tabs

@@ -16,8 +16,6 @@ export class TradingStore {
   marketsState: LoadState = 'loading';
   code: string | null = null;
   info: MarketInfo | null = null;
-  /** Which feed the server runs; null until known (unknown is not "real"). */
-  simulated: boolean | null = null;
   risk: RiskStats | null = null;
   assets: AssetInfo | null = null;
   private infoRequest = 0;
@@ -41,9 +39,11 @@ export class TradingStore {
     return this.code ? getRootStore().market.history(this.code) : [];
   }
 
+  /** Once a live tick arrived its change wins, also when the feed does not know it (null, shown as "—"). */
   get changePercent(): string | null {
     if (!this.code) return null;
-    return getRootStore().market.zdf(this.code) ?? this.info?.zdf ?? null;
+    const quote = getRootStore().market.quote(this.code);
+    return quote ? quote.changePercent : (this.info?.zdf ?? null);
   }
 
   get priceDecimals(): number {
@@ -71,7 +71,6 @@ export class TradingStore {
   /** Loads the market list and picks `preferred` (from `?code=`), else the first crypto market. */
   async load(preferred: string | null): Promise<void> {
     this.marketsState = 'loading';
-    void this.loadFeed();
     void this.loadRisk();
     try {
       const markets = await tradingApi.listMarkets();
@@ -92,10 +91,9 @@ export class TradingStore {
     // The compact chart starts from the server's latest 100 prices; live ticks that already arrived stay.
     const listed = this.markets.find((m) => m.code === code);
     if (listed) {
+      // A listed price without a known change seeds the quote with the change unknown, not 0.
       const latest =
-        listed.listedPrice !== null && listed.listedChange !== null
-          ? { price: listed.listedPrice, zdf: listed.listedChange }
-          : undefined;
+        listed.listedPrice !== null ? { price: listed.listedPrice, zdf: listed.listedChange } : undefined;
       getRootStore().market.seed(code, listed.recentPrices, latest);
     }
     this.info = null;
@@ -106,15 +104,6 @@ export class TradingStore {
       if (request === this.infoRequest) runInAction(() => (this.info = info));
     } catch {
       // The form stays hidden without market facts; the picker still works.
-    }
-  }
-
-  async loadFeed(): Promise<void> {
-    try {
-      const status = await tradingApi.feedStatus();
-      runInAction(() => (this.simulated = status.simulated));
-    } catch {
-      // Unknown stays null; the market info also says whether its prices are simulated.
     }
   }
 
@@ -137,8 +126,8 @@ export class TradingStore {
     }
   }
 
-  /** Feed says simulated, or this market's facts do. */
+  /** The feed (as the shell read it into the root store) says simulated, or this market's facts do. */
   get showSimulatedBadge(): boolean {
-    return this.simulated === true || this.info?.simulated === true;
+    return getRootStore().market.isSimulated || this.info?.simulated === true;
   }
 }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, EmptyState, getRootStore, Skeleton, Tabs } from '@swx/shared';
+import { Button, EmptyState, getRootStore, Skeleton, Tabs, useLivePrices } from '@swx/shared';
 import { useTradingT } from '../../i18n';
 import { MarginPanel } from './margin/margin-panel';
 import type { Direction } from './margin/margin-rules';
@@ -10,7 +10,6 @@ import { OptionsPanel } from './options/options-panel';
 import { RiskWarning } from './risk-warning';
 import { SpotPanel } from './spot/spot-panel';
 import { TradingStore, type TradeKind } from './trading-store';
-import { useLivePrices } from './use-account-events';
 import styles from './trading.module.css';
 
 function directionParam(value: string | null): Direction | null {

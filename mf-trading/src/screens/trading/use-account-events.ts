@@ -25,14 +25,3 @@ export function useTradingEvents(onEvent: (event: { type: string } & Record<stri
     [],
   );
 }
-
-/** Subscribes to live prices for these codes while the caller is mounted (the SDK counts references). */
-export function useLivePrices(codes: readonly string[]): void {
-  const key = codes.join(',');
-  useEffect(() => {
-    if (!key) return;
-    const socket = getRootStore().socket;
-    const stops = key.split(',').map((code) => socket.subscribe(code));
-    return () => stops.forEach((stop) => stop());
-  }, [key]);
-}

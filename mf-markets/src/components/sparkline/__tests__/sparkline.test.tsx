@@ -42,7 +42,7 @@ describe('fed by the live store', () => {
     expect(pointCount(screen.getByRole('img'))).toBe(100);
     act(() => {
       for (let i = 0; i < 30; i++)
-        root.market.applyTicks([{ code: 'BTCUSDT', price: String(500 + i), zdf: '1' }]);
+        root.market.applyTicks([{ code: 'BTCUSDT', price: String(500 + i), zdf: '1', time: 1 }]);
     });
     expect(pointCount(screen.getByRole('img'))).toBe(100);
     expect(root.market.history('BTCUSDT')[0]).toBe('31');

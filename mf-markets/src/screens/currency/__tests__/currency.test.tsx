@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { forwardRef, useImperativeHandle } from 'react';
 import type { RootStore } from '@swx/shared';
 import { bucketStart, type Candle, type MarketInfo } from '@swx/shared/contract';
-import { feedStatus } from '../../../components/feed-badge';
 import { getWatchlist } from '../../../components/watch-star';
 import { createFakeSite, renderScreen, resetRoot, type ApiCall } from '../../../test-support/fake-site';
 import { CurrencyScreen } from '../currency';
@@ -86,7 +85,6 @@ let root: RootStore | undefined;
 afterEach(() => {
   resetRoot(root);
   getWatchlist().clear();
-  Object.assign(feedStatus, { simulated: null, request: null });
   chartCalls.options.length = 0;
   chartCalls.added.length = 0;
   chartCalls.updated.length = 0;
@@ -99,6 +97,8 @@ function site(candlesFor: (call: ApiCall) => Candle[]) {
     'GET /index/feedStatus': { feed: 'simulated', simulated: true },
   });
   root = fake.root;
+  // The shell asks for the feed status once per page; the module only reads the root store.
+  void root.loadFeedStatus();
   return fake;
 }
 
@@ -122,9 +122,20 @@ test('shows the live price, change, facts and the ways into trading', async () =
     '/trading?code=BTCUSDT&direction=short',
   );
 
-  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '95100.5', zdf: '1.36' }]));
+  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '95100.5', zdf: '1.36', time: 1 }]));
   expect(screen.getByTestId('currency-price')).toHaveTextContent('95,100.50');
   expect(screen.getByTestId('currency-change')).toHaveTextContent('+1.36%');
+});
+
+test('a live change the feed does not know shows "—" read as not known, not 0 %', async () => {
+  site(() => []);
+  renderScreen(root!, <CurrencyScreen />, path);
+  expect(await screen.findByRole('heading', { name: 'Bitcoin' })).toBeInTheDocument();
+  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '95100.5', zdf: null, time: 1 }]));
+  const change = screen.getByTestId('currency-change');
+  expect(change).toHaveTextContent('—');
+  expect(change).not.toHaveTextContent('%');
+  expect(within(change).getByText('Change not known yet')).toBeInTheDocument();
 });
 
 test('without stored history the chart is an empty state, never made-up candles', async () => {
@@ -176,7 +187,7 @@ test('live ticks update the last candle on the chart', async () => {
   site(() => [candle(bucketStart(now, '15m'), '102')]);
   renderScreen(root!, <CurrencyScreen />, path);
   await screen.findByTestId('highcharts');
-  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '120', zdf: '2' }]));
+  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '120', zdf: '2', time: 1 }]));
   expect(chartCalls.updated.at(-1)).toEqual([bucketStart(now, '15m'), 100, 120, 90, 120]);
 });
 

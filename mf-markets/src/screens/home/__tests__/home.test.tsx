@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { RootStore } from '@swx/shared';
-import { feedStatus } from '../../../components/feed-badge';
 import { createFakeSite, listItem, renderScreen, resetRoot } from '../../../test-support/fake-site';
 import { HomeScreen } from '../home';
 
@@ -13,8 +12,6 @@ const listed = [
 let root: RootStore | undefined;
 afterEach(() => {
   resetRoot(root);
-  // The feed status is read once per page load; each test is a new page.
-  Object.assign(feedStatus, { simulated: null, request: null });
 });
 
 function site(fee: string | Error, simulated = true) {
@@ -23,6 +20,8 @@ function site(fee: string | Error, simulated = true) {
     'GET /index/getParamByKey/trade_fee_rate': fee instanceof Error ? fee : { paramValue: fee },
     'GET /index/feedStatus': { feed: simulated ? 'simulated' : 'binance', simulated },
   }).root;
+  // The shell asks for the feed status once per page; the module only reads the root store.
+  void root.loadFeedStatus();
   return renderScreen(root, <HomeScreen />, '/');
 }
 
@@ -33,8 +32,21 @@ test('headline statistics are counted from the listed markets', async () => {
   expect(within(stats).getByText('Open now').nextSibling).toHaveTextContent('2');
   expect(within(stats).getByText('Rising today').nextSibling).toHaveTextContent('2');
   // "Rising" follows the live feed.
-  act(() => root!.market.applyTicks([{ code: 'ETHUSDT', price: '101', zdf: '0.10' }]));
+  act(() => root!.market.applyTicks([{ code: 'ETHUSDT', price: '101', zdf: '0.10', time: 1 }]));
   expect(within(stats).getByText('Rising today').nextSibling).toHaveTextContent('3');
+});
+
+test('a row whose live change is unknown shows "—" read as not known, and does not count as rising', async () => {
+  site('0.001');
+  const rows = await screen.findAllByTestId('market-row');
+  const stats = screen.getByTestId('headline-stats');
+  await waitFor(() => expect(within(stats).getByText('Rising today').nextSibling).toHaveTextContent('2'));
+  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '101', zdf: null, time: 1 }]));
+  const change = within(rows[0]!).getByTestId('market-change');
+  expect(change).toHaveTextContent('—');
+  expect(change).not.toHaveTextContent('0');
+  expect(within(change).getByText('Change not known yet')).toBeInTheDocument();
+  expect(within(stats).getByText('Rising today').nextSibling).toHaveTextContent('1');
 });
 
 test('the fee line is shown from the live parameter while the fee is under 0.3 %', async () => {
@@ -65,7 +77,7 @@ test('the simulated-data badge shows while the server runs the simulator', async
 test('no simulated-data badge with a real feed', async () => {
   site('0.001', false);
   await screen.findAllByTestId('market-row');
-  await act(() => feedStatus.load());
+  await act(() => root!.loadFeedStatus());
   expect(screen.queryByText('Simulated market data', { exact: false })).not.toBeInTheDocument();
 });
 

@@ -88,7 +88,7 @@ test('sorts by change, highest first then lowest first; markets without a change
   expect(rowCodes()).toEqual(['XAUUSD', 'ETHUSDT', 'AAPL', 'BTCUSDT', 'EURUSD']);
 
   // The order follows the live feed, not the list call.
-  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '90', zdf: '-9.00' }]));
+  act(() => root!.market.applyTicks([{ code: 'BTCUSDT', price: '90', zdf: '-9.00', time: 1 }]));
   expect(rowCodes()[0]).toBe('BTCUSDT');
 });
 

@@ -9,6 +9,7 @@ import {
   type ApiCall,
   type FakeRoutes,
 } from '../../../test-support/fake-site';
+import { marketInfo } from '../../../test-support/fake-site';
 import { position, riskWith, tradingRoutes } from '../../../test-support/trading-routes';
 import { TradingScreen } from '../trading';
 
@@ -42,7 +43,7 @@ describe('the trading screen', () => {
     const price = await screen.findByTestId('live-price');
     await waitFor(() => expect(price).toHaveTextContent('100.00'));
     expect(root.socket.subscribedCodes).toContain('BTCUSDT');
-    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '101.25', zdf: '1.75' }]));
+    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '101.25', zdf: '1.75', time: 1 }]));
     expect(price).toHaveTextContent('101.25');
   });
 
@@ -61,6 +62,33 @@ describe('the trading screen', () => {
     expect(await screen.findByText('DEMO')).toBeInTheDocument();
     expect(await screen.findByText('Simulated market data')).toBeInTheDocument();
     expect(screen.getByTestId('demo-note')).toHaveTextContent('virtual funds');
+  });
+
+  test('reads the simulated feed from the root store and never asks the server itself', async () => {
+    const { root, calls } = site({
+      'GET /index/getMarketInfo/BTCUSDT': marketInfo('BTCUSDT', { simulated: false, feed: 'replay' }),
+    });
+    renderScreen(root, <TradingScreen />, '/trading?code=BTCUSDT');
+    await waitFor(() => expect(screen.getByTestId('live-price')).toHaveTextContent('100.00'));
+    expect(screen.queryByText('Simulated market data')).not.toBeInTheDocument();
+    // The shell's one request fills the root store; the module follows it.
+    act(() => root.market.setFeed({ feed: 'simulated', simulated: true }));
+    expect(screen.getByText('Simulated market data')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/index/feedStatus')).toBe(false);
+  });
+
+  test('a live change the feed does not know shows "—" read as not known, not 0 %', async () => {
+    const { root } = site();
+    renderScreen(root, <TradingScreen />, '/trading?code=BTCUSDT');
+    await waitFor(() => expect(screen.getByTestId('live-price')).toHaveTextContent('100.00'));
+    // A listed change of 0 is a real 0 and says so; only an unknown one becomes "—".
+    expect(screen.getByTestId('live-change')).toHaveTextContent('0.00%');
+    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '100.10', zdf: null, time: 2 }]));
+    const change = screen.getByTestId('live-change');
+    expect(change).toHaveTextContent('—');
+    expect(change).not.toHaveTextContent('%');
+    expect(within(change).getByText('Change not known yet')).toBeInTheDocument();
+    expect(change.textContent).toContain('Change today');
   });
 
   test('the risk warning states the real loss share, or that there is not enough data', async () => {
@@ -227,12 +255,12 @@ describe('the margin form', () => {
     });
     const item = await screen.findByTestId('position');
     expect(within(item).getByTestId('position-pnl')).toHaveTextContent('0.00 USDT');
-    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '103.50', zdf: '1' }]));
+    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '103.50', zdf: '1', time: 1 }]));
     expect(within(item).getByTestId('position-pnl')).toHaveTextContent('7.00 USDT');
     expect(within(item).getByTestId('current-price')).toHaveTextContent('103.50');
     expect(screen.getAllByText('Unrealised P&L (estimate)').length).toBeGreaterThan(0);
     // Negative-balance protection: the estimate never shows a loss beyond the margin.
-    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '50', zdf: '-50' }]));
+    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '50', zdf: '-50', time: 1 }]));
     expect(within(item).getByTestId('position-pnl')).toHaveTextContent('-40.00 USDT');
   });
 
@@ -307,7 +335,7 @@ describe('the compact chart', () => {
     const line = await screen.findByTestId('price-line');
     expect(line).toHaveAccessibleName('Chart of the latest 2 feed prices');
     expect(line.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(2);
-    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '100.40', zdf: '0.9' }]));
+    act(() => root.market.applyTicks([{ code: 'BTCUSDT', price: '100.40', zdf: '0.9', time: 1 }]));
     expect(line.querySelector('polyline')!.getAttribute('points')!.split(' ')).toHaveLength(3);
   });
 

@@ -1,9 +1,8 @@
 import type Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { formatPrice, getRootStore, isApiError } from '@swx/shared';
+import { formatPrice, getRootStore, isApiError, wireAmount } from '@swx/shared';
 import type { BuyUBody, MarginQuoteBody } from '@swx/shared/contract';
 import { tradingApi, type MarginQuote, type Position } from '../../../api';
-import { wireAmount } from '../../../components/form/decimal-input';
 import type { TradingStore } from '../trading-store';
 import {
   marginProblems,

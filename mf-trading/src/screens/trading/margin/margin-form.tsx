@@ -1,15 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import {
   Button,
+  DecimalField,
   formatDateTime,
   formatMoney,
   formatPrice,
   messageForError,
   Modal,
-  TextField,
+  problemText,
 } from '@swx/shared';
 import { Figures, SignedAmount } from '../../../components/figures';
-import { problemText } from '../../../components/form/problem-text';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
@@ -46,14 +46,12 @@ export const MarginForm = observer(function MarginForm({
             { value: 'short', label: t('margin.short'), tone: 'down' },
           ]}
         />
-        <TextField
+        <DecimalField
           label={t('margin.lots')}
-          inputMode="decimal"
-          autoComplete="off"
           required
           value={form.lots}
-          onChange={(event) => form.set('lots', event.target.value)}
-          error={problemText(t, problems.lots)}
+          onValueChange={(text) => form.set('lots', text)}
+          error={problemText(problems.lots, t)}
           hint={info ? t('margin.lotHint', { size: info.contractSize }) : undefined}
         />
         <Segmented
@@ -72,14 +70,12 @@ export const MarginForm = observer(function MarginForm({
           ]}
         />
         {form.orderType === 'limit' ? (
-          <TextField
+          <DecimalField
             label={t('order.limitPrice')}
-            inputMode="decimal"
-            autoComplete="off"
             required
             value={form.limitPrice}
-            onChange={(event) => form.set('limitPrice', event.target.value)}
-            error={problemText(t, problems.limitPrice)}
+            onValueChange={(text) => form.set('limitPrice', text)}
+            error={problemText(problems.limitPrice, t)}
           />
         ) : null}
         <label className={styles.toggle}>
@@ -91,14 +87,12 @@ export const MarginForm = observer(function MarginForm({
           {t('margin.setStopLoss')}
         </label>
         {form.stopLossOn ? (
-          <TextField
+          <DecimalField
             label={t('margin.stopLoss')}
-            inputMode="decimal"
-            autoComplete="off"
             required
             value={form.stopLoss}
-            onChange={(event) => form.set('stopLoss', event.target.value)}
-            error={problemText(t, problems.stopLoss)}
+            onValueChange={(text) => form.set('stopLoss', text)}
+            error={problemText(problems.stopLoss, t)}
           />
         ) : null}
         <label className={styles.toggle}>
@@ -110,14 +104,12 @@ export const MarginForm = observer(function MarginForm({
           {t('margin.setTakeProfit')}
         </label>
         {form.takeProfitOn ? (
-          <TextField
+          <DecimalField
             label={t('margin.takeProfit')}
-            inputMode="decimal"
-            autoComplete="off"
             required
             value={form.takeProfit}
-            onChange={(event) => form.set('takeProfit', event.target.value)}
-            error={problemText(t, problems.takeProfit)}
+            onValueChange={(text) => form.set('takeProfit', text)}
+            error={problemText(problems.takeProfit, t)}
           />
         ) : null}
         {form.failure ? (

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { toaster } from '@swx/shared';
+import { toaster, useLivePrices } from '@swx/shared';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
-import { useLivePrices, useTradingEvents } from '../use-account-events';
+import { useTradingEvents } from '../use-account-events';
 import { MarginForm } from './margin-form';
 import { MarginFormStore } from './margin-form-store';
 import type { Direction } from './margin-rules';

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { parseAmount, type Problem } from '../../../components/form/decimal-input';
+import { type FieldProblem, parseAmount } from '@swx/shared';
 
 export type Direction = 'long' | 'short';
 export type EntryType = 'market' | 'limit';
@@ -25,7 +25,7 @@ export interface MarginContext {
   formatPrice: (price: Decimal) => string;
 }
 
-export type MarginProblems = Partial<Record<'lots' | 'limitPrice' | 'stopLoss' | 'takeProfit', Problem>>;
+export type MarginProblems = Partial<Record<'lots' | 'limitPrice' | 'stopLoss' | 'takeProfit', FieldProblem>>;
 
 /**
  * The price the exits are judged against: the limit price for a limit entry, the latest tick for a market

@@ -2,19 +2,19 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import {
   Button,
+  DecimalField,
   EmptyState,
   formatDateTime,
   formatMoney,
   formatPrice,
   messageForError,
   Modal,
+  parseAmount,
   Tabs,
-  TextField,
   toaster,
 } from '@swx/shared';
 import type { Position } from '../../../api';
 import { Figures, SignedAmount } from '../../../components/figures';
-import { parseAmount } from '../../../components/form/decimal-input';
 import { useTradingT } from '../../../i18n';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
 import styles from '../lists.module.css';
@@ -281,18 +281,16 @@ function ModifyFields({
       }}
     >
       <p className={styles.hint}>{t('margin.modifyHint')}</p>
-      <TextField
+      <DecimalField
         label={t('margin.stopLoss')}
-        inputMode="decimal"
         value={stopLoss}
-        onChange={(event) => setStopLoss(event.target.value)}
+        onValueChange={(text) => setStopLoss(text)}
         error={badStopLoss ? t('validation.stopLossUnreasonable', { ns: 'common' }) : undefined}
       />
-      <TextField
+      <DecimalField
         label={t('margin.takeProfit')}
-        inputMode="decimal"
         value={takeProfit}
-        onChange={(event) => setTakeProfit(event.target.value)}
+        onValueChange={(text) => setTakeProfit(text)}
         error={badTakeProfit ? t('validation.takeProfitUnreasonable', { ns: 'common' }) : undefined}
       />
       {failure ? <p role="alert">{messageForError(failure, t)}</p> : null}

@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import {
+  ChangePercent,
+  changeDirection,
   DemoBadge,
   formatMoney,
-  formatPercent,
   formatPrice,
   getRootStore,
   SimulatedBadge,
@@ -18,8 +19,8 @@ export const MarketBar = observer(function MarketBar({ store }: { store: Trading
   const t = useTradingT();
   const pickerId = useId();
   const root = getRootStore();
-  const change = store.changePercent;
-  const changeTone = change === null ? '' : change.startsWith('-') ? styles.down : styles.up;
+  const direction = changeDirection(store.changePercent);
+  const changeTone = direction === 'flat' ? '' : direction === 'up' ? styles.up : styles.down;
   return (
     <section className={styles.bar} aria-label={t('market')}>
       <div className={styles.picker}>
@@ -44,13 +45,13 @@ export const MarketBar = observer(function MarketBar({ store }: { store: Trading
         <span className={styles.price} data-testid="live-price">
           {store.livePrice === null ? t('noPrice') : formatPrice(store.livePrice, store.priceDecimals)}
         </span>
-        {change !== null ? (
-          <span
+        {store.livePrice !== null ? (
+          <ChangePercent
+            value={store.changePercent}
+            label={t('change')}
             className={`${styles.change} ${changeTone}`}
-            aria-label={`${t('change')} ${formatPercent(change)}`}
-          >
-            {formatPercent(change)}
-          </span>
+            testId="live-change"
+          />
         ) : null}
       </div>
       <div className={styles.chart}>

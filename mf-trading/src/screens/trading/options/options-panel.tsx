@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import {
   Button,
+  DecimalField,
   EmptyState,
   formatDateTime,
   formatMoney,
@@ -10,12 +11,11 @@ import {
   formatPrice,
   messageForError,
   Modal,
-  TextField,
+  problemText,
   toaster,
 } from '@swx/shared';
 import type { OptionContract } from '../../../api';
 import { Figures, SignedAmount } from '../../../components/figures';
-import { problemText } from '../../../components/form/problem-text';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
@@ -68,15 +68,13 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
             { value: 'down', label: t('options.down'), tone: 'down' },
           ]}
         />
-        <TextField
+        <DecimalField
           label={t('options.stake')}
-          inputMode="decimal"
-          autoComplete="off"
           required
           trailing="USDT"
           value={store.amount}
-          onChange={(event) => store.setAmount(event.target.value)}
-          error={problemText(t, store.visibleProblem)}
+          onValueChange={(text) => store.setAmount(text)}
+          error={problemText(store.visibleProblem, t)}
           hint={
             store.bounds
               ? t('options.stakeHint', {

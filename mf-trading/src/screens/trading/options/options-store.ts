@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { formatMoney } from '@swx/shared';
+import { type FieldProblem, formatMoney, parseAmount, wireAmount } from '@swx/shared';
 import { tradingApi, type OptionContract, type OptionPeriod } from '../../../api';
-import { parseAmount, wireAmount, type Problem } from '../../../components/form/decimal-input';
 import type { TradingStore } from '../trading-store';
 
 export type OptionDirection = 'up' | 'down';
@@ -16,7 +15,7 @@ export function secondsLeft(expiryTime: string, now: number): number {
 export function stakeProblem(
   amount: string,
   bounds: { min: string; max: string } | null,
-): Problem | undefined {
+): FieldProblem | undefined {
   if (amount.trim() === '') return { key: 'common:validation.amountRequired' };
   const stake = parseAmount(amount);
   if (!stake?.gt(0)) return { key: 'common:validation.amountIncorrect' };
@@ -96,11 +95,11 @@ export class OptionsStore {
     return this.periods.find((p) => p.seconds === this.period) ?? this.periods[0] ?? null;
   }
 
-  get problem(): Problem | undefined {
+  get problem(): FieldProblem | undefined {
     return stakeProblem(this.amount, this.bounds);
   }
 
-  get visibleProblem(): Problem | undefined {
+  get visibleProblem(): FieldProblem | undefined {
     return this.showProblems ? this.problem : undefined;
   }
 

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import {
   Button,
+  DecimalField,
   EmptyState,
   formatDateTime,
   formatMoney,
@@ -10,14 +11,13 @@ import {
   formatPercent,
   formatPrice,
   messageForError,
+  parseAmount,
+  problemText,
   Tabs,
-  TextField,
   toaster,
 } from '@swx/shared';
 import { tradingApi, type SpotOrder } from '../../../api';
 import { Figures } from '../../../components/figures';
-import { parseAmount } from '../../../components/form/decimal-input';
-import { problemText } from '../../../components/form/problem-text';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
@@ -155,26 +155,22 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
             { value: 'limit', label: t('order.limit') },
           ]}
         />
-        <TextField
+        <DecimalField
           label={t('spot.quantity')}
-          inputMode="decimal"
-          autoComplete="off"
           required
           trailing={coin}
           value={store.quantity}
-          onChange={(event) => store.set('quantity', event.target.value)}
-          error={problemText(t, problems.quantity)}
+          onValueChange={(text) => store.set('quantity', text)}
+          error={problemText(problems.quantity, t)}
         />
         {store.orderType === 'limit' ? (
-          <TextField
+          <DecimalField
             label={t('order.limitPrice')}
-            inputMode="decimal"
-            autoComplete="off"
             required
             trailing="USDT"
             value={store.limitPrice}
-            onChange={(event) => store.set('limitPrice', event.target.value)}
-            error={problemText(t, problems.limitPrice)}
+            onValueChange={(text) => store.set('limitPrice', text)}
+            error={problemText(problems.limitPrice, t)}
           />
         ) : null}
         {trading.availableUsdt !== null && coin ? (

@@ -1,15 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { type FieldProblem, parseAmount, wireAmount } from '@swx/shared';
 import type { SpotSubmitBody } from '@swx/shared/contract';
 import { tradingApi, type SpotOrder } from '../../../api';
-import { parseAmount, wireAmount, type Problem } from '../../../components/form/decimal-input';
 import type { TradingStore } from '../trading-store';
 
 export type SpotSide = 'buy' | 'sell';
 export type SpotEntry = 'market' | 'limit';
 
 export interface SpotProblems {
-  quantity?: Problem;
-  limitPrice?: Problem;
+  quantity?: FieldProblem;
+  limitPrice?: FieldProblem;
 }
 
 /** Seed §5: the purchase quantity is required and correct; a limit order needs a correct price. */

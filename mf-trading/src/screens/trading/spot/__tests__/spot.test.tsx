@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RootStore } from '@swx/shared';
+import { setFormatLanguage, type RootStore } from '@swx/shared';
 import type { SpotOrder } from '@swx/shared/contract';
 import { createFakeSite, renderScreen, resetRoot, type FakeRoutes } from '../../../../test-support/fake-site';
 import { tradingRoutes } from '../../../../test-support/trading-routes';
@@ -8,7 +8,10 @@ import { TradingScreen } from '../../trading';
 import { spotProblems } from '../spot-store';
 
 let root: RootStore | undefined;
-afterEach(() => resetRoot(root));
+afterEach(() => {
+  resetRoot(root);
+  setFormatLanguage('en');
+});
 
 const order = (fields: Partial<SpotOrder> = {}): SpotOrder => ({
   id: '301',
@@ -93,4 +96,22 @@ test('shows the value and fee before placing, places a limit order and cancels i
   await waitFor(() => expect(screen.queryByTestId('spot-pending')).toBeNull());
   await user.click(screen.getByRole('tab', { name: 'History' }));
   expect(within(screen.getByTestId('spot-history')).getByText('Cancelled')).toBeInTheDocument();
+});
+
+test('quantities typed with a German decimal comma reach the server as decimal strings', async () => {
+  const { calls } = await openSpot({
+    'POST /order/submit': () => order({ orderType: 'market', price: null }),
+  });
+  const user = userEvent.setup();
+  setFormatLanguage('de');
+  const quantity = screen.getByRole('textbox', { name: /Quantity/ });
+  expect(quantity).toHaveAttribute('inputmode', 'decimal');
+  await user.type(quantity, '0,25');
+  expect(quantity).toHaveValue('0.25');
+  await user.click(screen.getByRole('button', { name: 'Buy' }));
+  await waitFor(() =>
+    expect(calls.filter((c) => c.path === '/order/submit').map((c) => c.body)).toEqual([
+      { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.25' },
+    ]),
+  );
 });

@@ -1,2 +1,0 @@
-export { FeedBadge } from './feed-badge';
-export { feedStatus, useFeedStatus } from './feed-status';

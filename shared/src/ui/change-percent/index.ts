@@ -1,0 +1,6 @@
+export {
+  ChangePercent,
+  changeDirection,
+  type ChangeDirection,
+  type ChangePercentProps,
+} from './change-percent';

@@ -1,0 +1,2 @@
+export { DecimalField, type DecimalFieldProps } from './decimal-field';
+export { normaliseDecimalInput, parseAmount, wireAmount } from './amount';
