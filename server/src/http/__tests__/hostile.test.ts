@@ -15,6 +15,8 @@ import { problemsWith } from './hostile/verdict';
  */
 const seed = 20261123;
 const runsPerOperation = 16;
+/** ~20 s of work per test on an idle machine; the margin is for shared CI runners. */
+const timeout = 180_000;
 
 let server: TestServer;
 let operations: Operation[];
@@ -30,7 +32,7 @@ beforeAll(async () => {
     sql.raw(`select tablename from pg_tables where schemaname = 'public' and tablename like '%\\_%'`),
   );
   tableNames = (tables as unknown as { rows: Array<{ tablename: string }> }).rows.map((row) => row.tablename);
-});
+}, timeout);
 afterAll(async () => server.close());
 
 type Audience = 'none' | 'customer' | 'staff';
@@ -81,17 +83,29 @@ describe('hostile input: every operation answers in the envelope, never 5xx, nev
     expect(operations.some((op) => op.audience === 'staff')).toBe(true);
   });
 
-  it('without a token', async () => {
-    expect(await attack(() => 'none')).toEqual([]);
-  });
+  it(
+    'without a token',
+    async () => {
+      expect(await attack(() => 'none')).toEqual([]);
+    },
+    timeout,
+  );
 
-  it('with a valid token for the operation (customer or staff)', async () => {
-    expect(await attack((op) => (op.audience === 'staff' ? 'staff' : 'customer'))).toEqual([]);
-  });
+  it(
+    'with a valid token for the operation (customer or staff)',
+    async () => {
+      expect(await attack((op) => (op.audience === 'staff' ? 'staff' : 'customer'))).toEqual([]);
+    },
+    timeout,
+  );
 
-  it('with the other kind of token (a customer token on staff routes and the reverse)', async () => {
-    expect(
-      await attack((op) => (op.audience === 'staff' ? 'customer' : op.secured ? 'staff' : undefined)),
-    ).toEqual([]);
-  });
+  it(
+    'with the other kind of token (a customer token on staff routes and the reverse)',
+    async () => {
+      expect(
+        await attack((op) => (op.audience === 'staff' ? 'customer' : op.secured ? 'staff' : undefined)),
+      ).toEqual([]);
+    },
+    timeout,
+  );
 });
