@@ -4,7 +4,7 @@ import type { TestServer } from '../../test/harness';
 import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
 import { signUpCustomer } from '../../auth/testing';
 import { operationsOf, seedOf, type Operation } from './hostile/operations';
-import { hostileRequest, type HostileRequest } from './hostile/arbitraries';
+import { frameworkBodies, hostileRequest, type HostileRequest } from './hostile/arbitraries';
 import { problemsWith } from './hostile/verdict';
 
 /**
@@ -77,6 +77,9 @@ async function attack(audienceOf: (operation: Operation) => Audience | undefined
   return failures;
 }
 
+/** A plausible URL for an operation: every path parameter `1`, so the request reaches the body parser. */
+const plainUrl = (operation: Operation) => operation.path.replace(/\{[^}]+\}/g, '1');
+
 describe('hostile input: every operation answers in the envelope, never 5xx, never internals', () => {
   it('covers the whole API', () => {
     expect(operations.length).toBeGreaterThan(50);
@@ -95,6 +98,28 @@ describe('hostile input: every operation answers in the envelope, never 5xx, nev
     'with a valid token for the operation (customer or staff)',
     async () => {
       expect(await attack((op) => (op.audience === 'staff' ? 'staff' : 'customer'))).toEqual([]);
+    },
+    timeout,
+  );
+
+  it(
+    'bodies the framework refuses (bad JSON, wrong content type, malformed multipart), with and without a token',
+    async () => {
+      const failures: string[] = [];
+      for (const operation of operations.filter((op) => !['GET', 'HEAD'].includes(op.method))) {
+        const audiences: Audience[] = ['none', operation.audience === 'staff' ? 'staff' : 'customer'];
+        for (const audience of audiences) {
+          for (const body of frameworkBodies) {
+            const request = {
+              url: plainUrl(operation),
+              payload: body.payload,
+              contentType: body.contentType,
+            };
+            failures.push(...(await send(operation, request, audience)));
+          }
+        }
+      }
+      expect(failures).toEqual([]);
     },
     timeout,
   );

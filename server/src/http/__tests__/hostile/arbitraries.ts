@@ -244,3 +244,31 @@ export function hostileRequest(operation: Operation): fc.Arbitrary<HostileReques
     };
   });
 }
+
+const boundary = 'swxhostile';
+const openPart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n`;
+
+/**
+ * Bodies the framework refuses before any schema runs: malformed JSON, a wrong or unknown content type,
+ * malformed multipart (no closing boundary, truncated, no or empty boundary parameter). Sent to every
+ * operation that takes a body, so a route added with its own parser is covered too.
+ */
+export const frameworkBodies: ReadonlyArray<{ name: string; contentType: string; payload: string }> = [
+  { name: 'malformed JSON', contentType: 'application/json', payload: '{"a":' },
+  { name: 'JSON with a NUL byte', contentType: 'application/json', payload: '{"a":"\u0000"}' },
+  { name: 'a wrong content type', contentType: 'text/plain', payload: 'a=1' },
+  { name: 'an unknown content type', contentType: 'application/x-evil', payload: '\u0000' },
+  { name: 'a form body', contentType: 'application/x-www-form-urlencoded', payload: 'a=1&a=2' },
+  {
+    name: 'multipart, no closing boundary',
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: openPart,
+  },
+  {
+    name: 'multipart, truncated',
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: `--${boundary}\r\nContent-Disp`,
+  },
+  { name: 'multipart, no boundary parameter', contentType: 'multipart/form-data', payload: openPart },
+  { name: 'multipart, empty boundary', contentType: 'multipart/form-data; boundary=', payload: openPart },
+];
