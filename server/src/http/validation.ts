@@ -54,9 +54,17 @@ export function withTextRule(schema: unknown): unknown {
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
+/** One ruled copy per contract schema, so Ajv's per-object cache still compiles a shared schema once. */
+const withRule = new WeakMap<object, object>();
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(withTextRule(schema) as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  let ruled = withRule.get(schema as object);
+  if (!ruled) {
+    ruled = withTextRule(schema) as object;
+    withRule.set(schema as object, ruled);
+  }
+  return ajv.compile(ruled) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 /** The catalogue code a validation failure maps to: the failing property's `x-code`, else `400`. */
