@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket';
 import client from 'prom-client';
 import type { Services } from './services';
 import { validatorCompiler } from './http/validation';
-import { registerErrorHandling, registerNotFound } from './http/errors-plugin';
+import { frameworkErrorOptions, registerErrorHandling, registerNotFound } from './http/errors-plugin';
 import { customerRoutes, adminRoutes, rootRoutes } from './routes';
 import { registerWebRoot } from './web/static';
 
@@ -23,6 +23,7 @@ export type App = FastifyInstance;
 export async function buildApp(services: Services, options: { serveWeb?: boolean } = {}): Promise<App> {
   const { config } = services;
   const app = Fastify({
+    ...frameworkErrorOptions,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimit,
     trustProxy: true,

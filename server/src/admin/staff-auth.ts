@@ -1,4 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { AppError } from '../http/errors';
 import type { StaffIdentity } from './staff';
 
@@ -22,6 +28,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return token.length > 0 && token.length <= 200 ? token : undefined;
 }
 
+const asList = <T>(hooks: T | T[] | undefined): T[] =>
+  Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks];
+
+/**
+ * Staff routes authenticate before they validate: an unauthenticated request must learn nothing about the
+ * API (not even that its body is wrong) and must not reach the body parser. Routes keep declaring
+ * `preHandler: app.authenticateStaff` (the readable place); this moves that check to `onRequest`, which runs
+ * before parsing and validation.
+ */
+export function authenticateFirst(route: RouteOptions, check: preHandlerAsyncHookHandler): void {
+  const preHandlers = asList(route.preHandler);
+  if (!preHandlers.includes(check)) return;
+  route.preHandler = preHandlers.filter((hook) => hook !== check);
+  route.onRequest = [check as unknown as onRequestAsyncHookHandler, ...asList(route.onRequest)];
+}
+
 /**
  * Decorates the staff scope with `authenticateStaff`. Marked skip-override (what fastify-plugin does) so the
  * decorator lands on the enclosing /swx/admin scope and every admin plugin of every domain can use it.
@@ -36,6 +58,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     request.staff = staff;
     request.staffToken = token;
   });
+  app.addHook('onRoute', (route) => authenticateFirst(route, app.authenticateStaff));
 };
 Object.assign(plugin, {
   [Symbol.for('skip-override')]: true,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CashierCoin, CashierNetwork } from '@swx/shared/contract';
+import { isCleanLine, type CashierCoin, type CashierNetwork } from '@swx/shared/contract';
 
 /**
  * Format rules for what customers type into the cashier forms: transaction hashes, addresses, card numbers.
@@ -136,4 +136,19 @@ export function normaliseCardNumber(raw: string): string | undefined {
 /** For the customer's own lists: only the last four digits. */
 export function maskCardNumber(card: string): string {
   return `**** ${card.slice(-4)}`;
+}
+
+/** The longest payee or bank name stored (the contract's bound). */
+export const maxNameLength = 100;
+
+/**
+ * Payee and bank names as a reviewer will read them in the staff queue: Unicode NFC, runs of any white space
+ * (no-break and ideographic spaces included) as one space, no leading or trailing space. A name holding a
+ * control, bidi-override or zero-width character, or empty once cleaned, is refused (undefined → 11086):
+ * those characters make a name read differently from what it is.
+ */
+export function normaliseName(raw: string): string | undefined {
+  if (!isCleanLine(raw)) return undefined;
+  const name = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  return name.length > 0 && name.length <= maxNameLength ? name : undefined;
 }

@@ -1,7 +1,24 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { isAppError } from './errors';
 import { failure } from './envelope';
 import { codeForValidation } from './validation';
+
+/**
+ * The multipart parser (busboy, under @fastify/multipart) reports a malformed body — no boundary parameter,
+ * no closing boundary, a truncated part — with plain `Error`s that carry no status: they are the client's
+ * mistake, not ours. Recognised by where they were raised, so a real fault in an upload handler still logs.
+ */
+function isMultipartParseError(error: Error): boolean {
+  return /[\\/]busboy[\\/]/.test(error.stack ?? '');
+}
 
 /** Maps a Fastify framework error (bad JSON, huge body, wrong content type...) to a catalogue code. */
 function frameworkCode(error: FastifyError): string {
@@ -17,6 +34,7 @@ function frameworkCode(error: FastifyError): string {
     default:
       break;
   }
+  if (!error.statusCode && isMultipartParseError(error)) return '400';
   if (error.statusCode === 429) return '429';
   if (error.statusCode === 413) return '413';
   if (error.statusCode === 415) return '415';
@@ -54,6 +72,41 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(status).send(failure(code));
   });
 }
+
+/**
+ * Errors Fastify raises before a route is found (bad URL encoding, a path parameter past `maxParamLength`)
+ * and errors Node's HTTP parser raises before there is a request at all (headers or URL past the header size
+ * limit): without these handlers they leave in Fastify's own `{error, code, statusCode}` shape.
+ * Passed to the Fastify constructor: `Fastify({ ...frameworkErrorOptions, ... })`.
+ */
+export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+    // A URL too long for the router is "URI too long"; the catalogue's nearest code says "request too large".
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(failure('413'));
+    if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send(failure('400'));
+    reply.log.error({ err: error }, 'framework error');
+    return reply.status(500).send(failure('500'));
+  },
+  clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, code] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, '413']
+        : error.code === 'HPE_URI_TOO_LONG'
+          ? [414, '413']
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, '400']
+            : [400, '400'];
+    const body = JSON.stringify(failure(code));
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
+};
 
 export function registerNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { isCatalogueCode } from '@swx/shared/contract';
+import { isCatalogueCode, textFormats } from '@swx/shared/contract';
 
 /**
  * Two validators: bodies are strict (no type coercion, no unknown fields — schemas set
@@ -21,16 +21,50 @@ function makeAjv(coerce: boolean) {
     strict: false,
   });
   addFormats(ajv);
+  for (const [name, check] of Object.entries(textFormats)) ajv.addFormat(name, check);
   ajv.addKeyword({ keyword: 'x-code', schemaType: 'string' });
   return ajv;
+}
+
+/** The bound of a request string whose schema sets none: far above any field, far below the body limit. */
+export const defaultTextLimit = 10_000;
+
+/**
+ * The edge rule for text, applied once to every request schema so that no field can forget it: a string with
+ * no format of its own must be clean multi-line text (`text`: no NUL, lone surrogates, bidi overrides,
+ * zero-width or control characters) and is bounded. Fields that are stored as one line say `format: 'line'`
+ * in the shared contract (`TextLine`). Works on a copy: the contract's schemas also feed the OpenAPI document.
+ */
+export function withTextRule(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withTextRule);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // `const`, `enum`, `default` and `examples` hold values, not schemas.
+    copy[key] = ['const', 'enum', 'default', 'examples'].includes(key) ? value : withTextRule(value);
+  }
+  const isString = copy.type === 'string' || (Array.isArray(copy.type) && copy.type.includes('string'));
+  if (isString) {
+    copy.format ??= 'text';
+    copy.maxLength ??= defaultTextLimit;
+  }
+  return copy;
 }
 
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
+/** One ruled copy per contract schema, so Ajv's per-object cache still compiles a shared schema once. */
+const withRule = new WeakMap<object, object>();
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  let ruled = withRule.get(schema as object);
+  if (!ruled) {
+    ruled = withTextRule(schema) as object;
+    withRule.set(schema as object, ruled);
+  }
+  return ajv.compile(ruled) as ReturnType<FastifySchemaCompiler<unknown>>;
 };
 
 /** The catalogue code a validation failure maps to: the failing property's `x-code`, else `400`. */

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Body, Id } from './common';
+import { Body, Id, TextLine } from './common';
 
 /** `POST /swx/admin/login`. */
 export const StaffLoginBody = Body({
-  username: Type.String({ minLength: 1, maxLength: 64 }),
+  username: TextLine({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 256 }),
 });
 export type StaffLoginBody = Static<typeof StaffLoginBody>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Body, Id } from './common';
+import { Amount, Body, Id, TextLine } from './common';
 import { UploadId } from './uploads';
 
 /**
@@ -121,9 +121,9 @@ export const WithdrawalBody = Body({
   network: Type.Optional(Network),
   address: Type.Optional(Type.String({ maxLength: 128, 'x-code': '11084' })),
   amount: { ...Amount, 'x-code': '11010' },
-  payeeName: Type.Optional(Type.String({ maxLength: 100, 'x-code': '11086' })),
+  payeeName: Type.Optional(TextLine({ maxLength: 100, 'x-code': '11086' })),
   cardNumber: Type.Optional(Type.String({ maxLength: 40, 'x-code': '11085' })),
-  bankName: Type.Optional(Type.String({ maxLength: 100, 'x-code': '11086' })),
+  bankName: Type.Optional(TextLine({ maxLength: 100, 'x-code': '11086' })),
   quoteId: Type.String({ pattern: '^[0-9a-f]{32}$', 'x-code': '11007' }),
 });
 export type WithdrawalBody = Static<typeof WithdrawalBody>;
@@ -173,6 +173,6 @@ export const CancelWithdrawalBody = Body({ id: { ...Id, 'x-code': '404' } });
 
 /** `POST /swx/admin/withdrawals/{id}/complete`. */
 export const CompleteWithdrawalBody = Body({
-  reference: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  reference: TextLine({ minLength: 1, maxLength: 200, pattern: '\\S' }),
 });
 export const WithdrawalIdPath = Type.Object({ id: Id });

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common';
 
 /**
  * Content types. 1–3 are the seed's (company, policy, footer statements); 4 (FAQ) and 5 (notice) are our
@@ -23,7 +24,7 @@ export const ContentSummary = Type.Object({
 });
 export type ContentSummary = Static<typeof ContentSummary>;
 
-export const ContentIdPath = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,18}$' }) });
+export const ContentIdPath = Type.Object({ id: Id });
 
 /** One content item; `body` is HTML already sanitised by the server (a strict allow-list). */
 export const ContentDetail = Type.Object({
