@@ -3,7 +3,7 @@ CREATE TABLE "platform_jobs" (
 	"key" text NOT NULL,
 	"due_at" timestamp with time zone NOT NULL,
 	"run_after" timestamp with time zone NOT NULL,
-	"payload" jsonb NOT NULL,
+	"payload" jsonb,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"done_at" timestamp with time zone,

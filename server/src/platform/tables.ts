@@ -15,7 +15,8 @@ export const platformJobs = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** When the job may next run: `due_at` at first, later after a failure. */
     runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull(),
-    payload: jsonb('payload').$type<unknown>().notNull(),
+    /** The job's data (ids, not documents); null when the name and key say it all. */
+    payload: jsonb('payload').$type<unknown>(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
