@@ -55,7 +55,13 @@ export class MessageTooLargeError extends Error {
 export class Bus {
   readonly instanceId: string;
   private readonly pending = new Map<string, Pending>();
-  private flushing: Promise<void> | undefined;
+  /** A send is queued for the end of this event-loop turn (or behind the one in flight). */
+  private scheduled = false;
+  /**
+   * At most one send in flight: what is published meanwhile waits and leaves together with everything else
+   * queued by then, so a busy server sends fewer, fuller notifications instead of one per turn.
+   */
+  private inFlight: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -76,7 +82,15 @@ export class Bus {
   }
 
   /** Sends everything queued now (shutdown, tests); resolves when it has been sent. */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    this.inFlight = this.inFlight
+      .then(() => this.sendPending())
+      .catch((error: unknown) => this.log.error({ err: error }, 'bus: sending failed'));
+    return this.inFlight;
+  }
+
+  private async sendPending(): Promise<void> {
+    this.scheduled = false;
     const batches = [...this.pending.entries()];
     this.pending.clear();
     await Promise.all(batches.map(([channel, pending]) => this.send(channel, pending)));
@@ -107,11 +121,9 @@ export class Bus {
       this.pending.set(channel, pending);
     }
     for (const part of parts) pending.parts.push(part);
-    if (!this.flushing) {
-      this.flushing = new Promise((resolve) => setImmediate(resolve)).then(() => {
-        this.flushing = undefined;
-        return this.flush();
-      });
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => void this.flush());
     }
     const sent = new Promise<void>((resolve) => pending.done.push(resolve));
     return sent;

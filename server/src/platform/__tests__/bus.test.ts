@@ -86,6 +86,38 @@ describe('bus', () => {
     expect(wire.sent).toHaveLength(2);
   });
 
+  it('while a send is in flight, later turns wait and leave together (fewer NOTIFYs under load)', async () => {
+    const wire = new FakeNotify();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow = {
+      listen: wire.listen.bind(wire),
+      notify: async (channel: string, payload: string) => {
+        if (wire.sent.length === 0) await gate;
+        await wire.notify(channel, payload);
+      },
+    };
+    const bus = new Bus(slow, fakeLog());
+    const channel = bus.channel(ids);
+    const first = channel.publish(['spot', '1']);
+    await nextTurn();
+    void channel.publish(['spot', '2']);
+    await nextTurn();
+    void channel.publish(['spot', '3']);
+    await nextTurn();
+    expect(wire.sent).toHaveLength(0);
+    open();
+    await first;
+    await bus.flush();
+    expect(wire.sent.map((s) => (JSON.parse(s.payload) as { m: unknown[] }).m)).toEqual([
+      [['spot', '1']],
+      [
+        ['spot', '2'],
+        ['spot', '3'],
+      ],
+    ]);
+  });
+
   it('delivers typed messages and drops items its parser refuses', async () => {
     const wire = new FakeNotify();
     const bus = new Bus(wire, fakeLog());
