@@ -492,7 +492,6 @@ export class MarketsService {
       await this.flushStorage();
       return;
     }
-    this.leader = true;
     const stored = await this.database.db
       .select({ seq: sql<string | null>`max(${marketTicks.seq})` })
       .from(marketTicks);
@@ -507,7 +506,14 @@ export class MarketsService {
     const feed = this.feedOverride ?? this.buildFeed();
     this.stopListeningToFeed = feed.onTicks((ticks) => this.ingest(ticks));
     this.feed = feed;
-    await feed.start({ lastSeq, lastPrices: this.state.lastPrices() });
+    try {
+      await feed.start({ lastSeq, lastPrices: this.state.lastPrices() });
+    } catch (error) {
+      this.stopListeningToFeed?.();
+      this.feed = undefined;
+      throw error;
+    }
+    this.leader = true;
     this.log.info({ feed: feed.kind, lastSeq }, 'this instance runs the market feed');
   }
 
