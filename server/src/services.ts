@@ -12,7 +12,6 @@ import { Ledger } from './ledger/service';
 import { createMailer } from './mail/mailer';
 import { SubmissionGuard } from './guards/repeat';
 import { AuthService } from './auth/service';
-import { authHousekeeping } from './auth/housekeeping';
 import { MarketsService } from './markets/service';
 import { HomeStatsService } from './markets/home-stats';
 import { LiveService } from './live/service';
@@ -21,14 +20,27 @@ import { NotificationsService } from './notifications/service';
 import { InvitesService } from './invites/service';
 import { CashierService } from './cashier/service';
 import { RecordsService } from './records/service';
+import { Bus } from './platform/bus';
+import { createLeadership } from './platform/leadership';
+import { Scheduler } from './platform/scheduler';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
  * only through what is created here (no module-level singletons), so tests build the same graph on a fresh
- * database. A service with background work (feed, schedulers) has start()/stop(), called by main.ts.
+ * database. A service with background work (feed, listeners) has start()/stop(), called by main.ts; timed
+ * and periodic work is registered with the one scheduler, which runs it on one instance.
  */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const lifecycle: Lifecycle[] = [];
+  // The bus is stopped last (what others publish while stopping still leaves); the scheduler is started last
+  // (every job registered) and stopped first (no job runs while the domains stop).
+  const bus = new Bus(database, log);
+  lifecycle.push(bus.lifecycle);
+  const scheduler = new Scheduler({
+    db: database.db,
+    leadership: createLeadership(database, config.databaseUrl),
+    log,
+  });
   const audit = new AuditService(database.db);
   const staff = new StaffService(database.db, audit);
   await staff.bootstrap(config.adminUsername, config.adminPassword);
@@ -36,7 +48,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     log.error({ err: error, kind: decision.kind, id: decision.id }, 'after-decision step failed'),
   );
   // Parameters are seeded and loaded before any other service can read one.
-  const params = new ParamsService(database, audit, log);
+  const params = new ParamsService(database, audit, log, bus);
   await params.init();
   lifecycle.push(params);
   const uploads = new UploadsService(database.db, config.uploadDir, config.uploadLimit);
@@ -54,13 +66,15 @@ export async function createServices(config: Config, database: Database, log: Fa
     log,
     openCustomerAccounts: (tx, userId) => ledger.openCustomerAccounts(tx, userId),
   });
-  lifecycle.push(authHousekeeping([() => auth.purgeExpired(), () => submissionGuard.purgeExpired()], log));
-  // Markets: catalogue seeded and last prices restored before anything reads a price; the feed starts with
-  // the lifecycle (only on the instance elected feed leader).
-  const markets = await MarketsService.create(config, database, log, { params, audit });
+  // What sign-in leaves behind (expired codes, old sessions, expired submission claims).
+  scheduler.every('auth.sign-in-leftovers', 10 * 60_000, () => auth.purgeExpired());
+  scheduler.every('auth.submission-claims', 10 * 60_000, () => submissionGuard.purgeExpired());
+  // Markets: catalogue seeded and last prices restored before anything reads a price; the feed runs on the
+  // scheduler's leader while the markets lifecycle runs.
+  const markets = await MarketsService.create(config, database, log, { params, audit, scheduler, bus });
   lifecycle.push(markets.lifecycle);
   const homeStats = new HomeStatsService(database.db);
-  const live = new LiveService(database, markets, log);
+  const live = new LiveService(bus, markets);
   lifecycle.push(live.lifecycle);
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live);
@@ -75,7 +89,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     events: live,
   });
   cashier.registerReviews(reviews);
-  lifecycle.push(cashier.lifecycle);
+  cashier.registerJobs(scheduler);
   // Trading: its index of triggers and expiries is rebuilt from the database here, before any request.
   const trading = new TradingService({
     db: database.db,
@@ -90,11 +104,13 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   await trading.init();
   lifecycle.push(trading.lifecycle);
-  void log;
+  lifecycle.push(scheduler.lifecycle);
   return {
     config,
     database,
     lifecycle,
+    bus,
+    scheduler,
     audit,
     staff,
     reviews,

@@ -27,7 +27,7 @@ import type { ReviewFacts, ReviewRegistry } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
 import type { NotificationsService } from '../notifications/service';
 import type { AccountEvent } from '../live/service';
-import type { Lifecycle } from '../lifecycle';
+import type { Scheduler } from '../platform/scheduler';
 import {
   chainOf,
   coinDecimals,
@@ -342,15 +342,10 @@ export class CashierService {
     return gone.length;
   }
 
-  private housekeeping: NodeJS.Timeout | undefined;
-  readonly lifecycle: Lifecycle = {
-    name: 'cashier-housekeeping',
-    start: () => {
-      this.housekeeping = setInterval(() => void this.purgeExpiredQuotes().catch(() => undefined), 3_600_000);
-      this.housekeeping.unref();
-    },
-    stop: () => clearInterval(this.housekeeping),
-  };
+  /** The cashier's background work: expired quotes are purged hourly (on the scheduler's leader). */
+  registerJobs(scheduler: Pick<Scheduler, 'every'>): void {
+    scheduler.every('cashier.quote-purge', 3_600_000, () => this.purgeExpiredQuotes());
+  }
 
   // ---- staff review ------------------------------------------------------------------------------------------
 

@@ -13,3 +13,4 @@ export * from '../trading/tables';
 export * from '../cashier/tables';
 export * from '../notifications/tables';
 export * from '../invites/tables';
+export * from '../platform/tables';

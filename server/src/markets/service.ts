@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import Decimal from 'decimal.js';
@@ -31,16 +30,35 @@ import { rowsOf } from '../db/rows';
 import { SimulatedFeed } from './feed/simulated';
 import { ReplayFeed } from './feed/replay';
 import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from './feed/types';
-import { createLeadership, type FeedLeadership } from './leadership';
+import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
+import type { Scheduler } from '../platform/scheduler';
 import { MarketState, utcDay, type StoredPriceState } from './state';
 import { marketCandles, marketTicks, markets, watchlist } from './tables';
 
-/** PostgreSQL channel carrying the leader's ticks to every other instance. */
-export const TICKS_CHANNEL = 'swx_ticks';
-/** Tells the other instances that staff changed a market's option terms (they reload them). */
-const OPTION_TERMS_CHANNEL = 'swx_market_option_terms';
-/** NOTIFY payloads must stay under PostgreSQL's 8000-byte limit. */
-export const NOTIFY_PAYLOAD_LIMIT = 7900;
+/** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
+export type WireTick = [string, string, number, number];
+
+/** The feed leader's ticks, to every other instance (the leader applied them already). */
+export const ticksChannel = defineChannel<WireTick>({
+  name: 'swx_ticks',
+  skipOwn: true,
+  parse: (item) => {
+    if (!Array.isArray(item) || item.length !== 4) return undefined;
+    const [code, price, time, seq] = item as unknown[];
+    return typeof code === 'string' &&
+      typeof price === 'string' &&
+      Number.isFinite(time) &&
+      Number.isFinite(seq)
+      ? [code, price, time as number, seq as number]
+      : undefined;
+  },
+});
+/** Staff changed a market's option terms (message: its code); the other instances reload them. */
+const optionTermsChannel = defineChannel<string>({
+  name: 'swx_market_option_terms',
+  skipOwn: true,
+  parse: (item) => (typeof item === 'string' ? item : undefined),
+});
 /** At most this many candles per chart request. */
 export const MAX_CANDLES = 1000;
 const DEFAULT_CANDLES = 300;
@@ -73,10 +91,15 @@ interface OptionOverride {
   stakeMax: string | null;
 }
 
-/** What the markets domain needs besides the database: parameters (option defaults) and the audit log. */
+/**
+ * What the markets domain needs besides the database: parameters (option defaults), the audit log, the
+ * scheduler (its periodic passes; the feed runs on the scheduler's leader) and the bus (ticks fan-out).
+ */
 export interface MarketsDeps {
   params: Pick<ParamsService, 'get' | 'getJson'>;
   audit: Pick<AuditService, 'record'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;
+  bus: Pick<Bus, 'channel'>;
 }
 
 export const logoPath = (code: string) => `/swx/customer/index/logo/${code}.svg`;
@@ -126,13 +149,11 @@ export interface ListAnswer {
   gzipped: Buffer;
 }
 
-/** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
-type WireTick = [string, string, number, number];
-
 /**
- * The markets domain: the catalogue, live prices, candles and the feed. Ticks reach every instance: the feed
- * leader applies its own feed's ticks directly and publishes them over NOTIFY; the others apply what they
- * receive. Consumers (the websocket, later the trading engine) subscribe with `onTicks` and get the same
+ * The markets domain: the catalogue, live prices, candles and the feed. The feed runs on the scheduler's
+ * leader (one instance), which also runs the storage flush and tick pruning jobs. Ticks reach every instance:
+ * the feed leader applies its own feed's ticks directly and publishes them on the bus; the others apply what
+ * they receive. Consumers (the websocket, later the trading engine) subscribe with `onTicks` and get the same
  * stream on every instance.
  */
 export class MarketsService {
@@ -144,19 +165,18 @@ export class MarketsService {
   private optionOverrides = new Map<string, OptionOverride>();
   private readonly ordered: MarketRecord[];
   private readonly tickListeners: TickListeners;
-  private readonly instanceId = crypto.randomUUID();
   private readonly writer: CandleWriter;
-  private readonly leadership: FeedLeadership;
+  private readonly ticksOut: BusChannel<WireTick>;
+  private readonly optionTermsOut: BusChannel<string>;
   private feed: MarketFeed | undefined;
   private feedOverride: MarketFeed | undefined;
-  private outbox: FeedTick[] = [];
+  private stopListeningToFeed: (() => void) | undefined;
   private listCache = new Map<string, ListAnswer>();
-  private timers: NodeJS.Timeout[] = [];
-  private unlisten: (() => Promise<void>) | undefined;
-  private unlistenTerms: (() => Promise<void>) | undefined;
+  private unsubscribes: Array<() => Promise<void> | void> = [];
+  /** Feed start and stop, one after the other (leadership changes and lifecycle calls may overlap). */
+  private feedChange: Promise<void> = Promise.resolve();
   private leader = false;
   private running = false;
-  private electing = false;
 
   private constructor(
     private readonly config: Config,
@@ -176,7 +196,10 @@ export class MarketsService {
     this.writer = new CandleWriter(database.db, this.feedKind, (error) =>
       log.error({ err: error }, 'market data write failed; will retry'),
     );
-    this.leadership = createLeadership(database, config.databaseUrl);
+    this.ticksOut = deps.bus.channel(ticksChannel);
+    this.optionTermsOut = deps.bus.channel(optionTermsChannel);
+    deps.scheduler.every('markets.storage-flush', 1_000, () => this.flushStorage());
+    deps.scheduler.every('markets.tick-prune', 3_600_000, (now) => pruneTicks(database.db, now));
   }
 
   static async create(
@@ -337,9 +360,7 @@ export class MarketsService {
       });
     });
     await this.reloadOptionTerms();
-    await this.database.notify(OPTION_TERMS_CHANNEL, market.code).catch((error: unknown) => {
-      this.log.error({ err: error }, 'telling other instances about new option terms failed');
-    });
+    await this.optionTermsOut.publish(market.code);
     return this.optionTermsRecord(market.code);
   }
 
@@ -414,8 +435,8 @@ export class MarketsService {
     const applied = this.state.apply(ticks);
     if (applied.length === 0) return;
     this.writer.add(applied);
-    // Only a running instance publishes to the others (and flushes this queue).
-    if (this.running) this.outbox.push(...applied);
+    // Only a running instance publishes to the others; the bus sends one turn's ticks together.
+    if (this.running) void this.ticksOut.publishMany(applied.map((t) => [t.code, t.price, t.time, t.seq]));
     this.tickListeners.emit(applied);
   }
 
@@ -424,28 +445,8 @@ export class MarketsService {
     return this.writer.flush();
   }
 
-  /** Sends queued ticks to the other instances now (normally every 100 ms). */
-  async flushFanOut(): Promise<void> {
-    if (this.outbox.length === 0) return;
-    const ticks = this.outbox;
-    this.outbox = [];
-    for (const payload of packTicks(this.instanceId, ticks)) {
-      await this.database.notify(TICKS_CHANNEL, payload).catch((error: unknown) => {
-        this.log.error({ err: error }, 'publishing ticks to other instances failed');
-      });
-    }
-  }
-
-  private receiveFanOut(payload: string): void {
-    let message: { i: string; t: WireTick[] };
-    try {
-      message = JSON.parse(payload) as { i: string; t: WireTick[] };
-    } catch {
-      this.log.warn('ignored a malformed tick notification');
-      return;
-    }
-    if (message.i === this.instanceId || !Array.isArray(message.t)) return;
-    const ticks = message.t.map(([code, price, time, seq]) => ({ code, price, time, seq }));
+  private receiveFanOut(wire: WireTick[]): void {
+    const ticks = wire.map(([code, price, time, seq]) => ({ code, price, time, seq }));
     const applied = this.state.apply(ticks);
     this.tickListeners.emit(applied);
   }
@@ -456,76 +457,41 @@ export class MarketsService {
     name: 'market-feed',
     start: async () => {
       this.running = true;
-      this.unlisten = await this.database.listen(TICKS_CHANNEL, (payload) => this.receiveFanOut(payload));
-      this.unlistenTerms = await this.database.listen(OPTION_TERMS_CHANNEL, () => {
-        this.reloadOptionTerms().catch((error: unknown) =>
-          this.log.error({ err: error }, 'reloading market option terms failed'),
-        );
-      });
+      this.unsubscribes.push(await this.ticksOut.subscribe((ticks) => this.receiveFanOut(ticks)));
+      this.unsubscribes.push(await this.optionTermsOut.subscribe(() => this.reloadOptionTerms()));
       // A change made while this instance was not listening yet.
       await this.reloadOptionTerms();
-      await this.elect();
-      this.every(5_000, () => this.elect());
-      this.every(100, () => (this.leader ? this.flushFanOut() : undefined));
-      this.every(1_000, () => (this.leader ? this.flushStorage() : undefined));
-      this.every(3_600_000, () => (this.leader ? pruneTicks(this.database.db, Date.now()) : undefined));
+      const follow = () => this.followLeadership();
+      this.unsubscribes.push(await this.deps.scheduler.onLeadership({ gained: follow, lost: follow }));
     },
     stop: async () => {
       this.running = false;
-      for (const timer of this.timers) clearInterval(timer);
-      this.timers = [];
-      await this.feed?.stop();
-      this.feed = undefined;
-      if (this.leader) {
-        await this.flushFanOut();
-        await this.flushStorage();
-      }
-      this.leader = false;
-      await this.leadership.release();
-      await this.unlisten?.();
-      this.unlisten = undefined;
-      await this.unlistenTerms?.();
-      this.unlistenTerms = undefined;
+      for (const unsubscribe of this.unsubscribes.splice(0).reverse()) await unsubscribe();
+      await this.followLeadership();
     },
   };
 
-  private every(ms: number, work: () => Promise<unknown> | unknown): void {
-    const timer = setInterval(() => {
-      Promise.resolve()
-        .then(work)
-        .catch((error: unknown) => this.log.error({ err: error }, 'market background work failed'));
-    }, ms);
-    timer.unref();
-    this.timers.push(timer);
+  /** Runs the feed exactly while this instance is running and leads the scheduler. */
+  private followLeadership(): Promise<void> {
+    const change = this.feedChange.then(() => this.adjustFeed());
+    this.feedChange = change.catch((error: unknown) =>
+      this.log.error({ err: error }, 'starting or stopping the market feed failed'),
+    );
+    return this.feedChange;
   }
 
-  /** Becomes the feed leader if no other instance is; steps down if the lock was lost. */
-  private async elect(): Promise<void> {
-    if (!this.running || this.electing) return;
-    this.electing = true;
-    try {
-      await this.electOnce();
-    } finally {
-      this.electing = false;
-    }
-  }
-
-  private async electOnce(): Promise<void> {
-    if (this.leader) {
-      if (this.leadership.isHeld()) return;
-      this.log.warn('lost the feed leadership; stopping the feed');
+  private async adjustFeed(): Promise<void> {
+    const lead = this.running && this.deps.scheduler.isLeader();
+    if (lead === this.leader) return;
+    if (!lead) {
       await this.feed?.stop();
+      this.stopListeningToFeed?.();
       this.feed = undefined;
       this.leader = false;
-      // Best effort: what was published before the loss still belongs in the history.
+      // What was published before stepping down still belongs in the history.
       await this.flushStorage();
-    }
-    if (!(await this.leadership.tryAcquire().catch(() => false))) return;
-    if (!this.running) {
-      await this.leadership.release();
       return;
     }
-    this.leader = true;
     const stored = await this.database.db
       .select({ seq: sql<string | null>`max(${marketTicks.seq})` })
       .from(marketTicks);
@@ -538,9 +504,16 @@ export class MarketsService {
       Number(storedCandles[0]?.seq ?? 0),
     );
     const feed = this.feedOverride ?? this.buildFeed();
-    feed.onTicks((ticks) => this.ingest(ticks));
+    this.stopListeningToFeed = feed.onTicks((ticks) => this.ingest(ticks));
     this.feed = feed;
-    await feed.start({ lastSeq, lastPrices: this.state.lastPrices() });
+    try {
+      await feed.start({ lastSeq, lastPrices: this.state.lastPrices() });
+    } catch (error) {
+      this.stopListeningToFeed?.();
+      this.feed = undefined;
+      throw error;
+    }
+    this.leader = true;
     this.log.info({ feed: feed.kind, lastSeq }, 'this instance runs the market feed');
   }
 
@@ -774,26 +747,6 @@ export class MarketsService {
       .where(and(eq(watchlist.userId, BigInt(userId)), eq(watchlist.code, code.toUpperCase())));
     return this.watchlist(userId);
   }
-}
-
-/** Splits ticks into NOTIFY payloads below the size limit. */
-export function packTicks(instanceId: string, ticks: FeedTick[]): string[] {
-  const head = `{"i":${JSON.stringify(instanceId)},"t":[`;
-  const payloads: string[] = [];
-  let parts: string[] = [];
-  let size = head.length + 2;
-  for (const tick of ticks) {
-    const part = JSON.stringify([tick.code, tick.price, tick.time, tick.seq] satisfies WireTick);
-    if (parts.length > 0 && size + part.length + 1 > NOTIFY_PAYLOAD_LIMIT) {
-      payloads.push(`${head}${parts.join(',')}]}`);
-      parts = [];
-      size = head.length + 2;
-    }
-    parts.push(part);
-    size += part.length + 1;
-  }
-  if (parts.length > 0) payloads.push(`${head}${parts.join(',')}]}`);
-  return payloads;
 }
 
 function overrideOf(row: {

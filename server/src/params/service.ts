@@ -6,9 +6,14 @@ import type { AuditService } from '../admin/audit';
 import { AppError } from '../http/errors';
 import { invalidParamValue, paramDefinition, paramDefinitions, type ParamKey } from './definitions';
 import { parameters } from './tables';
+import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
 
-/** Instances tell each other about changed parameters on this channel (several servers, one database). */
-const changedChannel = 'swx_params_changed';
+/** Instances tell each other about changed parameters (message: the key; several servers, one database). */
+const changedChannel = defineChannel<string>({
+  name: 'swx_params_changed',
+  skipOwn: true,
+  parse: (item) => (typeof item === 'string' ? item : undefined),
+});
 
 interface CachedParam {
   value: string;
@@ -28,12 +33,16 @@ interface CachedParam {
 export class ParamsService {
   private cache = new Map<string, CachedParam>();
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly changes: BusChannel<string>;
 
   constructor(
     private readonly database: Database,
     private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    bus: Pick<Bus, 'channel'>,
+  ) {
+    this.changes = bus.channel(changedChannel);
+  }
 
   /**
    * Inserts every missing parameter with its seed default; keeps values staff have set, refreshes the
@@ -69,9 +78,9 @@ export class ParamsService {
   /** Listens for changes made by other instances (background part, started with the server). */
   async start(): Promise<void> {
     await this.reload();
-    this.unlisten = await this.database.listen(changedChannel, () => {
-      this.reload().catch((error: unknown) => this.log.error({ err: error }, 'reloading parameters failed'));
-    });
+    this.unlisten = await this.changes.subscribe(() =>
+      this.reload().catch((error: unknown) => this.log.error({ err: error }, 'reloading parameters failed')),
+    );
   }
 
   async stop(): Promise<void> {
@@ -160,7 +169,8 @@ export class ParamsService {
       });
     });
     await this.reload();
-    await this.database.notify(changedChannel, key);
+    // Awaited: the admin CLI changes a parameter and exits; the other instances must still hear of it.
+    await this.changes.publish(key);
     return this.list().find((p) => p.key === key)!;
   }
 }

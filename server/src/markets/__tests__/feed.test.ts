@@ -7,7 +7,6 @@ import { listedMarkets } from '../catalogue';
 import { SimulatedFeed } from '../feed/simulated';
 import { ReplayFeed, readRecording } from '../feed/replay';
 import type { FeedMarket, FeedTick } from '../feed/types';
-import { NOTIFY_PAYLOAD_LIMIT, packTicks } from '../service';
 
 const feedMarkets = (codes?: string[]): FeedMarket[] =>
   listedMarkets
@@ -171,21 +170,5 @@ describe('replay feed', () => {
     ]);
     expect(ticks[2]!.time - started).toBeGreaterThanOrEqual(140);
     expect(feed.done).toBe(true);
-  });
-});
-
-describe('fan-out payloads', () => {
-  it('splits ticks into NOTIFY payloads below the size limit without losing any', () => {
-    const ticks: FeedTick[] = Array.from({ length: 1000 }, (_, i) => ({
-      code: 'BTCUSDT',
-      price: `95000.${String(i).padStart(2, '0')}`,
-      time: 1_767_000_000_000 + i,
-      seq: i + 1,
-    }));
-    const payloads = packTicks('instance', ticks);
-    expect(payloads.length).toBeGreaterThan(1);
-    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(NOTIFY_PAYLOAD_LIMIT);
-    const back = payloads.flatMap((p) => (JSON.parse(p) as { t: unknown[][] }).t);
-    expect(back.map((t) => t[3])).toEqual(ticks.map((t) => t.seq));
   });
 });

@@ -145,7 +145,15 @@ describe('parameters across instances', () => {
   it('a change made by one instance reaches another through NOTIFY', async () => {
     const { ParamsService } = await import('../service');
     const pino = (await import('pino')).default;
-    const other = new ParamsService(server.database, server.services.audit, pino({ level: 'silent' }));
+    const { Bus } = await import('../../platform/bus');
+    const log = pino({ level: 'silent' });
+    // Another instance: its own bus (own instance id) on the same database.
+    const other = new ParamsService(
+      server.database,
+      server.services.audit,
+      log,
+      new Bus(server.database, log),
+    );
     await other.init();
     await other.start();
     try {

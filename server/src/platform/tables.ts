@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * One-off timed jobs of the scheduler (`platform/scheduler.ts`). A row is unique on (name, key), so
+ * scheduling the same job twice is harmless; it is claimed, run and marked done in one transaction, so its
+ * effect happens once. A failed run leaves the row pending with its attempts, last error and the time of the
+ * next attempt (backed off).
+ */
+export const platformJobs = pgTable(
+  'platform_jobs',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When the job may next run: `due_at` at first, later after a failure. */
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The job's data (ids, not documents); null when the name and key say it all. */
+    payload: jsonb('payload').$type<unknown>(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.name, t.key] }),
+    index('platform_jobs_pending')
+      .on(t.runAfter)
+      .where(sql`done_at is null`),
+  ],
+);
