@@ -119,10 +119,7 @@ export class SubmissionGuard {
   async replayFor(claims: Claim[]): Promise<Replay | undefined> {
     const keyClaim = claims.find((claim) => claim.key.startsWith('key:'));
     if (!keyClaim) return undefined;
-    const [row] = await this.db
-      .select()
-      .from(submissionClaims)
-      .where(eq(submissionClaims.key, keyClaim.key));
+    const [row] = await this.db.select().from(submissionClaims).where(eq(submissionClaims.key, keyClaim.key));
     if (!row || row.finishedAt === null || row.response === null) return undefined;
     if (row.expiresAt.getTime() < this.clock.now().getTime()) return undefined;
     return row.fingerprint === keyClaim.fingerprint ? { response: row.response } : undefined;

@@ -54,7 +54,12 @@ export class RequestClaims {
     );
     if (open.length === 0) return;
     const guard = open[0]!.claims.guard;
-    unit.beforeCommit((tx) => guard.finish(tx, open.map(({ claims, result }) => claims.entry(unit, result))));
+    unit.beforeCommit((tx) =>
+      guard.finish(
+        tx,
+        open.map(({ claims, result }) => claims.entry(unit, result)),
+      ),
+    );
   }
 
   /** The step a unit started while serving this request runs before its commit. */

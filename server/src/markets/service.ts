@@ -34,6 +34,7 @@ import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from '
 import { createLeadership, type FeedLeadership } from './leadership';
 import { MarketState, utcDay, type StoredPriceState } from './state';
 import { marketCandles, marketTicks, markets, watchlist } from './tables';
+import { ownedBy } from '../platform/owned';
 
 /** PostgreSQL channel carrying the leader's ticks to every other instance. */
 export const TICKS_CHANNEL = 'swx_ticks';
@@ -738,7 +739,7 @@ export class MarketsService {
     const rows = await this.database.db
       .select({ code: watchlist.code })
       .from(watchlist)
-      .where(eq(watchlist.userId, BigInt(userId)))
+      .where(ownedBy(watchlist, { userId }))
       .orderBy(asc(watchlist.createdAt), asc(watchlist.code));
     const now = Date.now();
     return rows.flatMap((r) => {
@@ -753,12 +754,12 @@ export class MarketsService {
     const current = await this.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(watchlist)
-      .where(eq(watchlist.userId, BigInt(userId)));
+      .where(ownedBy(watchlist, { userId }));
     if ((current[0]?.n ?? 0) >= WATCHLIST_LIMIT) {
       const already = await this.database.db
         .select({ code: watchlist.code })
         .from(watchlist)
-        .where(and(eq(watchlist.userId, BigInt(userId)), eq(watchlist.code, market.code)));
+        .where(and(ownedBy(watchlist, { userId }), eq(watchlist.code, market.code)));
       if (already.length === 0) throw new AppError('11033');
     }
     await this.database.db
@@ -771,7 +772,7 @@ export class MarketsService {
   async unwatch(userId: string, code: string): Promise<MarketListItem[]> {
     await this.database.db
       .delete(watchlist)
-      .where(and(eq(watchlist.userId, BigInt(userId)), eq(watchlist.code, code.toUpperCase())));
+      .where(and(ownedBy(watchlist, { userId }), eq(watchlist.code, code.toUpperCase())));
     return this.watchlist(userId);
   }
 }

@@ -85,11 +85,16 @@ export class NotificationsService {
 
   /** The customer's notifications, of both account sets: the bell is one per customer, not per mode. */
   async list(userId: string, page: number, pageSize: number): Promise<NotificationPage> {
-    const rows = await listOwned(this.db, notifications, { userId }, {
-      orderBy: [desc(notifications.id)],
-      limit: pageSize + 1,
-      offset: (page - 1) * pageSize,
-    });
+    const rows = await listOwned(
+      this.db,
+      notifications,
+      { userId },
+      {
+        orderBy: [desc(notifications.id)],
+        limit: pageSize + 1,
+        offset: (page - 1) * pageSize,
+      },
+    );
     return {
       items: rows.slice(0, pageSize).map(toItem),
       page,

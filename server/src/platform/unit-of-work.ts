@@ -94,17 +94,17 @@ export class UnitOfWork {
       .transaction(async (tx) => {
         state = new UnitState(tx);
         const unit = state;
-      const enlisted =
-        options.ambient === false
-          ? []
-          : (ambient.getStore()?.enlistments ?? []).map((enlist) => enlist(unit)).filter(isDefined);
-      const value = await activeUnit.run(unit, () => work(unit));
-      // A before-commit step may register another (a notification stored by a claim step): run until none left.
-      for (let i = 0; i < unit.before.length; i += 1) await unit.before[i]!(tx);
-      for (const settle of enlisted) await settle(value);
-      unit.closed = true;
-      return value;
-    })
+        const enlisted =
+          options.ambient === false
+            ? []
+            : (ambient.getStore()?.enlistments ?? []).map((enlist) => enlist(unit)).filter(isDefined);
+        const value = await activeUnit.run(unit, () => work(unit));
+        // A before-commit step may register another (a notification stored by a claim step): run until none left.
+        for (let i = 0; i < unit.before.length; i += 1) await unit.before[i]!(tx);
+        for (const settle of enlisted) await settle(value);
+        unit.closed = true;
+        return value;
+      })
       .catch((error: unknown) => {
         // Rolled back: its after-commit steps are dropped with it.
         if (state) state.closed = true;

@@ -14,7 +14,10 @@ export const serverDir = path.resolve(__dirname, '..', '..');
  * A database that outlives a server process, for crash tests: a fresh database on the PostgreSQL server of
  * TEST_DATABASE_URL when set, else a PGlite data directory. `env` is what a server process needs to open it.
  */
-export async function crashDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+export async function crashDatabase(): Promise<{
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-crash-'));
   const env: Record<string, string> = { DATA_DIR: dataDir };
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
@@ -132,7 +135,11 @@ export function startServerProcess(script: string, env: Record<string, string>):
 }
 
 /** Waits until `url` answers 200 (the server listens and its start-up finished). */
-export async function waitUntilServing(url: string, process: ServerProcess, timeoutMs = 120_000): Promise<void> {
+export async function waitUntilServing(
+  url: string,
+  process: ServerProcess,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void process.exited.then(() => (exited = true));

@@ -71,7 +71,9 @@ onPostgres('withdrawals across a SIGKILL', () => {
         };
         entry.form.quoteId = quote.result.quoteId;
         sent.push(entry);
-        const answer = await call(base, who, '/user/withdrawal', entry.form, entry.key).catch(() => undefined);
+        const answer = await call(base, who, '/user/withdrawal', entry.form, entry.key).catch(
+          () => undefined,
+        );
         if (!answer) return; // the server died with this request in flight
         expect(answer.code).toBe('200');
         entry.answer = answer;
@@ -123,7 +125,8 @@ onPostgres('withdrawals across a SIGKILL', () => {
         expect(new Decimal(balance.held).eq(held)).toBe(true);
         expect(new Decimal(balance.available).plus(balance.held).eq(FUNDED)).toBe(true);
       }
-      expect(unacknowledged.length + acknowledged.length).toBe(sent.length);
+      // The kill cut requests in flight: the all-or-nothing and lease paths above were exercised.
+      expect(unacknowledged.length).toBeGreaterThan(0);
     } finally {
       await db.close();
     }

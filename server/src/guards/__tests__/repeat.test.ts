@@ -34,7 +34,12 @@ async function post(url: string, payload: object, headers: Record<string, string
 }
 
 async function withdrawalForm(amount: string) {
-  const quote = await post('/user/withdrawalQuote', { method: 'crypto', coin: 'USDT', network: 'TRC20', amount });
+  const quote = await post('/user/withdrawalQuote', {
+    method: 'crypto',
+    coin: 'USDT',
+    network: 'TRC20',
+    amount,
+  });
   expect(quote.body.code).toBe('200');
   return {
     method: 'crypto',
@@ -90,7 +95,9 @@ describe('Idempotency-Key across a committed request', () => {
     const form = await withdrawalForm('12');
     const first = await post('/user/withdrawal', form, { 'idempotency-key': 'wd-row-1' });
     const rows = (await claimRows()).filter((r) => r.response !== null);
-    const kept = rows.find((r) => (r.response as { result?: { id?: string } }).result?.id === first.body.result.id);
+    const kept = rows.find(
+      (r) => (r.response as { result?: { id?: string } }).result?.id === first.body.result.id,
+    );
     expect(kept?.finishedAt).not.toBeNull();
     expect(kept?.response).toEqual(first.body);
   });

@@ -60,7 +60,9 @@ describe('owned records', () => {
 
   it('lists only the owner’s records of that mode, in the order and limit asked', async () => {
     const notes = async (owner: Owner, limit?: number) =>
-      (await listOwned(database.db, perMode, owner, { orderBy: [desc(perMode.id)], limit })).map((r) => r.note);
+      (await listOwned(database.db, perMode, owner, { orderBy: [desc(perMode.id)], limit })).map(
+        (r) => r.note,
+      );
     expect(await notes(aliceReal)).toEqual(['alice real 2', 'alice real']);
     expect(await notes(aliceReal, 1)).toEqual(['alice real 2']);
     expect(await notes(aliceDemo)).toEqual(['alice demo']);
