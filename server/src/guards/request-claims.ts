@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../http/errors';
+import type { SuccessCode } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { currentAmbientScope, runInAmbientScope, type Unit } from '../platform/unit-of-work';
 import { canonicalJson, type Claim, type SubmissionGuard } from './repeat';
@@ -32,14 +33,20 @@ export class RequestClaims {
   finished = false;
   /** The answer kept with them in that transaction, so the exact envelope is written again only if it differs. */
   kept: unknown = undefined;
+  /**
+   * The success code the route answers with (`ok(result, '20001')`), when it has one: set before the unit
+   * runs, the kept answer is already the exact envelope and is not written a second time after the commit.
+   */
+  successCode: SuccessCode | undefined = undefined;
 
   constructor(
     private readonly guard: SubmissionGuard,
     readonly claims: Claim[],
   ) {}
 
-  /** Makes the claims final with `unit`'s commit, keeping `ok(result)` as the answer to a retry. */
-  settleIn(unit: Unit, result: unknown): void {
+  /** Makes the claims final with `unit`'s commit, keeping `ok(result, successCode)` as the answer to a retry. */
+  settleIn(unit: Unit, result: unknown, successCode?: SuccessCode): void {
+    if (successCode) this.successCode = successCode;
     RequestClaims.settleAllIn(unit, [{ claims: this, result }]);
   }
 
@@ -69,7 +76,7 @@ export class RequestClaims {
   }
 
   private entry(unit: Unit, result: unknown): { claims: Claim[]; response: unknown } {
-    const response = ok(result);
+    const response = ok(result, this.successCode);
     unit.afterCommit(() => {
       this.finished = true;
       this.kept = response;
