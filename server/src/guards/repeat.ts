@@ -139,7 +139,7 @@ export class SubmissionGuard {
         key: claim.key,
         holder: claim.holder ?? null,
         expires_at: new Date(now.getTime() + claim.ttlMs).toISOString(),
-        response: claim.key.startsWith('key:') ? response : null,
+        response: keepsAnswer(claim) ? response : null,
       })),
     );
     if (records.length === 0) return;
@@ -155,7 +155,7 @@ export class SubmissionGuard {
 
   /** Replaces the kept answer of finished key claims with the exact envelope that was sent. */
   async keepResponse(claims: Claim[], response: unknown): Promise<void> {
-    const keys = claims.filter((claim) => claim.key.startsWith('key:'));
+    const keys = claims.filter(keepsAnswer);
     if (keys.length === 0) return;
     await this.db
       .update(submissionClaims)
@@ -227,6 +227,15 @@ export class SubmissionGuard {
       });
     return claims;
   }
+}
+
+/**
+ * Whether a finished claim keeps its answer for a retry: `Idempotency-Key` claims of signed-in customers. An
+ * answer to a guest (sign-up) carries a session token, and tokens are stored only as hashes; such a retry
+ * is refused with `30000` instead.
+ */
+function keepsAnswer(claim: Claim): boolean {
+  return claim.key.startsWith('key:user:');
 }
 
 function claimRow(claim: Claim, now: Date) {
