@@ -11,6 +11,7 @@ import { ContentService } from './content/service';
 import { Ledger } from './ledger/service';
 import { createMailer } from './mail/mailer';
 import { SubmissionGuard } from './guards/repeat';
+import { UnitOfWork } from './platform/unit-of-work';
 import { AuthService } from './auth/service';
 import { MarketsService } from './markets/service';
 import { HomeStatsService } from './markets/home-stats';
@@ -41,10 +42,11 @@ export async function createServices(config: Config, database: Database, log: Fa
     leadership: createLeadership(database, config.databaseUrl),
     log,
   });
+  const units = new UnitOfWork(database.db, log);
   const audit = new AuditService(database.db);
   const staff = new StaffService(database.db, audit);
   await staff.bootstrap(config.adminUsername, config.adminPassword);
-  const reviews = new ReviewRegistry(database.db, audit, (error, decision) =>
+  const reviews = new ReviewRegistry(units, audit, (error, decision) =>
     log.error({ err: error, kind: decision.kind, id: decision.id }, 'after-decision step failed'),
   );
   // Parameters are seeded and loaded before any other service can read one.
@@ -60,6 +62,8 @@ export async function createServices(config: Config, database: Database, log: Fa
   // Customers: sign-up opens the ledger accounts in the same transaction that creates the customer.
   const mailer = createMailer(config, log);
   const submissionGuard = new SubmissionGuard(database.db);
+  // One process opens a PGlite database: claims left unfinished belong to requests that died with the last.
+  if (database.kind === 'pglite') await submissionGuard.releaseOrphans();
   const auth = new AuthService({
     db: database.db,
     mailer,
@@ -77,11 +81,12 @@ export async function createServices(config: Config, database: Database, log: Fa
   const live = new LiveService(bus, markets);
   lifecycle.push(live.lifecycle);
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
-  const notifications = new NotificationsService(database.db, live);
+  const notifications = new NotificationsService(database.db, live, units);
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(database.db);
   const cashier = new CashierService({
     db: database.db,
+    units,
     ledger,
     params,
     uploads,
@@ -108,6 +113,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   return {
     config,
     database,
+    units,
     lifecycle,
     bus,
     scheduler,

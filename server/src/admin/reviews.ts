@@ -1,4 +1,5 @@
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
+import type { UnitOfWork } from '../platform/unit-of-work';
 import { AppError } from '../http/errors';
 import type { AuditService } from './audit';
 import type { StaffIdentity } from './staff';
@@ -37,7 +38,7 @@ export class ReviewRegistry {
   private readonly kinds = new Map<string, ReviewKindHandler>();
 
   constructor(
-    private readonly db: Db,
+    private readonly units: UnitOfWork,
     private readonly audit: AuditService,
     private readonly onAfterDecisionError: (error: unknown, decision: ReviewDecision) => void,
   ) {}
@@ -91,7 +92,8 @@ export class ReviewRegistry {
     ) => Promise<{ result: unknown; details: Record<string, unknown> }>,
   ): Promise<unknown> {
     const handler = this.handler(kind);
-    const result = await this.db.transaction(async (tx) => {
+    // A unit of work: a kind's approve/reject registers after-commit steps on it (`units.current()`).
+    const result = await this.units.run(async ({ tx }) => {
       const done = await run(tx, handler);
       await this.audit.record(tx, {
         staffId: staff.staffId,

@@ -1,15 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AccountMode } from '@swx/shared/contract';
+import type { Customer } from '../platform/owned';
 import { bearerToken } from '../admin/staff-auth';
 import { repeatGuardPlugin } from '../guards/repeat';
 import { AppError } from '../http/errors';
 
 /** The signed-in customer of a request and the account set (real or demo) it acts on. */
-export interface Customer {
-  userId: string;
-  mode: AccountMode;
-}
+export type { Customer } from '../platform/owned';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   networksOfCoin,
-  type AccountMode,
   type CashierCoin,
   type CashierNetwork,
   type Deposit,
@@ -28,6 +27,8 @@ import type { StaffIdentity } from '../admin/staff';
 import type { NotificationsService } from '../notifications/service';
 import type { AccountEvent } from '../live/service';
 import type { Scheduler } from '../platform/scheduler';
+import { findOwned, listOwned, ownedBy, type Customer } from '../platform/owned';
+import type { Unit, UnitOfWork } from '../platform/unit-of-work';
 import {
   chainOf,
   coinDecimals,
@@ -39,13 +40,11 @@ import {
 } from './rules';
 import { cashierDeposits, cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
 
-export interface Customer {
-  userId: string;
-  mode: AccountMode;
-}
+export type { Customer } from '../platform/owned';
 
 export interface CashierDeps {
   db: Db;
+  units: UnitOfWork;
   ledger: Ledger;
   params: ParamsService;
   uploads: UploadsService;
@@ -71,7 +70,6 @@ const addressParam: Record<CashierNetwork, Partial<Record<CashierCoin, ParamKey>
 
 type DepositRow = typeof cashierDeposits.$inferSelect;
 type WithdrawalRow = typeof cashierWithdrawals.$inferSelect;
-type Created = Awaited<ReturnType<NotificationsService['create']>>;
 
 /**
  * Deposits and withdrawals (PRODUCT.md §1 rule 6, §4). Real accounts only. Money moves only through the
@@ -83,8 +81,6 @@ export class CashierService {
   /** The service's clock; tests move it to expire quotes. */
   now: () => number = () => Date.now();
   private readonly qrCache = new Map<string, string>();
-  /** Notifications created inside a review decision, published once the decision committed. */
-  private readonly afterCommit = new WeakMap<object, Created[]>();
 
   constructor(private readonly deps: CashierDeps) {}
 
@@ -123,7 +119,7 @@ export class CashierService {
     }
     const chain = chainOf(network);
     const address = this.depositAddress(coin, network);
-    const row = await this.deps.db.transaction(async (tx) => {
+    return this.deps.units.run(async ({ tx }) => {
       await this.deps.uploads.assertOwned(tx, body.proofImage, customer.userId);
       const [live] = await tx
         .select({ id: cashierDeposits.id })
@@ -150,25 +146,21 @@ export class CashierService {
             proofImage: body.proofImage,
           })
           .returning();
-        return inserted!;
+        return toDeposit(inserted!);
       } catch (error) {
         // Two submissions of one hash at once: the partial unique index lets only one through.
         if (isUniqueViolation(error)) throw new AppError('11083');
         throw error;
       }
     });
-    return toDeposit(row);
   }
 
   async listDeposits(customer: Customer, statuses?: DepositStatus[]): Promise<Deposit[]> {
-    const conditions: SQL[] = [eq(cashierDeposits.userId, BigInt(customer.userId))];
-    if (statuses?.length) conditions.push(inArray(cashierDeposits.status, statuses));
-    const rows = await this.deps.db
-      .select()
-      .from(cashierDeposits)
-      .where(and(...conditions))
-      .orderBy(desc(cashierDeposits.id))
-      .limit(200);
+    const rows = await listOwned(this.deps.db, cashierDeposits, customer, {
+      where: statuses?.length ? inArray(cashierDeposits.status, statuses) : undefined,
+      orderBy: [desc(cashierDeposits.id)],
+      limit: 200,
+    });
     return rows.map(toDeposit);
   }
 
@@ -239,16 +231,11 @@ export class CashierService {
     }
     const amount = new Money(body.amount);
     const now = new Date(this.now());
-    const row = await this.deps.db.transaction(async (tx) => {
+    return this.deps.units.run(async ({ tx }) => {
       const [quote] = await tx
         .select()
         .from(cashierWithdrawalQuotes)
-        .where(
-          and(
-            eq(cashierWithdrawalQuotes.id, body.quoteId),
-            eq(cashierWithdrawalQuotes.userId, BigInt(customer.userId)),
-          ),
-        )
+        .where(and(eq(cashierWithdrawalQuotes.id, body.quoteId), ownedBy(cashierWithdrawalQuotes, customer)))
         .for('update');
       // Terms before commitment (PRODUCT.md §1 rule 4): only the quoted terms, once, while the quote lives.
       if (
@@ -291,34 +278,25 @@ export class CashierService {
         reference: { type: 'withdrawal', id: String(withdrawal.id) },
         memo: 'Withdrawal amount and fee held during review',
       });
-      return withdrawal;
+      // The answer is read in the transaction: it is what a retry with the same Idempotency-Key gets back.
+      return (await this.withQueue([withdrawal], tx))[0]!;
     });
-    return (await this.withQueue([row]))[0]!;
   }
 
   async listWithdrawals(customer: Customer, statuses?: WithdrawalStatus[]): Promise<Withdrawal[]> {
-    const conditions: SQL[] = [eq(cashierWithdrawals.userId, BigInt(customer.userId))];
-    if (statuses?.length) conditions.push(inArray(cashierWithdrawals.status, statuses));
-    const rows = await this.deps.db
-      .select()
-      .from(cashierWithdrawals)
-      .where(and(...conditions))
-      .orderBy(desc(cashierWithdrawals.id))
-      .limit(200);
+    const rows = await listOwned(this.deps.db, cashierWithdrawals, customer, {
+      where: statuses?.length ? inArray(cashierWithdrawals.status, statuses) : undefined,
+      orderBy: [desc(cashierWithdrawals.id)],
+      limit: 200,
+    });
     return this.withQueue(rows);
   }
 
   /** The customer cancels a pending withdrawal: the hold is released. */
   async cancelWithdrawal(customer: Customer, id: string): Promise<Withdrawal> {
     requireReal(customer);
-    const row = await this.deps.db.transaction(async (tx) => {
-      const [found] = await tx
-        .select()
-        .from(cashierWithdrawals)
-        .where(
-          and(eq(cashierWithdrawals.id, BigInt(id)), eq(cashierWithdrawals.userId, BigInt(customer.userId))),
-        )
-        .for('update');
+    return this.deps.units.run(async ({ tx }) => {
+      const found = await findOwned(tx, cashierWithdrawals, customer, id, { forUpdate: true });
       if (!found) throw new AppError('404');
       if (found.status !== 'pending') throw new AppError('11043');
       const [updated] = await tx
@@ -327,9 +305,8 @@ export class CashierService {
         .where(eq(cashierWithdrawals.id, found.id))
         .returning();
       await this.releaseHold(tx, found, 'Withdrawal cancelled: hold released');
-      return updated!;
+      return (await this.withQueue([updated!], tx))[0]!;
     });
-    return (await this.withQueue([row]))[0]!;
   }
 
   /** Deletes quotes a day past their expiry: a withdrawal keeps its own copy of the terms it was given. */
@@ -355,13 +332,11 @@ export class CashierService {
       list: (status) => this.staffDeposits(status),
       approve: (tx, id, staff) => this.approveDeposit(tx, id, staff),
       reject: (tx, id, staff, reason) => this.rejectDeposit(tx, id, staff, reason),
-      afterDecision: (decision) => this.publishDecision(decision.result),
     });
     reviews.register('withdrawal', {
       list: (status) => this.staffWithdrawals(status),
       approve: (tx, id, staff, facts) => this.approveWithdrawal(tx, id, staff, facts),
       reject: (tx, id, staff, reason) => this.rejectWithdrawal(tx, id, staff, reason),
-      afterDecision: (decision) => this.publishDecision(decision.result),
     });
   }
 
@@ -423,7 +398,6 @@ export class CashierService {
     const result = toDeposit(updated!);
     await this.notify(
       tx,
-      result,
       String(row.userId),
       'deposit.approved',
       {
@@ -450,7 +424,6 @@ export class CashierService {
     const result = toDeposit(updated!);
     await this.notify(
       tx,
-      result,
       String(row.userId),
       'deposit.rejected',
       {
@@ -534,7 +507,6 @@ export class CashierService {
     for (const kind of created) {
       await this.notify(
         tx,
-        result!,
         String(row.userId),
         kind,
         {
@@ -571,7 +543,6 @@ export class CashierService {
     const [result] = await this.withQueue([updated!], tx);
     await this.notify(
       tx,
-      result!,
       String(row.userId),
       'withdrawal.rejected',
       {
@@ -597,40 +568,40 @@ export class CashierService {
     });
   }
 
-  /** Stores the customer's notification of a decision; it is pushed live once the decision commits. */
+  /**
+   * Stores the customer's notification of a decision in the decision's unit of work; it is pushed live, with
+   * the review event, once the decision commits (never if it rolls back).
+   */
   private async notify(
     tx: Tx,
-    result: object,
     userId: string,
     kind: string,
     params: Record<string, string>,
     reference: { type: string; id: string },
   ): Promise<void> {
-    const created = await this.deps.notifications.create(tx, userId, {
+    const unit = this.unitOf(tx);
+    const item = await this.deps.notifications.add(unit, userId, {
       kind,
       titleKey: `notifications.${kind}.title`,
       bodyKey: `notifications.${kind}.body`,
       params,
       reference,
     });
-    const list = this.afterCommit.get(result) ?? [];
-    list.push(created);
-    this.afterCommit.set(result, list);
-  }
-
-  private publishDecision(result: unknown): void {
-    if (typeof result !== 'object' || result === null) return;
-    const created = this.afterCommit.get(result) ?? [];
-    this.afterCommit.delete(result);
-    this.deps.notifications.publish(...created);
-    for (const { userId, item } of created) {
+    unit.afterCommit(() =>
       this.deps.events.publishAccountEvent(userId, {
         type: 'review.result',
         kind: item.kind,
         referenceType: item.referenceType,
         referenceId: item.referenceId,
-      });
-    }
+      }),
+    );
+  }
+
+  /** The unit of work a review decision runs in (the review registry starts one for every decision). */
+  private unitOf(tx: Tx): Unit {
+    const unit = this.deps.units.current();
+    if (!unit || unit.tx !== tx) throw new Error('cashier: a review decision runs in a unit of work');
+    return unit;
   }
 
   // ---- helpers -----------------------------------------------------------------------------------------------

@@ -1,33 +1,24 @@
 import crypto from 'node:crypto';
-import fp from 'fastify-plugin';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type DataLoader from 'dataloader';
 import { createBatcher } from '../db/batcher';
-import { insertRows } from '../db/rows';
-import type { Db } from '../db/client';
+import { insertRows, rowsOf } from '../db/rows';
+import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { submissionClaims } from './tables';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * preHandler for POST routes that change something: refuses a repeated submission with `30000` (HTTP 409)
-     * and changes nothing. Put it after `app.authenticate` so the claim is per customer:
-     * `{ preHandler: [app.authenticate, app.guardRepeat] }`.
-     */
-    guardRepeat: preHandlerAsyncHookHandler;
-  }
-  interface FastifyRequest {
-    /** Claims this request took; released if it fails so the corrected retry goes through. */
-    submissionClaimKeys: string[] | null;
-  }
-}
+export { repeatGuardPlugin, RequestClaims } from './request-claims';
 
 /** PRODUCT.md §3: the same form from the same customer within 10 s is a repeat. */
 export const SAME_FORM_WINDOW_MS = 10_000;
 /** A used `Idempotency-Key` stays used for a day. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long an unfinished claim holds: well past any request's life (twice the longest a request may take),
+ * short enough that a retry after a crash is accepted within the minute.
+ */
+export const CLAIM_LEASE_MS = 30_000;
 
 export interface Clock {
   now(): Date;
@@ -35,9 +26,21 @@ export interface Clock {
 
 const systemClock: Clock = { now: () => new Date() };
 
-interface Claim {
+export interface Claim {
   key: string;
+  /** How long the claim lives once finished. */
   ttlMs: number;
+  /** How long it holds while unfinished; `ttlMs` when not given. */
+  leaseMs?: number;
+  /** The request that takes it; only it can finish or release it. */
+  holder?: string;
+  /** Route and body of the request, for a key claim: a retry with another request is refused, not replayed. */
+  fingerprint?: string;
+}
+
+/** A finished key claim of the same request: its stored answer. */
+export interface Replay {
+  response: unknown;
 }
 
 class ClaimHeld extends Error {}
@@ -49,11 +52,14 @@ class ClaimHeld extends Error {}
 export class SubmissionGuard {
   /** Single claims (the usual case: a form without an Idempotency-Key) taken many per statement. */
   private readonly single: DataLoader<Claim, boolean>;
+  readonly leaseMs: number;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     readonly clock: Clock = systemClock,
+    options: { leaseMs?: number } = {},
   ) {
+    this.leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
     this.single = createBatcher((claims) => this.claimEach(claims), { maxBatchSize: 128, concurrency: 4 });
   }
 
@@ -63,14 +69,14 @@ export class SubmissionGuard {
     const now = this.clock.now();
     try {
       await this.db.transaction(async (tx) => {
-        for (const { key, ttlMs } of claims) {
-          const expiresAt = new Date(now.getTime() + ttlMs);
+        for (const claim of claims) {
+          const values = claimRow(claim, now);
           const taken = await tx
             .insert(submissionClaims)
-            .values({ key, expiresAt, createdAt: now })
+            .values(values)
             .onConflictDoUpdate({
               target: submissionClaims.key,
-              set: { expiresAt, createdAt: now },
+              set: { ...values, finishedAt: null, response: null },
               setWhere: lt(submissionClaims.expiresAt, now),
             })
             .returning({ key: submissionClaims.key });
@@ -97,49 +103,158 @@ export class SubmissionGuard {
     const taken = await insertRows(
       this.db,
       submissionClaims,
-      [...first.values()].map((i) => ({
-        key: claims[i]!.key,
-        expiresAt: new Date(now.getTime() + claims[i]!.ttlMs),
-        createdAt: now,
-      })),
-      sql`on conflict (key) do update set expires_at = excluded.expires_at, created_at = excluded.created_at
+      [...first.values()].map((i) => claimRow(claims[i]!, now)),
+      sql`on conflict (key) do update set expires_at = excluded.expires_at, created_at = excluded.created_at,
+            holder = excluded.holder, fingerprint = excluded.fingerprint, finished_at = null, response = null
           where ${submissionClaims.expiresAt} < ${now.toISOString()}::timestamptz`,
     );
     const takenKeys = new Set(taken.map((row) => row.key));
     return claims.map(({ key }, i) => first.get(key) === i && takenKeys.has(key));
   }
 
-  async release(keys: string[]): Promise<void> {
-    if (keys.length > 0) await this.db.delete(submissionClaims).where(inArray(submissionClaims.key, keys));
+  /**
+   * The stored answer for a request whose claims were refused: only a finished `Idempotency-Key` claim of
+   * the very same request (same route and body) is replayed; anything else is a repeat.
+   */
+  async replayFor(claims: Claim[]): Promise<Replay | undefined> {
+    const keyClaim = claims.find((claim) => claim.key.startsWith('key:'));
+    if (!keyClaim) return undefined;
+    const [row] = await this.db.select().from(submissionClaims).where(eq(submissionClaims.key, keyClaim.key));
+    if (!row || row.finishedAt === null || row.response === null) return undefined;
+    if (row.expiresAt.getTime() < this.clock.now().getTime()) return undefined;
+    return row.fingerprint === keyClaim.fingerprint ? { response: row.response } : undefined;
+  }
+
+  /**
+   * Makes claims final, keeping `response` with each key claim: inside the transaction of the effect they
+   * guard, so a claim is final exactly when its effect committed. One statement for any number of requests
+   * (a batched transaction finishes all of its requests' claims at once). Throws `30000` when a claim is no
+   * longer held by its request (its lease lapsed and a retry took it): the effect must then roll back, since
+   * the retry is executing it.
+   */
+  async finish(executor: Db | Tx, entries: { claims: Claim[]; response: unknown }[]): Promise<void> {
+    const now = this.clock.now();
+    const records = entries.flatMap(({ claims, response }) =>
+      claims.map((claim) => ({
+        key: claim.key,
+        holder: claim.holder ?? null,
+        expires_at: new Date(now.getTime() + claim.ttlMs).toISOString(),
+        response: keepsAnswer(claim) ? response : null,
+      })),
+    );
+    if (records.length === 0) return;
+    const result = await executor.execute(sql`
+      update ${submissionClaims} c
+         set finished_at = ${now.toISOString()}::timestamptz, expires_at = v.expires_at, response = v.response
+        from jsonb_to_recordset(${toJson(records)}::jsonb)
+             as v(key text, holder text, expires_at timestamptz, response jsonb)
+       where c.key = v.key and c.holder is not distinct from v.holder
+      returning c.key`);
+    if (rowsOf(result).length !== records.length) throw new AppError('30000');
+  }
+
+  /** Replaces the kept answer of finished key claims with the exact envelope that was sent. */
+  async keepResponse(claims: Claim[], response: unknown): Promise<void> {
+    const keys = claims.filter(keepsAnswer);
+    if (keys.length === 0) return;
+    await this.db
+      .update(submissionClaims)
+      .set({ response })
+      .where(
+        and(
+          inArray(
+            submissionClaims.key,
+            keys.map((claim) => claim.key),
+          ),
+          eq(submissionClaims.holder, keys[0]!.holder ?? ''),
+        ),
+      );
+  }
+
+  /**
+   * Frees the unfinished claims of a request that failed. A finished claim is never released: its effect
+   * committed, and a retry must not execute it twice.
+   */
+  async release(claims: Claim[] | string[]): Promise<void> {
+    if (claims.length === 0) return;
+    const keys = claims.map((claim) => (typeof claim === 'string' ? claim : claim.key));
+    const holder = typeof claims[0] === 'string' ? undefined : claims[0]!.holder;
+    await this.db
+      .delete(submissionClaims)
+      .where(
+        and(
+          inArray(submissionClaims.key, keys),
+          isNull(submissionClaims.finishedAt),
+          holder === undefined ? undefined : eq(submissionClaims.holder, holder),
+        ),
+      );
+  }
+
+  /**
+   * Frees every unfinished claim at once. Only for a database that one process opens (PGlite): at start-up
+   * the requests that held them died with the previous process, so their retries need not wait the lease.
+   */
+  async releaseOrphans(): Promise<void> {
+    await this.db.delete(submissionClaims).where(isNull(submissionClaims.finishedAt));
   }
 
   async purgeExpired(): Promise<void> {
     await this.db.delete(submissionClaims).where(lt(submissionClaims.expiresAt, this.clock.now()));
   }
 
-  /** The claims a request takes: its form (if it has a parsed body) and its `Idempotency-Key` (if sent). */
-  claimsFor(request: FastifyRequest): Claim[] {
+  /**
+   * The claims a request takes: its form (if it has a parsed body) and its `Idempotency-Key` (if sent), both
+   * held by `holder` until its effect commits.
+   */
+  claimsFor(request: FastifyRequest, holder: string): Claim[] {
     const actor = actorOf(request);
     const claims: Claim[] = [];
+    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    const fingerprint = sha256(`${route}\n${canonicalJson(request.body ?? null)}`);
+    const leaseMs = this.leaseMs;
     if (request.body !== undefined && request.body !== null) {
-      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-      claims.push({
-        key: `form:${actor}:${sha256(`${route}\n${canonicalJson(request.body)}`)}`,
-        ttlMs: SAME_FORM_WINDOW_MS,
-      });
+      claims.push({ key: `form:${actor}:${fingerprint}`, ttlMs: SAME_FORM_WINDOW_MS, leaseMs, holder });
     }
     const header = request.headers['idempotency-key'];
     const idempotencyKey = Array.isArray(header) ? header[0] : header;
     if (idempotencyKey)
-      claims.push({ key: `key:${actor}:${sha256(idempotencyKey)}`, ttlMs: IDEMPOTENCY_KEY_TTL_MS });
+      claims.push({
+        key: `key:${actor}:${sha256(idempotencyKey)}`,
+        ttlMs: IDEMPOTENCY_KEY_TTL_MS,
+        leaseMs,
+        holder,
+        fingerprint,
+      });
     return claims;
   }
 }
 
-/** The customer (or staff member) when signed in, else the client address. */
+/**
+ * Whether a finished claim keeps its answer for a retry: `Idempotency-Key` claims of signed-in customers. An
+ * answer to a guest (sign-up) carries a session token, and tokens are stored only as hashes; such a retry
+ * is refused with `30000` instead.
+ */
+function keepsAnswer(claim: Claim): boolean {
+  return claim.key.startsWith('key:user:');
+}
+
+function claimRow(claim: Claim, now: Date) {
+  return {
+    key: claim.key,
+    expiresAt: new Date(now.getTime() + (claim.leaseMs ?? claim.ttlMs)),
+    createdAt: now,
+    holder: claim.holder ?? null,
+    fingerprint: claim.fingerprint ?? null,
+  };
+}
+
+/**
+ * The customer (or staff member) when signed in, else the client address. A customer's real and demo
+ * account sets are separate actors: the same order placed in demo right after real is not a repeat.
+ */
 function actorOf(request: FastifyRequest): string {
-  const customer = (request as { customer?: { userId: string } | null }).customer;
-  if (customer) return `user:${customer.userId}`;
+  const customer = (request as { customer?: { userId: string; mode?: string } | null }).customer;
+  if (customer) return `user:${customer.userId}:${customer.mode ?? 'real'}`;
   const staff = (request as { staff?: { staffId: string } | null }).staff;
   if (staff) return `staff:${staff.staffId}`;
   return `ip:${request.ip}`;
@@ -147,6 +262,11 @@ function actorOf(request: FastifyRequest): string {
 
 function sha256(text: string): string {
   return crypto.createHash('sha256').update(text).digest('base64url');
+}
+
+/** JSON that carries bigint ids as their digits (a kept answer is JSON; a row may hold a bigint). */
+function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same form. */
@@ -160,30 +280,3 @@ export function canonicalJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
-
-/**
- * Decorates `guardRepeat` on the context it is registered in (wrapped with fastify-plugin, so on the
- * parent) and releases a failed request's claims before its answer leaves, so the client's corrected retry
- * cannot arrive before the release.
- */
-export const repeatGuardPlugin = fp<{ guard: SubmissionGuard }>(
-  async (app, { guard }) => {
-    app.decorateRequest('submissionClaimKeys', null);
-    const guardRepeat: preHandlerAsyncHookHandler = async (request) => {
-      const claims = guard.claimsFor(request);
-      if (claims.length === 0) return;
-      if (!(await guard.claim(claims))) throw new AppError('30000');
-      request.submissionClaimKeys = claims.map((c) => c.key);
-    };
-    app.decorate('guardRepeat', guardRepeat);
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.submissionClaimKeys && reply.statusCode >= 400) {
-        const keys = request.submissionClaimKeys;
-        request.submissionClaimKeys = null;
-        await guard.release(keys);
-      }
-      return payload;
-    });
-  },
-  { name: 'swx-repeat-guard' },
-);

@@ -34,6 +34,7 @@ import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
 import { MarketState, utcDay, type StoredPriceState } from './state';
 import { marketCandles, marketTicks, markets, watchlist } from './tables';
+import { ownedBy } from '../platform/owned';
 
 /** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
 export type WireTick = [string, string, number, number];
@@ -711,7 +712,7 @@ export class MarketsService {
     const rows = await this.database.db
       .select({ code: watchlist.code })
       .from(watchlist)
-      .where(eq(watchlist.userId, BigInt(userId)))
+      .where(ownedBy(watchlist, { userId }))
       .orderBy(asc(watchlist.createdAt), asc(watchlist.code));
     const now = Date.now();
     return rows.flatMap((r) => {
@@ -726,12 +727,12 @@ export class MarketsService {
     const current = await this.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(watchlist)
-      .where(eq(watchlist.userId, BigInt(userId)));
+      .where(ownedBy(watchlist, { userId }));
     if ((current[0]?.n ?? 0) >= WATCHLIST_LIMIT) {
       const already = await this.database.db
         .select({ code: watchlist.code })
         .from(watchlist)
-        .where(and(eq(watchlist.userId, BigInt(userId)), eq(watchlist.code, market.code)));
+        .where(and(ownedBy(watchlist, { userId }), eq(watchlist.code, market.code)));
       if (already.length === 0) throw new AppError('11033');
     }
     await this.database.db
@@ -744,7 +745,7 @@ export class MarketsService {
   async unwatch(userId: string, code: string): Promise<MarketListItem[]> {
     await this.database.db
       .delete(watchlist)
-      .where(and(eq(watchlist.userId, BigInt(userId)), eq(watchlist.code, code.toUpperCase())));
+      .where(and(ownedBy(watchlist, { userId }), eq(watchlist.code, code.toUpperCase())));
     return this.watchlist(userId);
   }
 }

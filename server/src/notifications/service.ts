@@ -1,7 +1,9 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, inArray, isNull } from 'drizzle-orm';
 import type { NotificationItem, NotificationPage } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import type { AccountEvent } from '../live/service';
+import { listOwned, ownedBy, recordId } from '../platform/owned';
+import type { Unit, UnitOfWork } from '../platform/unit-of-work';
 import { notifications } from './tables';
 
 export type NotificationParams = Record<string, string | number | boolean | null>;
@@ -25,17 +27,28 @@ export interface NotificationPush {
 const userIdPattern = /^[1-9][0-9]{0,18}$/;
 
 /**
- * The customer's notification store and its live push. Producers call `create` inside their own transaction
- * (the notification commits with the event it reports) and `publish` with its result once that transaction
- * committed, or `notify` when they have no transaction of their own.
+ * The customer's notification store and its live push. Producers call `add` inside their unit of work: the
+ * notification commits with the event it reports and is pushed once that commit happened, never on rollback.
+ * `notify` does both for producers without a unit of their own.
  */
 export class NotificationsService {
   constructor(
     private readonly db: Db,
     private readonly push: NotificationPush,
+    private readonly units: UnitOfWork,
   ) {}
 
-  /** Stores a notification in the caller's transaction. Pass the result to `publish` after the commit. */
+  /** Stores a notification in the unit's transaction and pushes it live after the unit commits. */
+  async add(unit: Unit, userId: string, input: NewNotification): Promise<NotificationItem> {
+    const created = await this.create(unit.tx, userId, input);
+    unit.afterCommit(() => this.publish(created));
+    return created.item;
+  }
+
+  /**
+   * Stores a notification in the caller's transaction; the caller passes the result to `publish` after the
+   * commit. For a caller whose transaction is not a unit of work yet; prefer `add`.
+   */
   async create(
     tx: Tx,
     userId: string,
@@ -67,19 +80,21 @@ export class NotificationsService {
 
   /** Stores and pushes in one go, for producers without a transaction of their own. */
   async notify(userId: string, input: NewNotification): Promise<NotificationItem> {
-    const created = await this.db.transaction((tx) => this.create(tx, userId, input));
-    this.publish(created);
-    return created.item;
+    return this.units.run((unit) => this.add(unit, userId, input));
   }
 
+  /** The customer's notifications, of both account sets: the bell is one per customer, not per mode. */
   async list(userId: string, page: number, pageSize: number): Promise<NotificationPage> {
-    const rows = await this.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, BigInt(userId)))
-      .orderBy(desc(notifications.id))
-      .limit(pageSize + 1)
-      .offset((page - 1) * pageSize);
+    const rows = await listOwned(
+      this.db,
+      notifications,
+      { userId },
+      {
+        orderBy: [desc(notifications.id)],
+        limit: pageSize + 1,
+        offset: (page - 1) * pageSize,
+      },
+    );
     return {
       items: rows.slice(0, pageSize).map(toItem),
       page,
@@ -93,26 +108,23 @@ export class NotificationsService {
     const [row] = await this.db
       .select({ unread: count() })
       .from(notifications)
-      .where(and(eq(notifications.userId, BigInt(userId)), isNull(notifications.readAt)));
+      .where(and(ownedBy(notifications, { userId }), isNull(notifications.readAt)));
     return Number(row?.unread ?? 0);
   }
 
-  /** Marks the customer's own notifications read: the given ids (others' ids are ignored), or all. */
+  /**
+   * Marks the customer's own notifications read: the given ids (others' ids, and ids that cannot name a
+   * notification, are ignored), or all.
+   */
   async markRead(
     userId: string,
     target: { ids?: string[]; all?: true },
   ): Promise<{ marked: number; unread: number }> {
-    const mine = and(eq(notifications.userId, BigInt(userId)), isNull(notifications.readAt));
+    const mine = and(ownedBy(notifications, { userId }), isNull(notifications.readAt));
+    const ids = (target.ids ?? []).map(recordId).filter((id): id is bigint => id !== undefined);
     let where;
     if (target.all) where = mine;
-    else if (target.ids?.length)
-      where = and(
-        mine,
-        inArray(
-          notifications.id,
-          target.ids.map((id) => BigInt(id)),
-        ),
-      );
+    else if (ids.length) where = and(mine, inArray(notifications.id, ids));
     else return { marked: 0, unread: await this.unreadCount(userId) };
     const marked = await this.db
       .update(notifications)

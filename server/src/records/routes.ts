@@ -31,9 +31,8 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const { userId, mode } = request.customer;
       const { page, pageSize } = request.query;
-      return ok(await records.page(userId, mode, filtersOf(request.query), page, pageSize));
+      return ok(await records.page(request.customer, filtersOf(request.query), page, pageSize));
     },
   );
 
@@ -50,8 +49,8 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const { userId, mode } = request.customer;
-      const csv = await records.csv(userId, mode, filtersOf(request.query));
+      const { mode } = request.customer;
+      const csv = await records.csv(request.customer, filtersOf(request.query));
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="swx-records-${mode}.csv"`)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountMode, TransactionRecord, TransactionRecordPage } from '@swx/shared/contract';
 import type { Db } from '../db/client';
+import type { Owner } from '../platform/owned';
 import { formatAmount } from '../ledger/accounts';
 import { ledgerAccounts, ledgerJournalEntries, ledgerPostings } from '../ledger/tables';
 
@@ -32,19 +33,19 @@ const csvColumns = [
 export class RecordsService {
   constructor(private readonly db: Db) {}
 
+  /** A page of the owner's records: only the account set of `owner.mode`, never the other one. */
   async page(
-    userId: string,
-    mode: AccountMode,
+    owner: Owner,
     filters: RecordFilters,
     page: number,
     pageSize: number,
   ): Promise<TransactionRecordPage> {
-    const rows = await this.query(userId, mode, filters, pageSize + 1, (page - 1) * pageSize);
+    const rows = await this.query(owner.userId, owner.mode, filters, pageSize + 1, (page - 1) * pageSize);
     return { items: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
   }
 
-  async csv(userId: string, mode: AccountMode, filters: RecordFilters): Promise<string> {
-    const rows = await this.query(userId, mode, filters, CSV_ROW_LIMIT, 0);
+  async csv(owner: Owner, filters: RecordFilters): Promise<string> {
+    const rows = await this.query(owner.userId, owner.mode, filters, CSV_ROW_LIMIT, 0);
     const lines = [csvColumns.join(',')];
     for (const r of rows) {
       lines.push(

@@ -126,6 +126,7 @@ describe('repeated submission (30000)', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     expect((await post('/login/register', { ...fields, code: wrong }, key)).body.code).toBe('10091');
     expect((await post('/login/register', { ...fields, code }, key)).body.code).toBe('200');
+    // A guest's answer (it carries a session token) is not kept for a replay: the retry is refused.
     expect((await post('/login/register', { ...fields, code }, key)).body.code).toBe('30000');
   });
 
