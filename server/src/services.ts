@@ -65,7 +65,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live);
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
-  const records = new RecordsService(database.db);
+  const records = new RecordsService(ledger);
   const cashier = new CashierService({
     db: database.db,
     ledger,
