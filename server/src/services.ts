@@ -16,7 +16,8 @@ import { authHousekeeping } from './auth/housekeeping';
 import { MarketsService } from './markets/service';
 import { HomeStatsService } from './markets/home-stats';
 import { LiveService } from './live/service';
-import { TradingService } from './trading/service';
+import { createTrading } from './trading';
+import { PortfolioService } from './portfolio/service';
 import { NotificationsService } from './notifications/service';
 import { InvitesService } from './invites/service';
 import { CashierService } from './cashier/service';
@@ -77,7 +78,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   cashier.registerReviews(reviews);
   lifecycle.push(cashier.lifecycle);
   // Trading: its index of triggers and expiries is rebuilt from the database here, before any request.
-  const trading = new TradingService({
+  const trading = createTrading({
     db: database.db,
     ledger,
     markets,
@@ -88,8 +89,10 @@ export async function createServices(config: Config, database: Database, log: Fa
     invites,
     notifications,
   });
-  await trading.init();
-  lifecycle.push(trading.lifecycle);
+  await trading.engine.init();
+  lifecycle.push(trading.engine.lifecycle);
+  // Portfolio: the read side over the ledger, the feed and the products (asset values, profit, risk figure).
+  const portfolio = new PortfolioService({ ledger, markets, trading, now: () => trading.now() });
   void log;
   return {
     config,
@@ -109,6 +112,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     homeStats,
     live,
     trading,
+    portfolio,
     notifications,
     invites,
     records,

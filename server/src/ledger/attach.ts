@@ -1,4 +1,5 @@
 import { getTableColumns, is, sql, SQL, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Attachment } from './types';
 
 /**
@@ -7,17 +8,21 @@ import type { Attachment } from './types';
  * parameter keyed by column name (`json_populate_record` against the table's own row type), so the statement
  * text is the same whatever the batch size, and a row whose request wrote no entry joins nothing.
  */
-export function attachedRows(attachment: Attachment, accepted: number[]): SQL | undefined {
+export function attachedRows<T extends PgTable>(
+  attachment: Attachment<T>,
+  accepted: number[],
+): SQL | undefined {
   const rows = attachment.rows(accepted);
   if (rows.length === 0) return undefined;
-  const columns = getTableColumns(attachment.table) as Record<string, Column>;
+  const columns = getTableColumns(attachment.table as PgTable) as Record<string, Column>;
   const target = columns[attachment.journalIdColumn];
   if (!target) throw new Error(`ledger: attach: ${attachment.journalIdColumn} is not a column`);
   const keys = Object.keys(rows[0]!.values).filter((key) => key !== attachment.journalIdColumn);
   for (const key of keys) if (!columns[key]) throw new Error(`ledger: attach: ${key} is not a column`);
   const records = rows.map(({ request, values }) => {
     const record: Record<string, unknown> = { n: request };
-    for (const key of keys) record[columns[key]!.name] = driverValue(columns[key]!, values[key as never]);
+    for (const key of keys)
+      record[columns[key]!.name] = driverValue(columns[key]!, (values as Record<string, unknown>)[key]);
     return record;
   });
   const names = keys.map((key) => sql.identifier(columns[key]!.name));

@@ -6,6 +6,7 @@ import type {
   LedgerEntryPage,
   LedgerBalances,
 } from '@swx/shared/contract';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { ledgerAccounts, ledgerBalances, ledgerJournalEntries, ledgerPostings } from './tables';
@@ -179,10 +180,10 @@ export class Ledger {
    * and the write, this throws, so the caller's transaction rolls back rather than post the others with
    * balances computed for an entry that was not written; the caller retries entry by entry.
    */
-  async transferMany(
+  async transferMany<T extends PgTable>(
     tx: Tx,
     requests: TransferRequest[],
-    options: TransferManyOptions = {},
+    options: TransferManyOptions<T> = {},
   ): Promise<(TransferResult | AppError)[]> {
     const legs = requests.map(validateTransfer);
     const keys = requests.flatMap((r) => (r.once === undefined ? [] : [r.once]));
@@ -223,11 +224,11 @@ export class Ledger {
    * transaction as it was), then writes the accepted ones (journals, postings and balance rows) in one
    * statement. Answers per entry its journal id, its refusal, or undefined when a `once` key made it a no-op.
    */
-  private async post(
+  private async post<T extends PgTable = PgTable>(
     tx: Tx,
     requests: TransferRequest[],
     legsOf: { account: AccountRef; amount: Money }[][],
-    options: TransferManyOptions = {},
+    options: TransferManyOptions<T> = {},
     numbering: readonly number[] = requests.map((_, i) => i),
   ): Promise<(string | AppError | undefined)[]> {
     // Net change per account and entry: one balance update per customer account however many legs touch it.
@@ -612,7 +613,10 @@ function customerKey(row: {
 }
 
 /** `transferMany`'s hooks as `post` calls them: with indexes among the fresh entries, turned back into the caller's. */
-function renumbered(options: TransferManyOptions, fresh: readonly number[]): TransferManyOptions {
+function renumbered<T extends PgTable>(
+  options: TransferManyOptions<T>,
+  fresh: readonly number[],
+): TransferManyOptions<T> {
   const original = (accepted: number[]) => accepted.map((k) => fresh[k]!);
   const { beforeWrite, attach } = options;
   return {

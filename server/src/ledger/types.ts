@@ -51,9 +51,9 @@ export interface Attachment<T extends PgTable = PgTable> {
   rows(accepted: number[]): { request: number; values: Partial<T['$inferInsert']> }[];
 }
 
-export interface TransferManyOptions {
+export interface TransferManyOptions<T extends PgTable = PgTable> {
   beforeWrite?: BeforeWrite;
-  attach?: Attachment;
+  attach?: Attachment<T>;
 }
 
 export interface TransferResult {
