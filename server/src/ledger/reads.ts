@@ -1,9 +1,11 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AccountMode } from '@swx/shared/contract';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AccountMode, LedgerEntry, LedgerEntryPage } from '@swx/shared/contract';
+import { AppError } from '../http/errors';
 import { rowsOf } from '../db/rows';
 import { formatAmount } from './accounts';
 import { ledgerAccounts, ledgerJournalEntries, ledgerPostings } from './tables';
-import type { JournalPosting, PostingFilters, PostingWithBalance, Reader } from './types';
+import type { EntryFilters, JournalPosting, PostingFilters, PostingWithBalance, Reader } from './types';
+import { userIdPattern } from './validate';
 
 /** Every posting of these journal entries, in posting order (a receipt's ledger lines). */
 export async function postingsOfJournals(
@@ -95,4 +97,61 @@ export async function postingsWithBalance(
     memo: (row.memo as string | null) ?? null,
     createdAt: new Date(row.created_at as string | Date).toISOString(),
   }));
+}
+
+/** A customer's ledger entries (one per posting on their accounts), newest first, a page at a time. */
+export async function entriesFor(
+  reader: Reader,
+  customer: { userId: string; mode: AccountMode },
+  filters: EntryFilters,
+): Promise<LedgerEntryPage> {
+  const limit = Math.min(Math.max(Math.trunc(filters.limit ?? 50), 1), 200);
+  const conditions: SQL[] = [
+    eq(ledgerAccounts.ownerUserId, BigInt(customer.userId)),
+    eq(ledgerAccounts.mode, customer.mode),
+  ];
+  if (filters.currency) conditions.push(eq(ledgerAccounts.currency, filters.currency));
+  if (filters.types?.length) conditions.push(inArray(ledgerJournalEntries.type, filters.types));
+  if (filters.reference) {
+    conditions.push(
+      eq(ledgerJournalEntries.referenceType, filters.reference.type),
+      eq(ledgerJournalEntries.referenceId, filters.reference.id),
+    );
+  }
+  if (filters.before) {
+    if (!userIdPattern.test(filters.before)) throw new AppError('400', 'Invalid cursor');
+    conditions.push(lt(ledgerPostings.id, BigInt(filters.before)));
+  }
+  const rows = await reader
+    .select({
+      id: ledgerPostings.id,
+      journalId: ledgerPostings.journalId,
+      amount: ledgerPostings.amount,
+      currency: ledgerAccounts.currency,
+      kind: ledgerAccounts.kind,
+      type: ledgerJournalEntries.type,
+      referenceType: ledgerJournalEntries.referenceType,
+      referenceId: ledgerJournalEntries.referenceId,
+      memo: ledgerJournalEntries.memo,
+      createdAt: ledgerJournalEntries.createdAt,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerJournalEntries, eq(ledgerJournalEntries.id, ledgerPostings.journalId))
+    .where(and(...conditions))
+    .orderBy(desc(ledgerPostings.id))
+    .limit(limit + 1);
+  const entries: LedgerEntry[] = rows.slice(0, limit).map((row) => ({
+    id: String(row.id),
+    journalId: String(row.journalId),
+    type: row.type,
+    referenceType: row.referenceType,
+    referenceId: row.referenceId,
+    memo: row.memo,
+    currency: row.currency,
+    account: row.kind === 'customer_held' ? 'held' : 'available',
+    amount: formatAmount(row.amount),
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { entries, nextBefore: rows.length > limit ? (entries.at(-1)?.id ?? null) : null };
 }

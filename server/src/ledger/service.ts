@@ -1,11 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  AccountMode,
-  LedgerCheck,
-  LedgerEntry,
-  LedgerEntryPage,
-  LedgerBalances,
-} from '@swx/shared/contract';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountMode, LedgerCheck, LedgerEntryPage, LedgerBalances } from '@swx/shared/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
@@ -27,8 +21,9 @@ import {
 } from './accounts';
 import { attachedRows } from './attach';
 import { checkLedger } from './check';
+import { decide, netChanges, type LockedAccount } from './decide';
 import { writeEntries } from './write';
-import { postingsOfJournals, postingsWithBalance } from './reads';
+import { entriesFor, postingsOfJournals, postingsWithBalance } from './reads';
 import type {
   EntryFilters,
   HeldFundsRequest,
@@ -42,22 +37,9 @@ import type {
   TransferRequest,
   TransferResult,
 } from './types';
-import {
-  assertCurrency,
-  assertUserId,
-  entryDescription,
-  positiveAmount,
-  userIdPattern,
-  validateTransfer,
-} from './validate';
+import { assertCurrency, assertUserId, entryDescription, positiveAmount, validateTransfer } from './validate';
 
 export type * from './types';
-
-interface LockedAccount {
-  id: bigint;
-  kind: string;
-  balance: Money;
-}
 
 /**
  * The double-entry ledger: the only code that changes balances (PRODUCT.md §1 rule 3).
@@ -231,17 +213,7 @@ export class Ledger {
     options: TransferManyOptions<T> = {},
     numbering: readonly number[] = requests.map((_, i) => i),
   ): Promise<(string | AppError | undefined)[]> {
-    // Net change per account and entry: one balance update per customer account however many legs touch it.
-    const nets = legsOf.map((legs) => {
-      const netByKey = new Map<string, { ref: AccountRef; net: Money }>();
-      for (const leg of legs) {
-        const key = refKey(leg.account);
-        const entry = netByKey.get(key) ?? { ref: leg.account, net: new Money(0) };
-        entry.net = entry.net.add(leg.amount);
-        netByKey.set(key, entry);
-      }
-      return netByKey;
-    });
+    const nets = netChanges(legsOf);
     const customerRefs = new Map<string, AccountRef>();
     for (const netByKey of nets)
       for (const [key, { ref }] of netByKey) if (isCustomerRef(ref)) customerRefs.set(key, ref);
@@ -253,29 +225,7 @@ export class Ledger {
         if (isCustomerRef(ref) && !locked.has(key) && net.isPositive() && !net.isZero()) toOpen.set(key, ref);
     });
 
-    // Decisions, in order, against running balances. Accounts to open count as zero until opened.
-    const running = new Map<string, Money>();
-    const balanceOf = (key: string) => running.get(key) ?? locked.get(key)?.balance;
-    const outcomes: (string | AppError | undefined)[] = [];
-    const accepted: number[] = [];
-    nets.forEach((netByKey, i) => {
-      for (const [key, { ref, net }] of netByKey) {
-        if (!isCustomerRef(ref)) continue;
-        // An account not opened yet is opened by a credit only (as in `transfer`).
-        const opens = toOpen.has(key) && net.isPositive() && !net.isZero();
-        const balance = balanceOf(key) ?? (opens ? new Money(0) : undefined);
-        if (balance === undefined || balance.add(net).isNegative()) {
-          // A missing account has no funds to give: 10011 whatever its kind. One opened by an earlier entry
-          // of the batch exists by now.
-          const exists = locked.has(key) || running.has(key);
-          outcomes[i] = new AppError(exists && ref.kind === 'customer_held' ? '11020' : '10011');
-          return;
-        }
-      }
-      for (const [key, { ref, net }] of netByKey)
-        if (isCustomerRef(ref)) running.set(key, (balanceOf(key) ?? new Money(0)).add(net));
-      accepted.push(i);
-    });
+    const { outcomes, accepted, running } = decide(nets, locked, toOpen);
     if (accepted.length === 0) return outcomes;
 
     const opening = [...toOpen].filter(([key]) => running.has(key)).map(([, ref]) => ref);
@@ -408,59 +358,14 @@ export class Ledger {
   }
 
   /** The customer's ledger entries (one per posting on their accounts), newest first, for their records. */
-  async entriesFor(
+  entriesFor(
     userId: string,
     mode: AccountMode,
     filters: EntryFilters = {},
     reader: Reader = this.db,
   ): Promise<LedgerEntryPage> {
     assertUserId(userId);
-    const limit = Math.min(Math.max(Math.trunc(filters.limit ?? 50), 1), 200);
-    const conditions: SQL[] = [eq(ledgerAccounts.ownerUserId, BigInt(userId)), eq(ledgerAccounts.mode, mode)];
-    if (filters.currency) conditions.push(eq(ledgerAccounts.currency, filters.currency));
-    if (filters.types?.length) conditions.push(inArray(ledgerJournalEntries.type, filters.types));
-    if (filters.reference) {
-      conditions.push(
-        eq(ledgerJournalEntries.referenceType, filters.reference.type),
-        eq(ledgerJournalEntries.referenceId, filters.reference.id),
-      );
-    }
-    if (filters.before) {
-      if (!userIdPattern.test(filters.before)) throw new AppError('400', 'Invalid cursor');
-      conditions.push(lt(ledgerPostings.id, BigInt(filters.before)));
-    }
-    const rows = await reader
-      .select({
-        id: ledgerPostings.id,
-        journalId: ledgerPostings.journalId,
-        amount: ledgerPostings.amount,
-        currency: ledgerAccounts.currency,
-        kind: ledgerAccounts.kind,
-        type: ledgerJournalEntries.type,
-        referenceType: ledgerJournalEntries.referenceType,
-        referenceId: ledgerJournalEntries.referenceId,
-        memo: ledgerJournalEntries.memo,
-        createdAt: ledgerJournalEntries.createdAt,
-      })
-      .from(ledgerPostings)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-      .innerJoin(ledgerJournalEntries, eq(ledgerJournalEntries.id, ledgerPostings.journalId))
-      .where(and(...conditions))
-      .orderBy(desc(ledgerPostings.id))
-      .limit(limit + 1);
-    const entries: LedgerEntry[] = rows.slice(0, limit).map((row) => ({
-      id: String(row.id),
-      journalId: String(row.journalId),
-      type: row.type,
-      referenceType: row.referenceType,
-      referenceId: row.referenceId,
-      memo: row.memo,
-      currency: row.currency,
-      account: row.kind === 'customer_held' ? 'held' : 'available',
-      amount: formatAmount(row.amount),
-      createdAt: row.createdAt.toISOString(),
-    }));
-    return { entries, nextBefore: rows.length > limit ? (entries.at(-1)?.id ?? null) : null };
+    return entriesFor(reader, { userId, mode }, filters);
   }
 
   /** Every posting of these journal entries, in posting order: the ledger lines of a receipt. */

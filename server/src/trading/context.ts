@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { and, eq, type Column, type SQL } from 'drizzle-orm';
 import type { AccountMode, OptionTerms } from '@swx/shared/contract';
 import type { Db, Listen, Tx } from '../db/client';
