@@ -8,7 +8,7 @@
  * The engine path is the real one: `TradingEngine.onTicks` on an index filled through the same
  * `TriggerIndex` the engine uses (stop losses, take profits, liquidation and margin-call levels and limit
  * entries, each market's levels on both sides of its price). Nothing triggers, so no database is touched; the
- * service gets no database at all. In the same run, on the same ticks, two plain scans for comparison:
+ * engine gets no database at all. In the same run, on the same ticks, two plain scans for comparison:
  * every position of the ticked market, and every position of the whole book (sampled: it is slow).
  */
 import Decimal from 'decimal.js';
