@@ -1,5 +1,5 @@
-import { createTestServer } from '../../test/harness';
-import { tradingServer, refusal, usdt, withHelpers, type TradingTestServer } from './helpers';
+import { createTestServer } from '../../../test/harness';
+import { tradingServer, refusal, usdt, withHelpers, type TradingTestServer } from '../../__tests__/helpers';
 
 let server: TradingTestServer;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { tradingServer, refusal, usdt, type TradingTestServer } from './helpers';
+import { tradingServer, refusal, usdt, type TradingTestServer } from '../../__tests__/helpers';
 
 let server: TradingTestServer;
 beforeAll(async () => {
