@@ -1,7 +1,8 @@
 /**
  * Dependency boundaries (STYLE.md "Checks that help us"): a feature module imports only the SDK and its own
  * files; the shell likewise; the SDK imports no app; the server imports no front-end code (only the SDK's
- * contract); no import cycles anywhere.
+ * contract); no import cycles anywhere. Inside the server, a domain (`server/src/<domain>/`) imports another only
+ * through its published surface and never its tables.
  */
 module.exports = {
   forbidden: [
@@ -38,6 +39,53 @@ module.exports = {
       comment: 'The server shares only the API contract with the front end.',
       from: { path: '^server/' },
       to: { path: '^(shell|e2e|mf-[^/]+)/|^shared/(?!src/contract/)' },
+    },
+    // ---- inside the server: domains meet through their published surface (STYLE.md "Server layout") ----
+    {
+      name: 'server-domain-tables-are-private',
+      severity: 'error',
+      comment:
+        "A server domain's tables are its own: another domain reads and writes them through the owner's service. " +
+        'Only db/schema.ts (the schema drizzle-kit reads), other tables files (foreign keys) and tests may import ' +
+        'them. So only server/src/ledger/ touches the ledger tables.',
+      from: {
+        path: '^server/src/([^/]+)/',
+        pathNot: [
+          '(^|/)__tests__/',
+          '^server/src/test/',
+          '^server/src/db/schema\\.ts$',
+          '^server/src/[^/]+/tables\\.ts$',
+          // Known debt: the invite programme reads `users.invited_by` directly until auth publishes a read for it.
+          '^server/src/invites/service\\.ts$',
+        ],
+      },
+      to: { path: '^server/src/[^/]+/tables\\.ts$', pathNot: ['^server/src/$1/'] },
+    },
+    {
+      name: 'server-domain-imports-published-surface',
+      severity: 'error',
+      comment:
+        'A server domain imports another only through its published surface: service.ts, index.ts, rules.ts and ' +
+        "types.ts, plus the few files named here (the ledger's account references, the parameter definitions, " +
+        "the staff domain's audit, staff and review registry). Shared mechanisms (db, http, platform, guards, " +
+        'mail, test) are not domains and may be imported anywhere.',
+      from: {
+        path: '^server/src/([^/]+)/',
+        pathNot: ['(^|/)__tests__/', '^server/src/test/', '(^|/)testing\\.ts$'],
+      },
+      to: {
+        path: '^server/src/[^/]+/',
+        pathNot: [
+          '^server/src/$1/',
+          '^server/src/(db|http|platform|guards|mail|test|web)/',
+          '^server/src/[^/]+/(service|index|rules)\\.ts$',
+          '^server/src/.*/types\\.ts$',
+          '^server/src/ledger/accounts\\.ts$',
+          '^server/src/params/definitions\\.ts$',
+          '^server/src/admin/(audit|staff|staff-auth|reviews)\\.ts$',
+          '^server/src/[^/]+/tables\\.ts$',
+        ],
+      },
     },
   ],
   options: {

@@ -5,15 +5,17 @@
  *
  * Settings: BENCH_TRIGGERS (default 1,000,000), BENCH_MARKETS (default 50), BENCH_TICKS (default 200,000).
  *
- * The engine path is the real one: `TradingService.onTicks` on an index filled through the same
- * `TriggerIndex` the service uses (stop losses, take profits, liquidation and margin-call levels and limit
+ * The engine path is the real one: `TradingEngine.onTicks` on an index filled through the same
+ * `TriggerIndex` the engine uses (stop losses, take profits, liquidation and margin-call levels and limit
  * entries, each market's levels on both sides of its price). Nothing triggers, so no database is touched; the
- * service gets no database at all. In the same run, on the same ticks, two plain scans for comparison:
+ * engine gets no database at all. In the same run, on the same ticks, two plain scans for comparison:
  * every position of the ticked market, and every position of the whole book (sampled: it is slow).
  */
 import Decimal from 'decimal.js';
 import pino from 'pino';
-import { TradingService, type TradingMarkets } from '../src/trading/service';
+import type { TradingMarkets } from '../src/trading';
+import { TradingContext } from '../src/trading/context';
+import { TradingEngine } from '../src/trading/engine/engine';
 import type { FeedTick } from '../src/markets/feed/types';
 
 const triggers = Number(process.env.BENCH_TRIGGERS ?? 1_000_000);
@@ -42,14 +44,16 @@ const markets: TradingMarkets = {
   onTicks: () => () => undefined,
   optionTerms: () => ({ periods: [], stakeMin: '0', stakeMax: '0' }),
 };
-const engine = new TradingService({
-  db: undefined as never,
-  ledger: undefined as never,
-  markets,
-  params: undefined as never,
-  events: { publishAccountEvent: () => undefined },
-  log: pino({ level: 'silent' }),
-});
+const engine = new TradingEngine(
+  new TradingContext({
+    db: undefined as never,
+    ledger: undefined as never,
+    markets,
+    params: undefined as never,
+    events: { publishAccountEvent: () => undefined },
+    log: pino({ level: 'silent' }),
+  }),
+);
 
 // Every market trades around 100; triggers sit between 1 % and 50 % away, on both sides.
 const kinds = ['stop_loss', 'take_profit', 'liquidation', 'margin_call', 'entry'] as const;

@@ -8,7 +8,11 @@ import { contentRoutes } from './content/routes';
 import { customerAuth } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import { marketsAdminRoutes, marketsRoutes } from './markets/routes';
-import { tradingRoutes } from './trading/routes';
+import { spotRoutes } from './trading/spot/routes';
+import { marginRoutes } from './trading/margin/routes';
+import { optionsRoutes } from './trading/options/routes';
+import { receiptRoutes } from './trading/routes';
+import { portfolioRoutes } from './portfolio/routes';
 import { liveRoutes } from './live/routes';
 import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
 import { notificationsRoutes } from './notifications/routes';
@@ -24,7 +28,12 @@ export const customerRoutes: FastifyPluginAsync[] = [
   contentRoutes,
   uploadsCustomerRoutes,
   marketsRoutes,
-  tradingRoutes,
+  // Trading by product, then receipts and the portfolio: the order of the OpenAPI document's /order paths.
+  spotRoutes,
+  marginRoutes,
+  optionsRoutes,
+  receiptRoutes,
+  portfolioRoutes,
   cashierRoutes,
   notificationsRoutes,
   invitesRoutes,

@@ -16,7 +16,8 @@ import { AuthService } from './auth/service';
 import { MarketsService } from './markets/service';
 import { HomeStatsService } from './markets/home-stats';
 import { LiveService } from './live/service';
-import { TradingService } from './trading/service';
+import { createTrading } from './trading';
+import { PortfolioService } from './portfolio/service';
 import { NotificationsService } from './notifications/service';
 import { InvitesService } from './invites/service';
 import { CashierService } from './cashier/service';
@@ -83,7 +84,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live, units);
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
-  const records = new RecordsService(database.db);
+  const records = new RecordsService(ledger);
   const cashier = new CashierService({
     db: database.db,
     units,
@@ -96,7 +97,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   cashier.registerReviews(reviews);
   cashier.registerJobs(scheduler);
   // Trading: its index of triggers and expiries is rebuilt from the database here, before any request.
-  const trading = new TradingService({
+  const trading = createTrading({
     db: database.db,
     ledger,
     markets,
@@ -107,8 +108,10 @@ export async function createServices(config: Config, database: Database, log: Fa
     invites,
     notifications,
   });
-  await trading.init();
-  lifecycle.push(trading.lifecycle);
+  await trading.engine.init();
+  lifecycle.push(trading.engine.lifecycle);
+  // Portfolio: the read side over the ledger, the feed and the products (asset values, profit, risk figure).
+  const portfolio = new PortfolioService({ ledger, markets, trading, now: () => trading.now() });
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -131,6 +134,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     homeStats,
     live,
     trading,
+    portfolio,
     notifications,
     invites,
     records,

@@ -1,13 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  AccountMode,
-  LedgerCheck,
-  LedgerEntry,
-  LedgerEntryPage,
-  LedgerBalances,
-} from '@swx/shared/contract';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountMode, LedgerCheck, LedgerEntryPage, LedgerBalances } from '@swx/shared/contract';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { AppError } from '../http/errors';
 import { ledgerAccounts, ledgerBalances, ledgerJournalEntries, ledgerPostings } from './tables';
 import {
@@ -25,88 +19,27 @@ import {
   type CustomerKind,
   type PlatformKind,
 } from './accounts';
+import { attachedRows } from './attach';
+import { checkLedger } from './check';
+import { decide, netChanges, type LockedAccount } from './decide';
+import { writeEntries } from './write';
+import { entriesFor, postingsOfJournals, postingsWithBalance } from './reads';
+import type {
+  EntryFilters,
+  HeldFundsRequest,
+  JournalPosting,
+  LedgerOptions,
+  PostingFilters,
+  PostingWithBalance,
+  Reader,
+  SettleHeldRequest,
+  TransferManyOptions,
+  TransferRequest,
+  TransferResult,
+} from './types';
+import { assertCurrency, assertUserId, entryDescription, positiveAmount, validateTransfer } from './validate';
 
-/** Anything queries can run on: the database, or a caller's transaction to read its own writes. */
-export type Reader = Db | Tx;
-
-export interface Leg {
-  account: AccountRef;
-  /** Signed decimal string: positive credits the account, negative debits it. */
-  amount: string;
-}
-
-export interface EntryDescription {
-  /** What happened, e.g. `deposit`, `withdrawal_hold`, `trade_fee`, `plan_payout`, `correction`. */
-  type: string;
-  /** The business record behind the entry, e.g. `{ type: 'deposit', id: '42' }`. */
-  reference?: { type: string; id: string };
-  /** Shown in the customer's records. Required when staff make the entry: a correction carries its reason. */
-  memo?: string;
-  /** The staff member making the entry; absent for the system. */
-  createdByStaffId?: string;
-  /** Makes the entry happen at most once: a later transfer with the same key posts nothing. */
-  once?: string;
-}
-
-export interface TransferRequest extends EntryDescription {
-  legs: Leg[];
-}
-
-/**
- * Runs once the entries of a `transferMany` are decided, before they are written, with the indexes of the
- * accepted requests (to write the records the entries refer to). It may answer a data-modifying statement
- * (an `insert … select`) to run inside the entries' own statement, in the same round trip: it can read
- * `written(n, journal_id)`, the request index and journal id of every entry written.
- */
-export type BeforeWrite = (accepted: number[]) => Promise<SQL | void>;
-
-export interface TransferResult {
-  journalId: string;
-  /** True when `once` matched an earlier entry and nothing was posted. */
-  duplicate: boolean;
-}
-
-export interface HeldFundsRequest extends EntryDescription {
-  userId: string;
-  mode: AccountMode;
-  currency: string;
-  amount: string;
-}
-
-export interface SettleHeldRequest extends EntryDescription {
-  userId: string;
-  mode: AccountMode;
-  currency: string;
-  /** Where the held money goes; each amount positive and in the held currency. Their sum leaves `held`. */
-  to: Leg[];
-}
-
-export interface EntryFilters {
-  currency?: string;
-  types?: string[];
-  /** Only entries of one business record, e.g. the entries a fill produced, for its receipt. */
-  reference?: { type: string; id: string };
-  /** Posting id cursor from a previous page: only older postings. */
-  before?: string;
-  /** Page size, 1–200, default 50. */
-  limit?: number;
-}
-
-export interface LedgerOptions {
-  /** USDT credited to a new demo account: the `demo_initial_balance` parameter. */
-  demoInitialBalance: () => string;
-}
-
-const currencyPattern = /^[A-Z0-9]{2,12}$/;
-const userIdPattern = /^[1-9][0-9]{0,18}$/;
-/** Each consistency query reports at most this many rows, so a broken ledger still answers quickly. */
-const problemLimit = 50;
-
-interface LockedAccount {
-  id: bigint;
-  kind: string;
-  balance: Money;
-}
+export type * from './types';
 
 /**
  * The double-entry ledger: the only code that changes balances (PRODUCT.md §1 rule 3).
@@ -219,19 +152,20 @@ export class Ledger {
    * Posts several independent entries (orders that arrived together) with one statement of locks and one of
    * writes, where `transfer` each would cost both per entry. They are decided in order against the balances
    * the earlier ones leave: an entry that `transfer` would refuse is refused alone (its `AppError` in its
-   * place) and the others are posted. `beforeWrite` runs with the accepted entries' indexes once every
+   * place) and the others are posted. `options.beforeWrite` runs with the accepted entries' indexes once every
    * decision is made and before anything is written, so the caller can create the records they are for
-   * (and set their `reference`) only for those.
+   * (and set their `reference`) only for those; `options.attach` names rows (receipts) to write in the
+   * entries' own statement with their journal ids, so a batch of orders costs one write round trip.
    *
    * An entry whose `once` key was already used answers that entry as a duplicate, as `transfer` does (one
    * query looks all the keys up). Should a concurrent transaction take one of the keys between that look-up
    * and the write, this throws, so the caller's transaction rolls back rather than post the others with
    * balances computed for an entry that was not written; the caller retries entry by entry.
    */
-  async transferMany(
+  async transferMany<T extends PgTable>(
     tx: Tx,
     requests: TransferRequest[],
-    beforeWrite?: BeforeWrite,
+    options: TransferManyOptions<T> = {},
   ): Promise<(TransferResult | AppError)[]> {
     const legs = requests.map(validateTransfer);
     const keys = requests.flatMap((r) => (r.once === undefined ? [] : [r.once]));
@@ -249,7 +183,7 @@ export class Ledger {
       tx,
       fresh.map((i) => requests[i]!),
       fresh.map((i) => legs[i]!),
-      beforeWrite && ((accepted) => beforeWrite(accepted.map((k) => fresh[k]!))),
+      renumbered(options, fresh),
       fresh,
     );
     const results: (TransferResult | AppError)[] = requests.map((r) => ({
@@ -272,24 +206,14 @@ export class Ledger {
    * transaction as it was), then writes the accepted ones (journals, postings and balance rows) in one
    * statement. Answers per entry its journal id, its refusal, or undefined when a `once` key made it a no-op.
    */
-  private async post(
+  private async post<T extends PgTable = PgTable>(
     tx: Tx,
     requests: TransferRequest[],
     legsOf: { account: AccountRef; amount: Money }[][],
-    beforeWrite?: BeforeWrite,
+    options: TransferManyOptions<T> = {},
     numbering: readonly number[] = requests.map((_, i) => i),
   ): Promise<(string | AppError | undefined)[]> {
-    // Net change per account and entry: one balance update per customer account however many legs touch it.
-    const nets = legsOf.map((legs) => {
-      const netByKey = new Map<string, { ref: AccountRef; net: Money }>();
-      for (const leg of legs) {
-        const key = refKey(leg.account);
-        const entry = netByKey.get(key) ?? { ref: leg.account, net: new Money(0) };
-        entry.net = entry.net.add(leg.amount);
-        netByKey.set(key, entry);
-      }
-      return netByKey;
-    });
+    const nets = netChanges(legsOf);
     const customerRefs = new Map<string, AccountRef>();
     for (const netByKey of nets)
       for (const [key, { ref }] of netByKey) if (isCustomerRef(ref)) customerRefs.set(key, ref);
@@ -301,29 +225,7 @@ export class Ledger {
         if (isCustomerRef(ref) && !locked.has(key) && net.isPositive() && !net.isZero()) toOpen.set(key, ref);
     });
 
-    // Decisions, in order, against running balances. Accounts to open count as zero until opened.
-    const running = new Map<string, Money>();
-    const balanceOf = (key: string) => running.get(key) ?? locked.get(key)?.balance;
-    const outcomes: (string | AppError | undefined)[] = [];
-    const accepted: number[] = [];
-    nets.forEach((netByKey, i) => {
-      for (const [key, { ref, net }] of netByKey) {
-        if (!isCustomerRef(ref)) continue;
-        // An account not opened yet is opened by a credit only (as in `transfer`).
-        const opens = toOpen.has(key) && net.isPositive() && !net.isZero();
-        const balance = balanceOf(key) ?? (opens ? new Money(0) : undefined);
-        if (balance === undefined || balance.add(net).isNegative()) {
-          // A missing account has no funds to give: 10011 whatever its kind. One opened by an earlier entry
-          // of the batch exists by now.
-          const exists = locked.has(key) || running.has(key);
-          outcomes[i] = new AppError(exists && ref.kind === 'customer_held' ? '11020' : '10011');
-          return;
-        }
-      }
-      for (const [key, { ref, net }] of netByKey)
-        if (isCustomerRef(ref)) running.set(key, (balanceOf(key) ?? new Money(0)).add(net));
-      accepted.push(i);
-    });
+    const { outcomes, accepted, running } = decide(nets, locked, toOpen);
     if (accepted.length === 0) return outcomes;
 
     const opening = [...toOpen].filter(([key]) => running.has(key)).map(([, ref]) => ref);
@@ -344,77 +246,21 @@ export class Ledger {
         }
       }
     }
-    const alongside = await beforeWrite?.(accepted);
+    await options.beforeWrite?.(accepted);
+    const alongside = options.attach && attachedRows(options.attach, accepted);
 
-    // Journals, postings and balance rows in one statement (one round trip). Journal ids are drawn from the
-    // sequence up front so postings can name them; the later parts read the journal rows actually inserted,
-    // so when a `once` key makes the insert do nothing, nothing else is written either.
-    // The rows travel as three JSON parameters: the statement's text is the same whatever the batch size.
-    const entries = JSON.stringify(
-      accepted.map((i) => {
-        const r = requests[i]!;
-        return {
-          n: i,
-          request: numbering[i],
-          type: r.type,
-          reference_type: r.reference?.type ?? null,
-          reference_id: r.reference?.id ?? null,
-          memo: r.memo ?? null,
-          created_by_staff_id: r.createdByStaffId ?? null,
-          once_key: r.once ?? null,
-        };
-      }),
-    );
-    const postings = JSON.stringify(
-      accepted.flatMap((i) =>
-        legsOf[i]!.map((leg) => ({
-          n: i,
-          account_id: String(ids.get(refKey(leg.account))),
-          amount: leg.amount.toFixed(),
-        })),
+    const written = await writeEntries(tx, {
+      entries: accepted.map((i) => ({ n: i, request: numbering[i]!, entry: requests[i]! })),
+      postings: accepted.flatMap((i) =>
+        legsOf[i]!.map((leg) => ({ n: i, accountId: ids.get(refKey(leg.account))!, amount: leg.amount })),
       ),
-    );
-    const balances = JSON.stringify(
-      [...running].flatMap(([key, balance]) => {
+      balances: [...running].flatMap(([key, balance]) => {
         const before = locked.get(key);
-        return before === undefined || before.balance.eq(balance)
-          ? []
-          : [{ account_id: String(before.id), balance: balance.toFixed() }];
+        return before === undefined || before.balance.eq(balance) ? [] : [{ accountId: before.id, balance }];
       }),
-    );
-    const written = await tx.execute(sql`
-      with entry as (
-        select e.n, e.request, nextval(pg_get_serial_sequence('ledger_journal_entries', 'id')) as id, e.type,
-               e.reference_type, e.reference_id, e.memo, e.created_by_staff_id, e.once_key
-        from json_to_recordset(${entries}::json)
-             as e(n int, request int, type text, reference_type text, reference_id text, memo text,
-                  created_by_staff_id bigint, once_key text)
-      ), journal as (
-        insert into ${ledgerJournalEntries} (id, type, reference_type, reference_id, memo, created_by_staff_id, once_key)
-        overriding system value
-        select id, type, reference_type, reference_id, memo, created_by_staff_id, once_key from entry order by n
-        on conflict (once_key) do nothing
-        returning id
-      ), postings as (
-        insert into ${ledgerPostings} (journal_id, account_id, amount)
-        select journal.id, leg.account_id, leg.amount
-        from journal join entry on entry.id = journal.id
-             join json_to_recordset(${postings}::json) as leg(n int, account_id bigint, amount numeric)
-               on leg.n = entry.n
-      ), balances as (
-        -- The rows are locked above, so writing the computed balance is safe.
-        update ${ledgerBalances} as b set balance = v.balance
-        from json_to_recordset(${balances}::json) as v(account_id bigint, balance numeric)
-        where b.account_id = v.account_id and exists (select 1 from journal)
-      )${
-        alongside
-          ? sql`, written as (
-        select entry.request as n, journal.id as journal_id from journal join entry on entry.id = journal.id
-      ), alongside as (${alongside})`
-          : sql``
-      }
-      select entry.n, journal.id::text as id from journal join entry on entry.id = journal.id`);
-    for (const row of rowsOf<{ n: number; id: string }>(written)) outcomes[row.n] = row.id;
+      alongside,
+    });
+    for (const row of written) outcomes[row.n] = row.id;
     return outcomes;
   }
 
@@ -512,171 +358,38 @@ export class Ledger {
   }
 
   /** The customer's ledger entries (one per posting on their accounts), newest first, for their records. */
-  async entriesFor(
+  entriesFor(
     userId: string,
     mode: AccountMode,
     filters: EntryFilters = {},
     reader: Reader = this.db,
   ): Promise<LedgerEntryPage> {
     assertUserId(userId);
-    const limit = Math.min(Math.max(Math.trunc(filters.limit ?? 50), 1), 200);
-    const conditions: SQL[] = [eq(ledgerAccounts.ownerUserId, BigInt(userId)), eq(ledgerAccounts.mode, mode)];
-    if (filters.currency) conditions.push(eq(ledgerAccounts.currency, filters.currency));
-    if (filters.types?.length) conditions.push(inArray(ledgerJournalEntries.type, filters.types));
-    if (filters.reference) {
-      conditions.push(
-        eq(ledgerJournalEntries.referenceType, filters.reference.type),
-        eq(ledgerJournalEntries.referenceId, filters.reference.id),
-      );
-    }
-    if (filters.before) {
-      if (!userIdPattern.test(filters.before)) throw new AppError('400', 'Invalid cursor');
-      conditions.push(lt(ledgerPostings.id, BigInt(filters.before)));
-    }
-    const rows = await reader
-      .select({
-        id: ledgerPostings.id,
-        journalId: ledgerPostings.journalId,
-        amount: ledgerPostings.amount,
-        currency: ledgerAccounts.currency,
-        kind: ledgerAccounts.kind,
-        type: ledgerJournalEntries.type,
-        referenceType: ledgerJournalEntries.referenceType,
-        referenceId: ledgerJournalEntries.referenceId,
-        memo: ledgerJournalEntries.memo,
-        createdAt: ledgerJournalEntries.createdAt,
-      })
-      .from(ledgerPostings)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-      .innerJoin(ledgerJournalEntries, eq(ledgerJournalEntries.id, ledgerPostings.journalId))
-      .where(and(...conditions))
-      .orderBy(desc(ledgerPostings.id))
-      .limit(limit + 1);
-    const entries: LedgerEntry[] = rows.slice(0, limit).map((row) => ({
-      id: String(row.id),
-      journalId: String(row.journalId),
-      type: row.type,
-      referenceType: row.referenceType,
-      referenceId: row.referenceId,
-      memo: row.memo,
-      currency: row.currency,
-      account: row.kind === 'customer_held' ? 'held' : 'available',
-      amount: formatAmount(row.amount),
-      createdAt: row.createdAt.toISOString(),
-    }));
-    return { entries, nextBefore: rows.length > limit ? (entries.at(-1)?.id ?? null) : null };
+    return entriesFor(reader, { userId, mode }, filters);
+  }
+
+  /** Every posting of these journal entries, in posting order: the ledger lines of a receipt. */
+  postingsOfJournals(journalIds: readonly string[], reader: Reader = this.db): Promise<JournalPosting[]> {
+    return postingsOfJournals(reader, journalIds);
+  }
+
+  /** A customer's postings in one mode, newest first, with the balance after each (transaction records). */
+  postingsWithBalance(
+    customer: { userId: string; mode: AccountMode },
+    filters: PostingFilters,
+    page: { limit: number; offset: number },
+    reader: Reader = this.db,
+  ): Promise<PostingWithBalance[]> {
+    assertUserId(customer.userId);
+    return postingsWithBalance(reader, customer, filters, page);
   }
 
   /**
-   * Verifies the ledger's invariants: postings sum to zero per mode and currency; every journal balances per
-   * currency, has at least two postings and stays in one mode; every customer account has a balance row
-   * equal to the sum of its postings and never below zero; no platform account has a balance row.
+   * Verifies the ledger's invariants (see `checkLedger`): postings sum to zero per mode and currency, every
+   * journal balances, customer balance rows equal their postings and never go below zero.
    */
-  async check(reader: Reader = this.db): Promise<LedgerCheck> {
-    const problems: string[] = [];
-    const a = ledgerAccounts;
-    const p = ledgerPostings;
-    const j = ledgerJournalEntries;
-    const b = ledgerBalances;
-
-    const totals = await reader
-      .select({ mode: a.mode, currency: a.currency, total: sql<string>`sum(${p.amount})` })
-      .from(p)
-      .innerJoin(a, eq(a.id, p.accountId))
-      .groupBy(a.mode, a.currency)
-      .having(sql`sum(${p.amount}) <> 0`)
-      .limit(problemLimit);
-    for (const row of totals) {
-      problems.push(
-        `${row.currency} (${row.mode}): postings sum to ${formatAmount(String(row.total))}, not 0`,
-      );
-    }
-
-    const unbalanced = await reader
-      .select({ journalId: p.journalId, currency: a.currency, total: sql<string>`sum(${p.amount})` })
-      .from(p)
-      .innerJoin(a, eq(a.id, p.accountId))
-      .groupBy(p.journalId, a.currency)
-      .having(sql`sum(${p.amount}) <> 0`)
-      .limit(problemLimit);
-    for (const row of unbalanced) {
-      problems.push(
-        `journal ${row.journalId}: ${row.currency} postings sum to ${formatAmount(String(row.total))}, not 0`,
-      );
-    }
-
-    const malformed = await reader
-      .select({
-        journalId: j.id,
-        postings: sql<number>`count(${p.id})::int`,
-        modes: sql<number>`count(distinct ${a.mode})::int`,
-      })
-      .from(j)
-      .leftJoin(p, eq(p.journalId, j.id))
-      .leftJoin(a, eq(a.id, p.accountId))
-      .groupBy(j.id)
-      .having(sql`count(${p.id}) < 2 or count(distinct ${a.mode}) > 1`)
-      .limit(problemLimit);
-    for (const row of malformed) {
-      if (Number(row.postings) < 2)
-        problems.push(`journal ${row.journalId}: ${row.postings} posting(s), needs at least 2`);
-      if (Number(row.modes) > 1) problems.push(`journal ${row.journalId}: mixes demo and real accounts`);
-    }
-
-    const postingSum = sql<string>`coalesce(sum(${p.amount}), 0)`;
-    const drifted = await reader
-      .select({ accountId: b.accountId, balance: b.balance, postings: postingSum })
-      .from(b)
-      .leftJoin(p, eq(p.accountId, b.accountId))
-      .groupBy(b.accountId, b.balance)
-      .having(sql`${b.balance} <> coalesce(sum(${p.amount}), 0) or ${b.balance} < 0`)
-      .limit(problemLimit);
-    for (const row of drifted) {
-      const balance = formatAmount(row.balance);
-      const postings = formatAmount(String(row.postings));
-      if (balance !== postings) {
-        problems.push(
-          `account ${row.accountId}: balance ${balance} differs from its postings' sum ${postings}`,
-        );
-      }
-      if (new Money(row.balance).isNegative())
-        problems.push(`account ${row.accountId}: negative balance ${balance}`);
-    }
-
-    const negative = await reader
-      .select({ accountId: p.accountId, kind: a.kind, total: sql<string>`sum(${p.amount})` })
-      .from(p)
-      .innerJoin(a, eq(a.id, p.accountId))
-      .where(inArray(a.kind, [...customerKinds]))
-      .groupBy(p.accountId, a.kind)
-      .having(sql`sum(${p.amount}) < 0`)
-      .limit(problemLimit);
-    for (const row of negative) {
-      problems.push(
-        `account ${row.accountId}: ${row.kind} postings sum to ${formatAmount(String(row.total))}, below 0`,
-      );
-    }
-
-    const misplaced = await reader
-      .select({ accountId: a.id, ownerUserId: a.ownerUserId, balanceRow: b.accountId })
-      .from(a)
-      .leftJoin(b, eq(b.accountId, a.id))
-      .where(
-        or(
-          and(sql`${a.ownerUserId} is not null`, isNull(b.accountId)),
-          and(isNull(a.ownerUserId), sql`${b.accountId} is not null`),
-        ),
-      )
-      .limit(problemLimit);
-    for (const row of misplaced) {
-      problems.push(
-        row.ownerUserId === null
-          ? `account ${row.accountId}: platform account has a running balance row`
-          : `account ${row.accountId}: customer account has no balance row`,
-      );
-    }
-
-    return { ok: problems.length === 0, problems };
+  check(reader: Reader = this.db): Promise<LedgerCheck> {
+    return checkLedger(reader);
   }
 
   private async platformAccountId(
@@ -804,61 +517,15 @@ function customerKey(row: {
   return `${String(row.ownerUserId)}|${row.mode}|${row.kind}|${row.currency}`;
 }
 
-function entryDescription(request: EntryDescription): EntryDescription {
-  const { type, reference, memo, createdByStaffId, once } = request;
-  return { type, reference, memo, createdByStaffId, once };
-}
-
-function positiveAmount(value: string): Money {
-  const amount = parseAmount(value);
-  if (!amount.isPositive() || amount.isZero())
-    throw new Error(`ledger: amount must be positive, got "${value}"`);
-  return amount;
-}
-
-function assertUserId(userId: string): void {
-  if (!userIdPattern.test(userId)) throw new Error(`ledger: "${userId}" is not a user id`);
-}
-
-function assertCurrency(currency: string): void {
-  if (!currencyPattern.test(currency)) throw new Error(`ledger: "${currency}" is not a currency code`);
-}
-
-/**
- * Checks a transfer's shape before anything is read or written. These are programming errors (the caller
- * built a wrong entry), not customer refusals, so they throw plain errors.
- */
-function validateTransfer(request: TransferRequest): { account: AccountRef; amount: Money }[] {
-  if (!request.type || request.type.length > 64) throw new Error('ledger: an entry needs a type');
-  if (request.createdByStaffId !== undefined) {
-    if (!userIdPattern.test(request.createdByStaffId))
-      throw new Error('ledger: createdByStaffId is not an id');
-    if (!request.memo?.trim()) throw new Error('ledger: an entry made by staff must give its reason in memo');
-  }
-  if (request.legs.length < 2) throw new Error('ledger: an entry needs at least two legs');
-  const modes = new Set<AccountMode>();
-  const totals = new Map<string, Money>();
-  const legs = request.legs.map((leg) => {
-    const amount = parseAmount(leg.amount);
-    if (amount.isZero()) throw new Error('ledger: a leg of zero posts nothing');
-    const { account } = leg;
-    assertCurrency(account.currency);
-    if (account.mode !== 'real' && account.mode !== 'demo')
-      throw new Error('ledger: account mode must be real or demo');
-    if (isCustomerRef(account)) {
-      assertUserId(account.userId);
-      if (!(customerKinds as readonly string[]).includes(account.kind))
-        throw new Error('ledger: unknown customer kind');
-    } else if (!(platformKinds as readonly string[]).includes(account.platform)) {
-      throw new Error(`ledger: unknown platform account "${String(account.platform)}"`);
-    }
-    modes.add(account.mode);
-    totals.set(account.currency, (totals.get(account.currency) ?? new Money(0)).add(amount));
-    return { account, amount };
-  });
-  if (modes.size > 1) throw new Error('ledger: an entry cannot mix demo and real accounts');
-  for (const [currency, total] of totals) {
-    if (!total.isZero()) throw new Error(`ledger: ${currency} legs sum to ${total.toFixed()}, not 0`);
-  }
-  return legs;
+/** `transferMany`'s hooks as `post` calls them: with indexes among the fresh entries, turned back into the caller's. */
+function renumbered<T extends PgTable>(
+  options: TransferManyOptions<T>,
+  fresh: readonly number[],
+): TransferManyOptions<T> {
+  const original = (accepted: number[]) => accepted.map((k) => fresh[k]!);
+  const { beforeWrite, attach } = options;
+  return {
+    beforeWrite: beforeWrite && ((accepted) => beforeWrite(original(accepted))),
+    attach: attach && { ...attach, rows: (accepted) => attach.rows(original(accepted)) },
+  };
 }

@@ -343,11 +343,13 @@ it('posts a batch (transferMany) exactly as the same entries one by one: each re
         const outcomes = await ledger.transferMany(
           tx,
           operations.map((o) => ({ type: `test_batch_${o.op}`, legs: legsOf(o) })),
-          async (accepted) => {
-            // Called once, before anything is written, with exactly the entries that will be posted.
-            expect(accepted).toEqual(expected.flatMap((code, i) => (code === undefined ? [i] : [])));
-            expect(await journalCount(tx)).toBe(baseline.journals);
-            references.push(...accepted.map(String));
+          {
+            beforeWrite: async (accepted) => {
+              // Called once, before anything is written, with exactly the entries that will be posted.
+              expect(accepted).toEqual(expected.flatMap((code, i) => (code === undefined ? [i] : [])));
+              expect(await journalCount(tx)).toBe(baseline.journals);
+              references.push(...accepted.map(String));
+            },
           },
         );
         expect(outcomes.map((o) => ('code' in o ? o.code : undefined))).toEqual(expected);

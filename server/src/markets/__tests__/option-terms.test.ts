@@ -36,7 +36,7 @@ const termsOf = async (code: string) =>
 const buy = async (code: string, period: number, amount = '100') => {
   const customer = await server.customer();
   return refusal(() =>
-    server.services.trading.buyOption(customer, { code, direction: 'up', amount, period }),
+    server.services.trading.options.buy(customer, { code, direction: 'up', amount, period }),
   );
 };
 const storedRow = async (code: string) =>
@@ -77,7 +77,7 @@ it("a market's own periods and stake bounds are what buyOptions accepts there, a
 
   // The market's own period is accepted with its rate; a period only the parameter lists is not.
   const customer = await server.customer();
-  const contract = await server.services.trading.buyOption(customer, {
+  const contract = await server.services.trading.options.buy(customer, {
     code: 'ETHUSDT',
     direction: 'down',
     amount: '50',

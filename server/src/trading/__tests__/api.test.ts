@@ -297,16 +297,16 @@ it('never overdraws one balance with many parallel orders', async () => {
     Array.from({ length: 24 }, (_, i) =>
       refusal(() =>
         i % 3 === 0
-          ? t.buyOption(customer, { code: 'ETHUSDT', direction: 'up', amount: '100', period: 60 })
+          ? t.options.buy(customer, { code: 'ETHUSDT', direction: 'up', amount: '100', period: 60 })
           : i % 3 === 1
-            ? t.buyMargin(customer, {
+            ? t.margin.buy(customer, {
                 code: 'BTCUSDT',
                 direction: 'long',
                 lots: '0.001',
                 leverage: 2,
                 orderType: 'market',
               })
-            : t.submitSpot(customer, {
+            : t.spot.submit(customer, {
                 code: 'ETHUSDT',
                 side: 'buy',
                 orderType: 'market',

@@ -60,7 +60,7 @@ async function main() {
       n++;
       try {
         if (n % 3 === 0) {
-          const o = await t.buyOption(customer, {
+          const o = await t.options.buy(customer, {
             code: 'ETHUSDT',
             direction: n % 2 ? 'up' : 'down',
             amount: '10',
@@ -68,7 +68,7 @@ async function main() {
           });
           process.stdout.write(`ACK option ${o.id}\n`);
         } else if (n % 3 === 1) {
-          const p = await t.buyMargin(customer, {
+          const p = await t.margin.buy(customer, {
             code: 'BTCUSDT',
             direction: n % 2 ? 'long' : 'short',
             lots: '0.01',
@@ -77,7 +77,7 @@ async function main() {
           });
           process.stdout.write(`ACK margin ${p.id}\n`);
         } else {
-          const s = await t.submitSpot(customer, {
+          const s = await t.spot.submit(customer, {
             code: 'ETHUSDT',
             side: 'buy',
             orderType: 'market',

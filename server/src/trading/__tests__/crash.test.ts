@@ -83,7 +83,7 @@ it('keeps every acknowledged order and settles every option once after SIGKILL',
     services.trading.now = () => Date.now() + 3_600_000;
     const engine = services.lifecycle.find((part) => part.name === 'trading-engine')!;
     await engine.start();
-    await services.trading.idle();
+    await services.trading.engine.idle();
     await engine.stop();
 
     const db = database.db;

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import { tradingServer, refusal, type TradingTestServer } from './helpers';
 import { tradingOptions, tradingPositions, tradingReceipts, tradingSpotOrders } from '../tables';
-import type { Customer } from '../service';
+import type { Customer } from '..';
 
 /**
  * Random sequences of ticks and orders through the real engine and database. After each sequence: the
@@ -98,7 +98,7 @@ async function apply(customers: Customer[], step: Step): Promise<void> {
       const stopLoss = level(step.stopLoss, sign).value;
       const takeProfit = level(step.takeProfit, -sign).value;
       await refusal(() =>
-        t.buyMargin(who, {
+        t.margin.buy(who, {
           code: 'BTCUSDT',
           direction: step.direction,
           lots: step.lots,
@@ -109,17 +109,17 @@ async function apply(customers: Customer[], step: Step): Promise<void> {
           ...(takeProfit ? { takeProfit } : {}),
         }),
       );
-      await t.idle();
+      await t.engine.idle();
       return;
     }
     case 'close': {
-      const open = await t.listMargin(who, ['open', 'waiting']);
-      if (open.length) await refusal(() => t.closeMargin(who, open[step.pick % open.length]!.id));
+      const open = await t.margin.list(who, ['open', 'waiting']);
+      if (open.length) await refusal(() => t.margin.close(who, open[step.pick % open.length]!.id));
       return;
     }
     case 'spot':
       await refusal(() =>
-        t.submitSpot(who, {
+        t.spot.submit(who, {
           code: 'BTCUSDT',
           side: step.side,
           orderType: step.limit ? 'limit' : 'market',
@@ -127,16 +127,21 @@ async function apply(customers: Customer[], step: Step): Promise<void> {
           ...(step.limit ? { price: step.limit } : {}),
         }),
       );
-      await t.idle();
+      await t.engine.idle();
       return;
     case 'cancel': {
-      const pending = await t.listSpot(who, ['pending']);
-      if (pending.length) await refusal(() => t.cancelSpot(who, pending[step.pick % pending.length]!.id));
+      const pending = await t.spot.list(who, ['pending']);
+      if (pending.length) await refusal(() => t.spot.cancel(who, pending[step.pick % pending.length]!.id));
       return;
     }
     case 'option':
       await refusal(() =>
-        t.buyOption(who, { code: 'BTCUSDT', direction: step.direction, amount: '100', period: step.period }),
+        t.options.buy(who, {
+          code: 'BTCUSDT',
+          direction: step.direction,
+          amount: '100',
+          period: step.period,
+        }),
       );
       return;
   }
@@ -149,8 +154,8 @@ it('keeps every invariant under random ticks and orders', async () => {
       for (const step of steps) await apply(customers, step);
       // Let every option expire and settle.
       server.clock.now += 300_000;
-      server.services.trading.settleDue(server.clock.now);
-      await server.services.trading.idle();
+      server.services.trading.engine.settleDue(server.clock.now);
+      await server.services.trading.engine.idle();
       await verify(customers);
     }),
     {

@@ -3,7 +3,7 @@ import { isAppError } from '../../http/errors';
 import type { AccountMode } from '@swx/shared/contract';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 import type { FeedTick } from '../../markets/feed/types';
-import type { Customer } from '../service';
+import type { Customer } from '..';
 
 /** A test server whose trading clock the test moves, and every published tick recorded. */
 export interface TradingTestServer extends TestServer {
@@ -46,7 +46,7 @@ export function withHelpers(server: TestServer): TradingTestServer {
       const tick = { code, price, time: time ?? clock.now, seq: server.services.markets.state.lastSeq() + 1 };
       published.push(tick);
       server.services.markets.ingest([tick]);
-      await trading.idle();
+      await trading.engine.idle();
       return tick;
     },
     async customer(mode: AccountMode = 'demo', realUsdt?: string) {

@@ -22,7 +22,7 @@ async function until(condition: () => boolean): Promise<void> {
 
 it('settles a position opened on one instance when a tick reaches it on the other, once', async () => {
   const customer = await a.customer();
-  const position = await a.services.trading.buyMargin(customer, {
+  const position = await a.services.trading.margin.buy(customer, {
     code: 'BTCUSDT',
     direction: 'long',
     lots: '1',
@@ -32,10 +32,11 @@ it('settles a position opened on one instance when a tick reaches it on the othe
   });
   await until(
     () =>
-      b.services.trading.index.size === a.services.trading.index.size && a.services.trading.index.size > 0,
+      b.services.trading.engine.index.size === a.services.trading.engine.index.size &&
+      a.services.trading.engine.index.size > 0,
   );
   await b.tick('BTCUSDT', '95900.00');
-  const [closed] = await b.services.trading.listMargin(customer);
+  const [closed] = await b.services.trading.margin.list(customer);
   expect(closed).toMatchObject({
     id: position.id,
     status: 'closed',
@@ -43,8 +44,8 @@ it('settles a position opened on one instance when a tick reaches it on the othe
     closePrice: '95900',
   });
   // The first instance hears of the close and drops its triggers: the same tick there settles nothing again.
-  await until(() => a.services.trading.index.size === 0);
+  await until(() => a.services.trading.engine.index.size === 0);
   await a.tick('BTCUSDT', '95900.00');
-  expect(await a.services.trading.receipts(customer, 'margin', position.id)).toHaveLength(2);
+  expect(await a.services.trading.receipts.list(customer, 'margin', position.id)).toHaveLength(2);
   expect(await a.services.ledger.check()).toEqual({ ok: true, problems: [] });
 });

@@ -36,11 +36,11 @@ it('pays the inviter a share of a real spot fee and of a margin position’s ope
   const real = { userId: friend.userId, mode: 'real' as const };
 
   // 0.1 BTC at 100,000 = 10,000 USDT traded; fee 0.1 % = 10; reward 10 % of it = 1.
-  await trading.submitSpot(real, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' });
+  await trading.spot.submit(real, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' });
   expect(await realUsdt(inviter.userId)).toBe('1');
 
   // A margin position pays its fee twice (open and close), and the reward follows each.
-  const position = await trading.buyMargin(real, {
+  const position = await trading.margin.buy(real, {
     code: 'BTCUSDT',
     direction: 'long',
     lots: '0.05',
@@ -49,7 +49,7 @@ it('pays the inviter a share of a real spot fee and of a margin position’s ope
   });
   const afterOpen = await realUsdt(inviter.userId);
   expect(Number(afterOpen)).toBeGreaterThan(1);
-  await trading.closeMargin(real, position.id);
+  await trading.margin.close(real, position.id);
   expect(Number(await realUsdt(inviter.userId))).toBeGreaterThan(Number(afterOpen));
   expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
 });
@@ -60,11 +60,11 @@ it('pays nothing for demo trading or for a customer nobody invited', async () =>
   const loner = await signUpCustomer(server);
   await fundReal(loner.userId, '20000');
   const trading = server.services.trading;
-  await trading.submitSpot(
+  await trading.spot.submit(
     { userId: friend.userId, mode: 'demo' },
     { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' },
   );
-  await trading.submitSpot(
+  await trading.spot.submit(
     { userId: loner.userId, mode: 'real' },
     { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' },
   );
@@ -86,8 +86,8 @@ it('pays each reward once when friends’ market orders are filled together in o
   const rewards = jest.spyOn(server.services.invites, 'rewardForFees');
   // Six orders at once: each friend buys spot (fee 10) and opens a margin position (fee 0.1 % of 5,000 = 5).
   const orders = [...friends, { userId: loner.userId, mode: 'real' as const }].flatMap((customer) => [
-    trading.submitSpot(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' }),
-    trading.buyMargin(customer, {
+    trading.spot.submit(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.1' }),
+    trading.margin.buy(customer, {
       code: 'BTCUSDT',
       direction: 'long',
       lots: '0.05',

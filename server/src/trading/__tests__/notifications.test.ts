@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { NotificationItem } from '@swx/shared/contract';
 import { tradingReceipts } from '../tables';
-import type { Customer } from '../service';
+import type { Customer } from '..';
 import { refusal, tradingServer, type TradingTestServer } from './helpers';
 
 // Events the customer did not see happen are stored as notifications (the account's list, pushed live), in
@@ -51,7 +51,7 @@ describe('spot', () => {
     await server.tick('BTCUSDT', '100000.00');
     const customer = await server.customer();
     const t = server.services.trading;
-    const order = await t.submitSpot(customer, {
+    const order = await t.spot.submit(customer, {
       code: 'BTCUSDT',
       side: 'buy',
       orderType: 'limit',
@@ -81,7 +81,7 @@ describe('spot', () => {
     expectPushed(customer, item);
     // A further tick through the limit, and a refused cancel of the filled order, note nothing more.
     await server.tick('BTCUSDT', '98000.00');
-    expect(await refusal(() => t.cancelSpot(customer, order.id))).toBe('11065');
+    expect(await refusal(() => t.spot.cancel(customer, order.id))).toBe('11065');
     expect(await noticesOf(customer)).toHaveLength(1);
   });
 
@@ -89,15 +89,15 @@ describe('spot', () => {
     await server.tick('BTCUSDT', '100000.00');
     const customer = await server.customer();
     const t = server.services.trading;
-    await t.submitSpot(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.01' });
-    const order = await t.submitSpot(customer, {
+    await t.spot.submit(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.01' });
+    const order = await t.spot.submit(customer, {
       code: 'BTCUSDT',
       side: 'sell',
       orderType: 'limit',
       quantity: '0.01',
       price: '120000',
     });
-    await t.cancelSpot(customer, order.id);
+    await t.spot.cancel(customer, order.id);
     await server.tick('BTCUSDT', '121000.00');
     expect(await noticesOf(customer)).toEqual([]);
   });
@@ -107,7 +107,7 @@ describe('margin', () => {
   it('a waiting limit entry opened by the feed is noted once', async () => {
     await server.tick('BTCUSDT', '100000.00');
     const customer = await server.customer();
-    const waiting = await server.services.trading.buyMargin(customer, {
+    const waiting = await server.services.trading.margin.buy(customer, {
       ...long,
       orderType: 'limit',
       price: '99000',
@@ -142,9 +142,9 @@ describe('margin', () => {
     const stopped = await server.customer();
     const profited = await server.customer();
     const liquidated = await server.customer();
-    const ps = await t.buyMargin(stopped, { ...long, stopLoss: '96000' });
-    const pt = await t.buyMargin(profited, { ...short, takeProfit: '96000' });
-    const pl = await t.buyMargin(liquidated, long);
+    const ps = await t.margin.buy(stopped, { ...long, stopLoss: '96000' });
+    const pt = await t.margin.buy(profited, { ...short, takeProfit: '96000' });
+    const pl = await t.margin.buy(liquidated, long);
 
     await server.tick('BTCUSDT', '97500.00');
     const call = await onlyNotice(liquidated);
@@ -218,14 +218,14 @@ describe('margin', () => {
     await server.tick('BTCUSDT', '100000.00');
     const customer = await server.customer();
     const t = server.services.trading;
-    const p = await t.buyMargin(customer, long);
+    const p = await t.margin.buy(customer, long);
     await server.tick('BTCUSDT', '101000.00');
-    await t.closeMargin(customer, p.id);
-    expect(await refusal(() => t.closeMargin(customer, p.id))).toBe('11065');
-    const waiting = await t.buyMargin(customer, { ...short, orderType: 'limit', price: '120000' });
-    await t.closeMargin(customer, waiting.id);
-    expect(await refusal(() => t.buyMargin(customer, { ...long, stopLoss: '101500' }))).toBe('11061');
-    expect(await refusal(() => t.modifyMargin(customer, { id: p.id, stopLoss: '90000' }))).toBe('11065');
+    await t.margin.close(customer, p.id);
+    expect(await refusal(() => t.margin.close(customer, p.id))).toBe('11065');
+    const waiting = await t.margin.buy(customer, { ...short, orderType: 'limit', price: '120000' });
+    await t.margin.close(customer, waiting.id);
+    expect(await refusal(() => t.margin.buy(customer, { ...long, stopLoss: '101500' }))).toBe('11061');
+    expect(await refusal(() => t.margin.modify(customer, { id: p.id, stopLoss: '90000' }))).toBe('11065');
     await server.tick('BTCUSDT', '121000.00');
     await server.tick('BTCUSDT', '80000.00');
     expect(await noticesOf(customer)).toEqual([]);
@@ -237,7 +237,7 @@ describe('margin', () => {
   it('a close by rule that rolls back stores no notification; the retry that commits stores one', async () => {
     await server.tick('BTCUSDT', '100000.00');
     const customer = await server.customer();
-    const p = await server.services.trading.buyMargin(customer, { ...long, stopLoss: '99000' });
+    const p = await server.services.trading.margin.buy(customer, { ...long, stopLoss: '99000' });
     const db = server.database.db;
     // A receipt already taken for this stop loss makes the close's receipt insert fail, after the
     // notification was written: the whole close, notification included, rolls back.
@@ -257,7 +257,7 @@ describe('margin', () => {
     };
     await db.insert(tradingReceipts).values(blocker);
     await server.tick('BTCUSDT', '98500.00');
-    expect((await server.services.trading.listMargin(customer))[0]!.status).toBe('open');
+    expect((await server.services.trading.margin.list(customer))[0]!.status).toBe('open');
     expect(await noticesOf(customer)).toEqual([]);
     expect(server.events.some((e) => e.userId === customer.userId && e.event.type === 'notification')).toBe(
       false,
@@ -275,10 +275,10 @@ describe('margin', () => {
     // The failed job puts the trigger back in the index (asynchronously); the next tick through it retries.
     for (let attempt = 0; attempt < 50; attempt += 1) {
       await server.tick('BTCUSDT', attempt % 2 ? '98400.00' : '98300.00');
-      if ((await server.services.trading.listMargin(customer))[0]!.status === 'closed') break;
+      if ((await server.services.trading.margin.list(customer))[0]!.status === 'closed') break;
       await sleep(20);
     }
-    expect((await server.services.trading.listMargin(customer))[0]!.status).toBe('closed');
+    expect((await server.services.trading.margin.list(customer))[0]!.status).toBe('closed');
     const item = await onlyNotice(customer);
     expect(item).toMatchObject({ kind: 'margin.stop_loss', referenceId: p.id });
     expectPushed(customer, item);
@@ -287,7 +287,7 @@ describe('margin', () => {
 
 describe('options', () => {
   const buy = (customer: Customer, direction: 'up' | 'down') =>
-    server.services.trading.buyOption(customer, { code: 'ETHUSDT', direction, amount: '100', period: 60 });
+    server.services.trading.options.buy(customer, { code: 'ETHUSDT', direction, amount: '100', period: 60 });
 
   it('a win, a loss and a refund at equal price are each noted once, with both ticks', async () => {
     const open = await server.tick('ETHUSDT', '3000.00');
@@ -332,8 +332,8 @@ describe('options', () => {
     const even = await server.customer();
     const refunded = await buy(even, 'up');
     server.clock.now += 61_000;
-    server.services.trading.settleDue(server.clock.now);
-    await server.services.trading.idle();
+    server.services.trading.engine.settleDue(server.clock.now);
+    await server.services.trading.engine.idle();
     expect(await onlyNotice(even)).toMatchObject({
       kind: 'option.refunded',
       titleKey: 'notifications.option.refunded.title',
@@ -341,7 +341,7 @@ describe('options', () => {
       params: { openPrice: '2950', settlePrice: '2950', profit: '0', payout: '100' },
     });
     // Settling again (another timer pass, another tick) notes nothing more.
-    server.services.trading.settleDue(server.clock.now + 10_000);
+    server.services.trading.engine.settleDue(server.clock.now + 10_000);
     await server.tick('ETHUSDT', '2960.00');
     for (const customer of [winner, loser, even]) expect(await noticesOf(customer)).toHaveLength(1);
   });

@@ -10,7 +10,7 @@ import {
   unrealised,
   validateExits,
 } from '../rules';
-import { TriggerIndex } from '../trigger-index';
+import { TriggerIndex } from '../engine/trigger-index';
 
 const d = (x: Decimal.Value) => new Decimal(x);
 

@@ -1,5 +1,5 @@
-import { createTestServer } from '../../test/harness';
-import { tradingServer, refusal, usdt, withHelpers, type TradingTestServer } from './helpers';
+import { createTestServer } from '../../../test/harness';
+import { tradingServer, refusal, usdt, withHelpers, type TradingTestServer } from '../../__tests__/helpers';
 
 let server: TradingTestServer;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const buy = (customer: { userId: string; mode: 'real' | 'demo' }, direction: 'up' | 'down', amount = '100') =>
-  server.services.trading.buyOption(customer, { code: 'ETHUSDT', direction, amount, period: 60 });
+  server.services.trading.options.buy(customer, { code: 'ETHUSDT', direction, amount, period: 60 });
 
 it('settles at the last tick at or before expiry: win, loss, equal refunds', async () => {
   await server.tick('ETHUSDT', '3000.00');
@@ -23,21 +23,21 @@ it('settles at the last tick at or before expiry: win, loss, equal refunds', asy
   await server.tick('ETHUSDT', '3010.00', start + 30_000);
   await server.tick('ETHUSDT', '3020.00', start + 60_000);
   // Still open: the expiry tick may not be the last one at expiry until a later tick or the grace passes.
-  expect((await server.services.trading.getOption(up, cUp.id)).status).toBe('open');
+  expect((await server.services.trading.options.get(up, cUp.id)).status).toBe('open');
   await server.tick('ETHUSDT', '2900.00', start + 60_001);
-  expect(await server.services.trading.getOption(up, cUp.id)).toMatchObject({
+  expect(await server.services.trading.options.get(up, cUp.id)).toMatchObject({
     status: 'won',
     settlePrice: '3020',
     profit: '85',
   });
-  expect(await server.services.trading.getOption(down, cDown.id)).toMatchObject({
+  expect(await server.services.trading.options.get(down, cDown.id)).toMatchObject({
     status: 'lost',
     settlePrice: '3020',
     profit: '-100',
   });
   expect(await usdt(server, up)).toEqual({ available: '100085', held: '0' });
   expect(await usdt(server, down)).toEqual({ available: '99900', held: '0' });
-  const receipts = await server.services.trading.receipts(up, 'option', cUp.id);
+  const receipts = await server.services.trading.receipts.list(up, 'option', cUp.id);
   expect(receipts.map((r) => [r.event, r.fillPrice])).toEqual([
     ['open', '3000'],
     ['settlement', '3020'],
@@ -49,9 +49,9 @@ it('settles at the last tick at or before expiry: win, loss, equal refunds', asy
   const refunded = await server.customer();
   const c = await buy(refunded, 'up');
   server.clock.now += 61_000;
-  server.services.trading.settleDue(server.clock.now);
-  await server.services.trading.idle();
-  expect(await server.services.trading.getOption(refunded, c.id)).toMatchObject({
+  server.services.trading.engine.settleDue(server.clock.now);
+  await server.services.trading.engine.idle();
+  expect(await server.services.trading.options.get(refunded, c.id)).toMatchObject({
     status: 'refunded',
     profit: '0',
     settlePrice: '2950',
@@ -66,26 +66,30 @@ it('refuses unknown periods (10017), markets without options (10014) and stakes 
   const t = server.services.trading;
   expect(
     await refusal(() =>
-      t.buyOption(customer, { code: 'ETHUSDT', direction: 'up', amount: '100', period: 61 }),
+      t.options.buy(customer, { code: 'ETHUSDT', direction: 'up', amount: '100', period: 61 }),
     ),
   ).toBe('10017');
   expect(
-    await refusal(() => t.buyOption(customer, { code: 'NOPE', direction: 'up', amount: '100', period: 60 })),
+    await refusal(() =>
+      t.options.buy(customer, { code: 'NOPE', direction: 'up', amount: '100', period: 60 }),
+    ),
   ).toBe('10014');
   expect(
     await refusal(() =>
-      t.buyOption(customer, { code: 'ETHUSDT', direction: 'up', amount: '9.99', period: 60 }),
+      t.options.buy(customer, { code: 'ETHUSDT', direction: 'up', amount: '9.99', period: 60 }),
     ),
   ).toBe('10016');
   expect(
     await refusal(() =>
-      t.buyOption(customer, { code: 'ETHUSDT', direction: 'up', amount: '50000.01', period: 60 }),
+      t.options.buy(customer, { code: 'ETHUSDT', direction: 'up', amount: '50000.01', period: 60 }),
     ),
   ).toBe('10016');
   expect(
-    await refusal(() => t.buyOption(customer, { code: 'AAPL', direction: 'up', amount: '100', period: 60 })),
+    await refusal(() =>
+      t.options.buy(customer, { code: 'AAPL', direction: 'up', amount: '100', period: 60 }),
+    ),
   ).toBe('10015');
-  expect(await t.listOptions(customer)).toEqual([]);
+  expect(await t.options.list(customer)).toEqual([]);
 });
 
 it('settles contracts that expired while the server was down, once, with the recorded tick at expiry', async () => {
@@ -95,13 +99,13 @@ it('settles contracts that expired while the server was down, once, with the rec
     await first.tick('BTCUSDT', '90000.00');
     const start = first.clock.now;
     const customer = await first.customer();
-    const contract = await first.services.trading.buyOption(customer, {
+    const contract = await first.services.trading.options.buy(customer, {
       code: 'BTCUSDT',
       direction: 'up',
       amount: '200',
       period: 60,
     });
-    const position = await first.services.trading.buyMargin(customer, {
+    const position = await first.services.trading.margin.buy(customer, {
       code: 'BTCUSDT',
       direction: 'long',
       lots: '0.1',
@@ -112,28 +116,28 @@ it('settles contracts that expired while the server was down, once, with the rec
     await first.tick('BTCUSDT', '90500.00', start + 59_000);
     // The first instance dies before the expiry: its engine does no more work, and the ticks it published are
     // in the database as the feed's writer stores them (every second).
-    const engine = first.services.trading;
+    const engine = first.services.trading.engine;
     (engine as unknown as { enqueue: () => void }).enqueue = () => undefined;
     await first.tick('BTCUSDT', '89000.00', start + 61_000);
     await first.services.markets.flushStorage();
-    expect((await engine.getOption(customer, contract.id)).status).toBe('open');
+    expect((await first.services.trading.options.get(customer, contract.id)).status).toBe('open');
 
     // A new service graph on the same database (PGlite: same in-process database; PostgreSQL: same URL).
     const second = withHelpers(await createTestServer({ shareDatabaseWith: first }));
     try {
       second.clock.now = start + 3_600_000;
       for (const part of second.services.lifecycle) if (part.name === 'trading-engine') await part.start();
-      await second.services.trading.idle();
-      const settled = await second.services.trading.getOption(customer, contract.id);
+      await second.services.trading.engine.idle();
+      const settled = await second.services.trading.options.get(customer, contract.id);
       expect(settled).toMatchObject({ status: 'won', settlePrice: '90500', profit: '170' });
       // Settling again does nothing: the option is no longer open.
-      second.services.trading.settleDue(second.clock.now + 1000);
-      await second.services.trading.idle();
-      expect(await second.services.trading.receipts(customer, 'option', contract.id)).toHaveLength(2);
+      second.services.trading.engine.settleDue(second.clock.now + 1000);
+      await second.services.trading.engine.idle();
+      expect(await second.services.trading.receipts.list(customer, 'option', contract.id)).toHaveLength(2);
       // The open position was re-indexed from the database: its stop loss fires on the new instance.
       await second.tick('BTCUSDT', '87900.00');
       expect(
-        (await second.services.trading.listMargin(customer)).find((p) => p.id === position.id),
+        (await second.services.trading.margin.list(customer)).find((p) => p.id === position.id),
       ).toMatchObject({
         status: 'closed',
         closeReason: 'stop_loss',

@@ -1,4 +1,4 @@
-import { tradingServer, refusal, usdt, type TradingTestServer } from './helpers';
+import { tradingServer, refusal, usdt, type TradingTestServer } from '../../__tests__/helpers';
 
 let server: TradingTestServer;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('opening', () => {
     const rich = await server.customer('real', '100000');
     const orders = [poor, rich, poor, rich, poor, rich];
     const outcomes = await Promise.all(
-      orders.map((customer) => refusal(() => server.services.trading.buyMargin(customer, small))),
+      orders.map((customer) => refusal(() => server.services.trading.margin.buy(customer, small))),
     );
     expect(outcomes).toEqual([undefined, undefined, undefined, undefined, '10011', undefined]);
     // They went to the ledger together (one lock statement, one write), not one transaction each.
@@ -34,10 +34,10 @@ describe('opening', () => {
       [poor, 2, '96'],
       [rich, 3, '96994'],
     ] as const) {
-      const positions = await server.services.trading.listMargin(customer);
+      const positions = await server.services.trading.margin.list(customer);
       expect(positions).toHaveLength(opened);
       for (const position of positions) {
-        const [receipt] = await server.services.trading.receipts(customer, 'margin', position.id);
+        const [receipt] = await server.services.trading.receipts.list(customer, 'margin', position.id);
         // Each position's receipt names its own entry: its own margin and fee, nobody else's.
         expect(receipt!.entries.map((e) => [e.account, e.amount])).toEqual(
           expect.arrayContaining([
@@ -57,7 +57,7 @@ describe('opening', () => {
   it('holds the margin, charges the fee and fixes liquidation and margin-call prices', async () => {
     await reset();
     const customer = await server.customer();
-    const position = await server.services.trading.buyMargin(customer, long);
+    const position = await server.services.trading.margin.buy(customer, long);
     expect(position).toMatchObject({
       status: 'open',
       openPrice: '100000',
@@ -67,7 +67,7 @@ describe('opening', () => {
       marginCallPrice: '97500',
     });
     expect(await usdt(server, customer)).toEqual({ available: '89900', held: '10000' });
-    const receipts = await server.services.trading.receipts(customer, 'margin', position.id);
+    const receipts = await server.services.trading.receipts.list(customer, 'margin', position.id);
     expect(receipts[0]).toMatchObject({ event: 'open', fillPrice: '100000', tick: { price: '100000' } });
     expect(receipts[0]!.entries.map((e) => [e.account, e.amount])).toEqual(
       expect.arrayContaining([
@@ -82,32 +82,32 @@ describe('opening', () => {
     await reset();
     const customer = await server.customer();
     const t = server.services.trading;
-    expect(await refusal(() => t.buyMargin(customer, { ...long, stopLoss: '100000' }))).toBe('11061');
-    expect(await refusal(() => t.buyMargin(customer, { ...long, stopLoss: '94999' }))).toBe('11063');
-    expect(await refusal(() => t.buyMargin(customer, { ...long, takeProfit: '99999' }))).toBe('11062');
-    expect(await refusal(() => t.buyMargin(customer, { ...short, stopLoss: '99999' }))).toBe('11061');
-    expect(await refusal(() => t.buyMargin(customer, { ...short, stopLoss: '105001' }))).toBe('11063');
-    expect(await refusal(() => t.buyMargin(customer, { ...short, takeProfit: '100001' }))).toBe('11062');
-    expect(await refusal(() => t.buyMargin(customer, { ...long, leverage: 3 }))).toBe('11060');
-    expect(await refusal(() => t.buyMargin(customer, { ...long, lots: '0' }))).toBe('10016');
-    expect(await refusal(() => t.buyMargin(customer, { ...long, orderType: 'limit' }))).toBe('11066');
-    expect(await refusal(() => t.buyMargin(customer, { ...long, code: 'AAPL', leverage: 5 }))).toBe('10015');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, stopLoss: '100000' }))).toBe('11061');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, stopLoss: '94999' }))).toBe('11063');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, takeProfit: '99999' }))).toBe('11062');
+    expect(await refusal(() => t.margin.buy(customer, { ...short, stopLoss: '99999' }))).toBe('11061');
+    expect(await refusal(() => t.margin.buy(customer, { ...short, stopLoss: '105001' }))).toBe('11063');
+    expect(await refusal(() => t.margin.buy(customer, { ...short, takeProfit: '100001' }))).toBe('11062');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, leverage: 3 }))).toBe('11060');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, lots: '0' }))).toBe('10016');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, orderType: 'limit' }))).toBe('11066');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, code: 'AAPL', leverage: 5 }))).toBe('10015');
     expect(await usdt(server, customer)).toEqual({ available: '100000', held: '0' });
-    expect(await t.listMargin(customer)).toEqual([]);
+    expect(await t.margin.list(customer)).toEqual([]);
   });
 
   it('caps crypto leverage for real accounts and refuses what the balance cannot cover with 10011', async () => {
     await reset();
     const real = await server.customer('real', '1000');
     const t = server.services.trading;
-    expect(await refusal(() => t.buyMargin(real, { ...long, leverage: 5 }))).toBe('11060');
-    expect(await refusal(() => t.buyMargin(real, { ...long, leverage: 2 }))).toBe('10011');
-    expect(await t.listMargin(real)).toEqual([]);
+    expect(await refusal(() => t.margin.buy(real, { ...long, leverage: 5 }))).toBe('11060');
+    expect(await refusal(() => t.margin.buy(real, { ...long, leverage: 2 }))).toBe('10011');
+    expect(await t.margin.list(real)).toEqual([]);
     expect(await usdt(server, real)).toEqual({ available: '1000', held: '0' });
-    const ok = await t.buyMargin(real, { ...long, lots: '0.01', leverage: 2 });
+    const ok = await t.margin.buy(real, { ...long, lots: '0.01', leverage: 2 });
     expect(ok).toMatchObject({ margin: '500', fee: '1' });
     // Demo and real are apart: the real position is not in the demo list.
-    expect(await t.listMargin({ ...real, mode: 'demo' })).toEqual([]);
+    expect(await t.margin.list({ ...real, mode: 'demo' })).toEqual([]);
   });
 });
 
@@ -115,15 +115,15 @@ describe('triggers fire exactly at the rule', () => {
   it('long stop loss at or below its level, settled at the triggering tick', async () => {
     await reset();
     const customer = await server.customer();
-    const p = await server.services.trading.buyMargin(customer, {
+    const p = await server.services.trading.margin.buy(customer, {
       ...long,
       stopLoss: '96000',
       takeProfit: '105000',
     });
     await server.tick('BTCUSDT', '96000.01');
-    expect((await server.services.trading.listMargin(customer))[0]!.status).toBe('open');
+    expect((await server.services.trading.margin.list(customer))[0]!.status).toBe('open');
     const tick = await server.tick('BTCUSDT', '96000.00');
-    const [closed] = await server.services.trading.listMargin(customer);
+    const [closed] = await server.services.trading.margin.list(customer);
     expect(closed).toMatchObject({
       id: p.id,
       status: 'closed',
@@ -133,7 +133,7 @@ describe('triggers fire exactly at the rule', () => {
       profit: '-4196',
     });
     expect(await usdt(server, customer)).toEqual({ available: '95804', held: '0' });
-    const receipts = await server.services.trading.receipts(customer, 'margin', p.id);
+    const receipts = await server.services.trading.receipts.list(customer, 'margin', p.id);
     expect(receipts.map((r) => r.event)).toEqual(['open', 'stop_loss']);
     expect(receipts[1]).toMatchObject({
       requestedPrice: '96000',
@@ -148,11 +148,11 @@ describe('triggers fire exactly at the rule', () => {
   it('long take profit at or above its level', async () => {
     await reset();
     const customer = await server.customer();
-    await server.services.trading.buyMargin(customer, { ...long, takeProfit: '105000' });
+    await server.services.trading.margin.buy(customer, { ...long, takeProfit: '105000' });
     await server.tick('BTCUSDT', '104999.99');
-    expect((await server.services.trading.listMargin(customer))[0]!.status).toBe('open');
+    expect((await server.services.trading.margin.list(customer))[0]!.status).toBe('open');
     await server.tick('BTCUSDT', '105000.00');
-    expect((await server.services.trading.listMargin(customer))[0]).toMatchObject({
+    expect((await server.services.trading.margin.list(customer))[0]).toMatchObject({
       status: 'closed',
       closeReason: 'take_profit',
       profit: '4795', // 5000 − 100 open fee − 105 close fee
@@ -163,19 +163,19 @@ describe('triggers fire exactly at the rule', () => {
     await reset();
     const a = await server.customer();
     const b = await server.customer();
-    await server.services.trading.buyMargin(a, { ...short, stopLoss: '104000' });
-    await server.services.trading.buyMargin(b, { ...short, takeProfit: '95000' });
+    await server.services.trading.margin.buy(a, { ...short, stopLoss: '104000' });
+    await server.services.trading.margin.buy(b, { ...short, takeProfit: '95000' });
     await server.tick('BTCUSDT', '103999.99');
-    expect((await server.services.trading.listMargin(a))[0]!.status).toBe('open');
+    expect((await server.services.trading.margin.list(a))[0]!.status).toBe('open');
     await server.tick('BTCUSDT', '104000.00');
-    expect((await server.services.trading.listMargin(a))[0]).toMatchObject({
+    expect((await server.services.trading.margin.list(a))[0]).toMatchObject({
       status: 'closed',
       closeReason: 'stop_loss',
     });
     await server.tick('BTCUSDT', '95000.01');
-    expect((await server.services.trading.listMargin(b))[0]!.status).toBe('open');
+    expect((await server.services.trading.margin.list(b))[0]!.status).toBe('open');
     await server.tick('BTCUSDT', '95000.00');
-    expect((await server.services.trading.listMargin(b))[0]).toMatchObject({
+    expect((await server.services.trading.margin.list(b))[0]).toMatchObject({
       status: 'closed',
       closeReason: 'take_profit',
     });
@@ -185,8 +185,8 @@ describe('triggers fire exactly at the rule', () => {
     await reset();
     const a = await server.customer();
     const b = await server.customer();
-    const pa = await server.services.trading.buyMargin(a, long);
-    const pb = await server.services.trading.buyMargin(b, short);
+    const pa = await server.services.trading.margin.buy(a, long);
+    const pb = await server.services.trading.margin.buy(b, short);
     await server.tick('BTCUSDT', '97500.01');
     expect(server.events.filter((e) => e.userId === a.userId && e.event.type === 'margin_call')).toHaveLength(
       0,
@@ -197,10 +197,10 @@ describe('triggers fire exactly at the rule', () => {
       1,
     );
     await server.tick('BTCUSDT', '95000.01');
-    expect((await server.services.trading.listMargin(a))[0]!.status).toBe('open');
+    expect((await server.services.trading.margin.list(a))[0]!.status).toBe('open');
     // A gap far beyond the liquidation price: the customer loses the margin and no more.
     await server.tick('BTCUSDT', '80000.00');
-    expect((await server.services.trading.listMargin(a))[0]).toMatchObject({
+    expect((await server.services.trading.margin.list(a))[0]).toMatchObject({
       id: pa.id,
       status: 'liquidated',
       closePrice: '80000',
@@ -209,9 +209,9 @@ describe('triggers fire exactly at the rule', () => {
     });
     expect(await usdt(server, a)).toEqual({ available: '89900', held: '0' });
     // The short gained 20 000 − fees.
-    expect((await server.services.trading.listMargin(b))[0]!.status).toBe('open');
+    expect((await server.services.trading.margin.list(b))[0]!.status).toBe('open');
     await server.tick('BTCUSDT', '105000.00');
-    expect((await server.services.trading.listMargin(b))[0]).toMatchObject({
+    expect((await server.services.trading.margin.list(b))[0]).toMatchObject({
       id: pb.id,
       status: 'liquidated',
       profit: '-5205',
@@ -224,18 +224,18 @@ describe('customer actions', () => {
   it('closes at the current feed price once; a second close is refused', async () => {
     await reset();
     const customer = await server.customer();
-    const p = await server.services.trading.buyMargin(customer, long);
+    const p = await server.services.trading.margin.buy(customer, long);
     await server.tick('BTCUSDT', '101000.00');
-    const open = (await server.services.trading.listMargin(customer))[0]!;
+    const open = (await server.services.trading.margin.list(customer))[0]!;
     expect(open).toMatchObject({ currentPrice: '101000', profit: '1000' });
-    const closed = await server.services.trading.closeMargin(customer, p.id);
+    const closed = await server.services.trading.margin.close(customer, p.id);
     expect(closed).toMatchObject({
       status: 'closed',
       closeReason: 'customer',
       closePrice: '101000',
       profit: '799',
     });
-    expect(await refusal(() => server.services.trading.closeMargin(customer, p.id))).toBe('11065');
+    expect(await refusal(() => server.services.trading.margin.close(customer, p.id))).toBe('11065');
     expect(await usdt(server, customer)).toEqual({ available: '100799', held: '0' });
   });
 
@@ -243,13 +243,13 @@ describe('customer actions', () => {
     await reset();
     const customer = await server.customer();
     const t = server.services.trading;
-    const p = await t.buyMargin(customer, { ...long, stopLoss: '96000' });
-    expect(await refusal(() => t.modifyMargin(customer, { id: p.id, stopLoss: '94000' }))).toBe('11063');
-    expect(await refusal(() => t.modifyMargin(customer, { id: p.id, takeProfit: '90000' }))).toBe('11062');
-    const modified = await t.modifyMargin(customer, { id: p.id, stopLoss: '97000', takeProfit: '103000' });
+    const p = await t.margin.buy(customer, { ...long, stopLoss: '96000' });
+    expect(await refusal(() => t.margin.modify(customer, { id: p.id, stopLoss: '94000' }))).toBe('11063');
+    expect(await refusal(() => t.margin.modify(customer, { id: p.id, takeProfit: '90000' }))).toBe('11062');
+    const modified = await t.margin.modify(customer, { id: p.id, stopLoss: '97000', takeProfit: '103000' });
     expect(modified).toMatchObject({ stopLoss: '97000', takeProfit: '103000' });
     await server.tick('BTCUSDT', '96500.00');
-    expect((await t.listMargin(customer))[0]).toMatchObject({
+    expect((await t.margin.list(customer))[0]).toMatchObject({
       status: 'closed',
       closeReason: 'stop_loss',
       closePrice: '96500',
@@ -260,21 +260,21 @@ describe('customer actions', () => {
     await reset();
     const customer = await server.customer();
     const t = server.services.trading;
-    const waiting = await t.buyMargin(customer, { ...long, orderType: 'limit', price: '99000' });
+    const waiting = await t.margin.buy(customer, { ...long, orderType: 'limit', price: '99000' });
     expect(waiting).toMatchObject({ status: 'waiting', margin: '9900', fee: '99', openPrice: null });
     expect(await usdt(server, customer)).toEqual({ available: '90001', held: '9999' });
     await server.tick('BTCUSDT', '99500.00');
-    expect((await t.listMargin(customer))[0]!.status).toBe('waiting');
+    expect((await t.margin.list(customer))[0]!.status).toBe('waiting');
     await server.tick('BTCUSDT', '98900.00');
-    expect((await t.listMargin(customer))[0]).toMatchObject({
+    expect((await t.margin.list(customer))[0]).toMatchObject({
       status: 'open',
       openPrice: '98900',
       liquidationPrice: '93950',
     });
     expect(await usdt(server, customer)).toEqual({ available: '90001', held: '9900' });
 
-    const other = await t.buyMargin(customer, { ...short, orderType: 'limit', price: '120000' });
-    const cancelled = await t.closeMargin(customer, other.id);
+    const other = await t.margin.buy(customer, { ...short, orderType: 'limit', price: '120000' });
+    const cancelled = await t.margin.close(customer, other.id);
     expect(cancelled.status).toBe('cancelled');
     expect(await usdt(server, customer)).toEqual({ available: '90001', held: '9900' });
   });
@@ -283,7 +283,7 @@ describe('customer actions', () => {
     await reset();
     const customer = await server.customer();
     const t = server.services.trading;
-    const quote = await t.quoteMargin(customer, { ...long, takeProfit: '110000' });
+    const quote = await t.margin.quote(customer, { ...long, takeProfit: '110000' });
     expect(quote).toMatchObject({
       price: '100000',
       requiredMargin: '10000',
@@ -293,20 +293,20 @@ describe('customer actions', () => {
     });
     expect(
       await refusal(() =>
-        t.buyMargin(customer, { ...long, lots: '2', takeProfit: '110000', quoteId: quote.quoteId }),
+        t.margin.buy(customer, { ...long, lots: '2', takeProfit: '110000', quoteId: quote.quoteId }),
       ),
     ).toBe('11007');
     await server.tick('BTCUSDT', '100600.00');
     expect(
-      await refusal(() => t.buyMargin(customer, { ...long, takeProfit: '110000', quoteId: quote.quoteId })),
+      await refusal(() => t.margin.buy(customer, { ...long, takeProfit: '110000', quoteId: quote.quoteId })),
     ).toBe('11007');
     await server.tick('BTCUSDT', '100400.00');
     expect(
-      (await t.buyMargin(customer, { ...long, takeProfit: '110000', quoteId: quote.quoteId })).status,
+      (await t.margin.buy(customer, { ...long, takeProfit: '110000', quoteId: quote.quoteId })).status,
     ).toBe('open');
-    const again = await t.quoteMargin(customer, long);
+    const again = await t.margin.quote(customer, long);
     server.clock.now += 31_000;
-    expect(await refusal(() => t.buyMargin(customer, { ...long, quoteId: again.quoteId }))).toBe('11007');
+    expect(await refusal(() => t.margin.buy(customer, { ...long, quoteId: again.quoteId }))).toBe('11007');
     server.clock.now -= 31_000;
   });
 
@@ -321,15 +321,15 @@ describe('customer actions', () => {
     await server.services.params.set('quote_price_tolerance', '0.01', staff);
     await server.services.params.set('quote_ttl_seconds', '60', staff);
     try {
-      const quote = await t.quoteMargin(customer, long);
+      const quote = await t.margin.quote(customer, long);
       expect(Date.parse(quote.expiresAt) - server.clock.now).toBe(60_000);
       server.clock.now += 31_000;
       await server.tick('BTCUSDT', '100900.00');
       // 0.9 % moved and 31 s passed: inside both parameters, outside the defaults.
-      expect((await t.buyMargin(customer, { ...long, quoteId: quote.quoteId })).status).toBe('open');
-      const next = await t.quoteMargin(customer, long);
+      expect((await t.margin.buy(customer, { ...long, quoteId: quote.quoteId })).status).toBe('open');
+      const next = await t.margin.quote(customer, long);
       await server.tick('BTCUSDT', '102000.00');
-      expect(await refusal(() => t.buyMargin(customer, { ...long, quoteId: next.quoteId }))).toBe('11007');
+      expect(await refusal(() => t.margin.buy(customer, { ...long, quoteId: next.quoteId }))).toBe('11007');
     } finally {
       server.clock.now -= 31_000;
       await server.services.params.set('quote_price_tolerance', '0.005', staff);

@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Decimal from 'decimal.js';
+import { and, eq, type Column, type SQL } from 'drizzle-orm';
+import type { AccountMode, OptionTerms } from '@swx/shared/contract';
+import type { Db, Listen, Tx } from '../db/client';
+import type { InvitesService } from '../invites/service';
+import { AppError } from '../http/errors';
+import type { Ledger } from '../ledger/service';
+import type { FeedTick } from '../markets/feed/types';
+import type { MarketRecord } from '../markets/service';
+import type { NotificationParams, NotificationsService } from '../notifications/service';
+import type { ParamsService } from '../params/service';
+import { fmt, money } from './rules';
+
+/** What trading needs from the markets domain (MarketsService provides it). */
+export interface TradingMarkets {
+  find(codeOrId: string): MarketRecord | undefined;
+  list(): readonly MarketRecord[];
+  isOpen(code: string, at?: number): boolean;
+  latestTick(code: string): FeedTick | undefined;
+  tickAt(code: string, time: number): Promise<FeedTick | undefined>;
+  onTicks(listener: (ticks: FeedTick[]) => void): () => void;
+  /** The option periods and stake bounds in force on a market (its own, else the parameters). */
+  optionTerms(code: string): OptionTerms;
+}
+
+/** Where fills, closes and results are pushed to the customer (LiveService provides it). */
+export interface AccountEvents {
+  publishAccountEvent(userId: string, event: { type: string } & Record<string, unknown>): void;
+}
+
+export interface Customer {
+  userId: string;
+  mode: AccountMode;
+}
+
+export interface TradingDeps {
+  db: Db;
+  ledger: Ledger;
+  markets: TradingMarkets;
+  params: ParamsService;
+  events: AccountEvents;
+  log: FastifyBaseLogger;
+  /**
+   * LISTEN/NOTIFY between server instances on one database: each instance tells the others which record it
+   * changed, so every instance's index holds every open position, order and contract.
+   */
+  fanOut?: { listen: Listen; notify: (channel: string, payload: string) => Promise<void> };
+  /** The clock (epoch ms); tests move it. */
+  now?: () => number;
+  /** Pays the inviter of a customer their share of each trading fee, in the fee's transaction. */
+  invites?: Pick<InvitesService, 'rewardForFee' | 'rewardForFees'>;
+  /**
+   * Stores the customer's notification of what the engine did on its own (fills of waiting orders, closes by
+   * rule, margin calls, option results) in the event's transaction, and pushes it live after the commit.
+   */
+  notifications?: Pick<NotificationsService, 'create' | 'publish'>;
+}
+
+/** A notification stored in an engine transaction, to be pushed once that transaction committed. */
+export type StoredNotice = Awaited<ReturnType<NotificationsService['create']>>;
+
+export type Product = 'spot' | 'margin' | 'options';
+
+/** The rows of one customer's active account set: their own, and demo and real kept apart. */
+export function ownedBy(table: { userId: Column; mode: Column }, customer: Customer): SQL {
+  return and(eq(table.userId, BigInt(customer.userId)), eq(table.mode, customer.mode))!;
+}
+
+/**
+ * What the three products share: their dependencies, the clock, and the small steps every product takes
+ * (checking a market is offered, the price to trade at, the fee rate, pushing an event, storing a notice,
+ * paying the inviter's share of a fee).
+ */
+export class TradingContext {
+  readonly db: Db;
+  readonly ledger: Ledger;
+  readonly markets: TradingMarkets;
+  readonly params: ParamsService;
+  readonly log: FastifyBaseLogger;
+  readonly fanOut: TradingDeps['fanOut'];
+  readonly invites: TradingDeps['invites'];
+  private readonly events: AccountEvents;
+  private readonly notifications: TradingDeps['notifications'];
+  /** The clock (epoch ms); tests replace it. */
+  now: () => number;
+
+  constructor(deps: TradingDeps) {
+    this.db = deps.db;
+    this.ledger = deps.ledger;
+    this.markets = deps.markets;
+    this.params = deps.params;
+    this.events = deps.events;
+    this.log = deps.log;
+    this.fanOut = deps.fanOut;
+    this.now = deps.now ?? Date.now;
+    this.invites = deps.invites;
+    this.notifications = deps.notifications;
+  }
+
+  market(code: string, product: Product): MarketRecord {
+    const market = this.markets.find(code);
+    if (!market) throw new AppError(product === 'options' ? '10014' : '11030');
+    const offered =
+      product === 'spot'
+        ? market.spotTradable
+        : product === 'margin'
+          ? market.marginTradable
+          : market.optionsTradable;
+    if (!offered) throw new AppError(product === 'options' ? '10014' : '11067');
+    return market;
+  }
+
+  /** The price to trade at now: the market must be in session and have a published price. */
+  tradableTick(market: MarketRecord): FeedTick {
+    if (!this.markets.isOpen(market.code, this.now())) throw new AppError('10015');
+    const tick = this.markets.latestTick(market.code);
+    if (!tick) throw new AppError('10015');
+    return tick;
+  }
+
+  feeRate(): Decimal {
+    return money(this.params.getDecimal('trade_fee_rate'));
+  }
+
+  publish(userId: bigint | string, event: { type: string } & Record<string, unknown>): void {
+    try {
+      this.events.publishAccountEvent(String(userId), event);
+    } catch (error) {
+      this.log.error({ err: error }, 'account event could not be published');
+    }
+  }
+
+  /**
+   * The inviter's share of a fee just charged (invite-friends programme): paid in the same transaction, real
+   * accounts only, at most once per record and occasion (the invites service decides all three).
+   */
+  async rewardInviter(
+    tx: Tx,
+    customer: Customer,
+    fee: Decimal,
+    reference: { type: string; id: string },
+    occasion: 'open' | 'close' | 'fill',
+  ): Promise<void> {
+    if (!this.invites || !fee.gt(0)) return;
+    await this.invites.rewardForFee(tx, {
+      friendUserId: customer.userId,
+      mode: customer.mode,
+      currency: 'USDT',
+      fee: fmt(fee),
+      reference,
+      occasion,
+    });
+  }
+
+  /**
+   * Stores the notification of an event the customer did not see happen, in the event's own transaction: it
+   * exists exactly when the event committed. Params are plain values (decimal strings, codes) the client
+   * renders into `notifications.<kind>.title/body` in the customer's language.
+   */
+  async storeNotice(
+    tx: Tx,
+    userId: bigint | string,
+    kind: string,
+    params: NotificationParams,
+    reference: { type: string; id: string },
+  ): Promise<StoredNotice | undefined> {
+    if (!this.notifications) return undefined;
+    return this.notifications.create(tx, String(userId), {
+      kind,
+      titleKey: `notifications.${kind}.title`,
+      bodyKey: `notifications.${kind}.body`,
+      params,
+      reference,
+    });
+  }
+
+  /** Pushes a stored notification to the customer's open sockets; call only after its transaction committed. */
+  pushNotice(notice: StoredNotice | undefined): void {
+    if (!notice || !this.notifications) return;
+    try {
+      this.notifications.publish(notice);
+    } catch (error) {
+      this.log.error({ err: error }, 'notification could not be pushed');
+    }
+  }
+}

@@ -1,0 +1,314 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { BuyUBody, MarginQuote, MarginQuoteBody, ModifyUBody, Position } from '@swx/shared/contract';
+import Decimal from 'decimal.js';
+import { AppError } from '../../http/errors';
+import { customerAccount, platformAccount } from '../../ledger/accounts';
+import type { Leg } from '../../ledger/service';
+import { ownedBy, type Customer, type TradingContext } from '../context';
+import type { EngineHandle } from '../engine/settler';
+import type { MarketFills, PositionRow } from '../fills';
+import { equityLevel, fmt, money, validateExits } from '../rules';
+import { tradingPositions, tradingQuotes } from '../tables';
+import {
+  marginMemo,
+  marginPlan,
+  newPosition,
+  positionView,
+  quoteKey,
+  type MarginOrder,
+  type MarginPlan,
+} from './plan';
+import type { MarginSettler } from './settler';
+
+/** Per customer, the net result of their positions closed since a time (the risk figure). */
+export interface NetResults {
+  customers: number;
+  lost: number;
+}
+
+/**
+ * Margin (leveraged long and short positions): quotes, orders at market (batched, `MarketFills`) or as waiting
+ * limit entries, closes and exit changes by the customer. What happens by rule is `MarginSettler`'s.
+ */
+export class MarginService {
+  constructor(
+    private readonly ctx: TradingContext,
+    private readonly engine: EngineHandle,
+    private readonly fills: MarketFills,
+    private readonly settler: MarginSettler,
+  ) {}
+
+  async quote(customer: Customer, body: MarginQuoteBody): Promise<MarginQuote> {
+    const plan = marginPlan(this.ctx, customer, body);
+    const expiresAt = new Date(this.ctx.now() + this.ctx.params.getInteger('quote_ttl_seconds') * 1000);
+    const quoteId = crypto.randomUUID();
+    await this.ctx.db.insert(tradingQuotes).values({
+      id: quoteId,
+      userId: BigInt(customer.userId),
+      mode: customer.mode,
+      request: quoteKey(body),
+      price: fmt(plan.price),
+      feeRate: fmt(plan.feeRate),
+      requiredMargin: fmt(plan.terms.margin),
+      fee: fmt(plan.terms.fee),
+      expiresAt,
+    });
+    return {
+      quoteId,
+      price: fmt(plan.price),
+      requiredMargin: fmt(plan.terms.margin),
+      fee: fmt(plan.terms.fee),
+      feeRate: fmt(plan.feeRate),
+      liquidationPrice: fmt(Decimal.max(plan.liquidationPrice, 0)),
+      expectedReturn: plan.expectedReturn === null ? null : fmt(plan.expectedReturn),
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  async buy(customer: Customer, body: BuyUBody): Promise<Position> {
+    const { quoteId: _q, ...order } = body;
+    const plan = marginPlan(this.ctx, customer, order);
+    if (body.quoteId !== undefined) await this.checkQuote(customer, body, plan);
+    const opening: MarginOrder = { customer, body, plan, at: new Date(this.ctx.now()) };
+    if (body.orderType === 'market') return this.buyAtMarket(opening);
+    return this.buyAtLimit(opening);
+  }
+
+  private async buyAtMarket(opening: MarginOrder): Promise<Position> {
+    const { customer, plan } = opening;
+    const { userId, mode } = customer;
+    const { margin, fee } = plan.terms;
+    const legs: Leg[] = [
+      { account: customerAccount(userId, mode, 'USDT'), amount: fmt(margin.plus(fee).neg()) },
+      { account: customerAccount(userId, mode, 'USDT', 'customer_held'), amount: fmt(margin) },
+    ];
+    if (fee.gt(0)) legs.push({ account: platformAccount('platform_fees', 'USDT', mode), amount: fmt(fee) });
+    const row = await this.fills.margin({
+      customer,
+      tick: plan.tick,
+      legs,
+      memo: marginMemo(opening),
+      fee,
+      values: newPosition(opening),
+    });
+    this.settler.watch(row);
+    this.engine.announce('margin', row.id);
+    this.ctx.publish(customer.userId, {
+      type: 'order_filled',
+      kind: 'margin',
+      mode: customer.mode,
+      id: String(row.id),
+      code: row.code,
+      price: plan.tick.price,
+    });
+    return this.view(row);
+  }
+
+  /** A limit entry: margin and fee are both held until the entry fills or is cancelled. */
+  private async buyAtLimit(opening: MarginOrder): Promise<Position> {
+    const { customer, plan } = opening;
+    const { userId, mode } = customer;
+    const { terms } = plan;
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const [position] = await tx.insert(tradingPositions).values(newPosition(opening)).returning();
+      await this.ctx.ledger.transfer(tx, {
+        type: 'margin_entry_hold',
+        reference: { type: 'margin_position', id: String(position!.id) },
+        memo: marginMemo(opening),
+        legs: [
+          { account: customerAccount(userId, mode, 'USDT'), amount: fmt(terms.margin.plus(terms.fee).neg()) },
+          {
+            account: customerAccount(userId, mode, 'USDT', 'customer_held'),
+            amount: fmt(terms.margin.plus(terms.fee)),
+          },
+        ],
+      });
+      return position!;
+    });
+    this.settler.watch(row);
+    this.engine.announce('margin', row.id);
+    const { tick, direction, price } = plan;
+    if (direction === 'long' ? money(tick.price).lte(price) : money(tick.price).gte(price)) {
+      // The limit is already reached by the current price: it opens now, at that price.
+      this.engine.unwatch('margin', String(row.id));
+      await this.settler.fillEntry(String(row.id), tick);
+      return this.view((await this.row(customer, String(row.id)))!);
+    }
+    return this.view(row);
+  }
+
+  /** Refuses with 11007 when the confirmed quote is gone, for another order, or its terms no longer hold. */
+  private async checkQuote(customer: Customer, body: BuyUBody, plan: MarginPlan): Promise<void> {
+    const [quote] = await this.ctx.db
+      .select()
+      .from(tradingQuotes)
+      .where(and(eq(tradingQuotes.id, body.quoteId!), ownedBy(tradingQuotes, customer)));
+    const { quoteId: _quoteId, ...order } = body;
+    if (!quote || quote.expiresAt.getTime() < this.ctx.now() || quote.request !== quoteKey(order)) {
+      throw new AppError('11007', 'The quote expired or was for another order, please review the new quote');
+    }
+    if (!money(quote.feeRate).eq(plan.feeRate))
+      throw new AppError('11007', 'The trading fee changed, please review the new quote');
+    const quoted = money(quote.price);
+    // The `quote_price_tolerance` parameter: how far the price may move before the order is re-quoted.
+    const tolerance = money(this.ctx.params.getDecimal('quote_price_tolerance'));
+    if (plan.price.minus(quoted).abs().gt(quoted.times(tolerance))) {
+      throw new AppError('11007', 'The price moved, please review the new quote');
+    }
+  }
+
+  /** The customer closes an open position at the current feed price, or cancels a waiting entry. */
+  async close(customer: Customer, id: string): Promise<Position> {
+    const row = await this.row(customer, id);
+    if (!row) throw new AppError('11064');
+    if (row.status === 'waiting') return this.cancelEntry(customer, row);
+    if (row.status !== 'open') throw new AppError('11065');
+    const market = this.ctx.markets.find(row.code)!;
+    const tick = this.ctx.tradableTick(market);
+    const closed = await this.settler.closePosition(id, 'customer', tick, customer);
+    if (!closed) throw new AppError('11065');
+    return this.view(closed);
+  }
+
+  private async cancelEntry(customer: Customer, row: PositionRow): Promise<Position> {
+    const id = String(row.id);
+    const cancelled = await this.ctx.db.transaction(async (tx) => {
+      const [position] = await tx
+        .update(tradingPositions)
+        .set({ status: 'cancelled', closeTime: new Date(this.ctx.now()), closeReason: 'customer' })
+        .where(and(eq(tradingPositions.id, row.id), eq(tradingPositions.status, 'waiting')))
+        .returning();
+      if (!position) throw new AppError('11065');
+      await this.ctx.ledger.release(tx, {
+        userId: customer.userId,
+        mode: customer.mode,
+        currency: 'USDT',
+        amount: fmt(money(position.margin).plus(position.openFee)),
+        type: 'margin_entry_release',
+        reference: { type: 'margin_position', id },
+      });
+      return position;
+    });
+    this.engine.unwatch('margin', id);
+    this.engine.announce('margin', id);
+    return this.view(cancelled);
+  }
+
+  async modify(customer: Customer, body: ModifyUBody): Promise<Position> {
+    const row = await this.row(customer, body.id);
+    if (!row) throw new AppError('11064');
+    if (row.status !== 'open' && row.status !== 'waiting') throw new AppError('11065');
+    const pick = (sent: string | undefined, stored: string | null) =>
+      sent === undefined
+        ? stored === null
+          ? undefined
+          : money(stored)
+        : sent === ''
+          ? undefined
+          : money(sent);
+    const stopLoss = pick(body.stopLoss, row.stopLoss);
+    const takeProfit = pick(body.takeProfit, row.takeProfit);
+    if (row.status === 'open') {
+      // Exits must be on the right side of the current price (not the entry), so none fires on the spot.
+      const tick = this.ctx.markets.latestTick(row.code);
+      const reference = money(tick?.price ?? row.openPrice!);
+      validateExits(row.direction, reference, money(row.liquidationPrice!), stopLoss, takeProfit);
+    } else {
+      const entry = money(row.limitPrice!);
+      const quantity = money(row.lots).times(row.contractSize);
+      const liquidation = equityLevel(
+        row.direction,
+        entry,
+        money(row.margin),
+        quantity,
+        money(row.maintenanceRate),
+      );
+      validateExits(row.direction, entry, liquidation, stopLoss, takeProfit);
+    }
+    const [updated] = await this.ctx.db
+      .update(tradingPositions)
+      .set({ stopLoss: stopLoss ? fmt(stopLoss) : null, takeProfit: takeProfit ? fmt(takeProfit) : null })
+      .where(and(eq(tradingPositions.id, row.id), eq(tradingPositions.status, row.status)))
+      .returning();
+    if (!updated) throw new AppError('11065');
+    this.settler.watch(updated);
+    this.engine.announce('margin', updated.id);
+    return this.view(updated);
+  }
+
+  async list(customer: Customer, statuses?: Position['status'][]): Promise<Position[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(tradingPositions)
+      .where(
+        and(
+          ownedBy(tradingPositions, customer),
+          statuses?.length ? inArray(tradingPositions.status, statuses) : undefined,
+        ),
+      )
+      .orderBy(desc(tradingPositions.id))
+      .limit(200);
+    return rows.map((row) => this.view(row));
+  }
+
+  // ---- read functions for the portfolio ---------------------------------------------------------------------
+
+  /** The sum of the customer's closed and liquidated positions' results. */
+  async realisedProfit(customer: Customer): Promise<Decimal> {
+    const [row] = await this.ctx.db
+      .select({ total: sql<string | null>`sum(${tradingPositions.profit})` })
+      .from(tradingPositions)
+      .where(
+        and(ownedBy(tradingPositions, customer), inArray(tradingPositions.status, ['closed', 'liquidated'])),
+      );
+    return money(row?.total ?? 0);
+  }
+
+  /** The customer's open positions, as stored. */
+  openPositions(customer: Customer): Promise<PositionRow[]> {
+    return this.ctx.db
+      .select()
+      .from(tradingPositions)
+      .where(and(ownedBy(tradingPositions, customer), eq(tradingPositions.status, 'open')));
+  }
+
+  /** Real-money customers with a position closed since `since`, and how many of them lost over that window. */
+  async netResultsSince(since: Date): Promise<NetResults> {
+    const [row] = await this.ctx.db
+      .select({
+        customers: sql<number>`count(*)::int`,
+        lost: sql<number>`count(*) filter (where net < 0)::int`,
+      })
+      .from(
+        this.ctx.db
+          .select({
+            userId: tradingPositions.userId,
+            net: sql<string>`sum(${tradingPositions.profit})`.as('net'),
+          })
+          .from(tradingPositions)
+          .where(
+            and(
+              eq(tradingPositions.mode, 'real'),
+              inArray(tradingPositions.status, ['closed', 'liquidated']),
+              gte(tradingPositions.closeTime, since),
+            ),
+          )
+          .groupBy(tradingPositions.userId)
+          .as('per_customer'),
+      );
+    return { customers: Number(row?.customers ?? 0), lost: Number(row?.lost ?? 0) };
+  }
+
+  private view(row: PositionRow): Position {
+    return positionView(row, this.ctx.markets.latestTick(row.code)?.price);
+  }
+
+  private async row(customer: Customer, id: string): Promise<PositionRow | undefined> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(tradingPositions)
+      .where(and(eq(tradingPositions.id, BigInt(id)), ownedBy(tradingPositions, customer)));
+    return row;
+  }
+}

@@ -1,0 +1,196 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type Decimal from 'decimal.js';
+import type { BuyOptionsBody, OptionContract } from '@swx/shared/contract';
+import { AppError } from '../../http/errors';
+import type { FeedTick } from '../../markets/feed/types';
+import { ownedBy, type Customer, type TradingContext } from '../context';
+import type { EngineHandle, Expiry, Settler, TriggerPayload } from '../engine/settler';
+import type { NetResults } from '../margin/service';
+import { writeReceipt } from '../receipts';
+import { fmt, money } from '../rules';
+import { tradingOptions } from '../tables';
+import { settleOption, type OptionRow } from './settle';
+
+/**
+ * Options: up/down contracts for a period from the market's option terms. The stake is held at purchase; the
+ * engine settles each contract at the tick at or before its expiry (`onExpiry`).
+ */
+export class OptionsService implements Settler {
+  readonly record = 'option' as const;
+  readonly kinds = [] as const;
+
+  constructor(
+    private readonly ctx: TradingContext,
+    private readonly engine: EngineHandle,
+  ) {}
+
+  async buy(customer: Customer, body: BuyOptionsBody): Promise<OptionContract> {
+    const market = this.ctx.market(body.code, 'options');
+    // The market's own periods and stake bounds where staff set them, else the global parameters.
+    const terms = this.ctx.markets.optionTerms(market.code);
+    const period = terms.periods.find((p) => p.seconds === body.period);
+    if (!period) throw new AppError('10017');
+    const amount = money(body.amount);
+    const min = money(terms.stakeMin);
+    const max = money(terms.stakeMax);
+    if (amount.lt(min) || amount.gt(max) || amount.lte(0)) {
+      throw new AppError('10016', `Purchase amount incorrect: from ${fmt(min)} to ${fmt(max)} USDT`);
+    }
+    const tick = this.ctx.tradableTick(market);
+    const { userId, mode } = customer;
+    const openTime = this.ctx.now();
+    const row = await this.ctx.db.transaction(async (tx) => {
+      const [contract] = await tx
+        .insert(tradingOptions)
+        .values({
+          userId: BigInt(userId),
+          mode,
+          code: market.code,
+          direction: body.direction,
+          amount: fmt(amount),
+          period: period.seconds,
+          rate: period.rate,
+          openPrice: tick.price,
+          openSeq: tick.seq,
+          openTickTime: new Date(tick.time),
+          status: 'open',
+          openTime: new Date(openTime),
+          expiryTime: new Date(openTime + period.seconds * 1000),
+        })
+        .returning();
+      const { journalId } = await this.ctx.ledger.hold(tx, {
+        userId,
+        mode,
+        currency: 'USDT',
+        amount: fmt(amount),
+        type: 'option_stake',
+        reference: { type: 'option', id: String(contract!.id) },
+        memo: `${body.direction} ${market.code} ${period.seconds}s at ${tick.price}, stake ${fmt(amount)} USDT`,
+      });
+      await writeReceipt(tx, {
+        kind: 'option',
+        recordId: contract!.id,
+        userId: BigInt(userId),
+        mode,
+        event: 'open',
+        code: market.code,
+        requestedPrice: null,
+        fillPrice: tick.price,
+        tick,
+        journalIds: [journalId],
+      });
+      return contract!;
+    });
+    this.watch(row);
+    this.engine.announce('option', row.id);
+    return optionView(row);
+  }
+
+  async get(customer: Customer, id: string): Promise<OptionContract> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(tradingOptions)
+      .where(and(eq(tradingOptions.id, BigInt(id)), ownedBy(tradingOptions, customer)));
+    if (!row) throw new AppError('11064');
+    return optionView(row);
+  }
+
+  async list(customer: Customer): Promise<OptionContract[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(tradingOptions)
+      .where(and(ownedBy(tradingOptions, customer)))
+      .orderBy(desc(tradingOptions.id))
+      .limit(200);
+    return rows.map(optionView);
+  }
+
+  // ---- read functions for the portfolio ---------------------------------------------------------------------
+
+  /** The sum of the customer's settled contracts' results. */
+  async realisedProfit(customer: Customer): Promise<Decimal> {
+    const [row] = await this.ctx.db
+      .select({ total: sql<string | null>`sum(${tradingOptions.profit})` })
+      .from(tradingOptions)
+      .where(and(ownedBy(tradingOptions, customer), sql`${tradingOptions.status} <> 'open'`));
+    return money(row?.total ?? 0);
+  }
+
+  /** Real-money customers with a contract settled since `since`, and how many of them lost over that window. */
+  async netResultsSince(since: Date): Promise<NetResults> {
+    const [row] = await this.ctx.db
+      .select({
+        customers: sql<number>`count(*)::int`,
+        lost: sql<number>`count(*) filter (where net < 0)::int`,
+      })
+      .from(
+        this.ctx.db
+          .select({
+            userId: tradingOptions.userId,
+            net: sql<string>`sum(${tradingOptions.profit})`.as('net'),
+          })
+          .from(tradingOptions)
+          .where(
+            and(
+              eq(tradingOptions.mode, 'real'),
+              sql`${tradingOptions.status} <> 'open'`,
+              gte(tradingOptions.settledAt, since),
+            ),
+          )
+          .groupBy(tradingOptions.userId)
+          .as('per_customer'),
+      );
+    return { customers: Number(row?.customers ?? 0), lost: Number(row?.lost ?? 0) };
+  }
+
+  // ---- the engine's side (Settler) ------------------------------------------------------------------------
+
+  async rebuild(): Promise<void> {
+    const options = await this.ctx.db.select().from(tradingOptions).where(eq(tradingOptions.status, 'open'));
+    for (const row of options) this.watch(row);
+  }
+
+  /** Announced once, when bought; a settled contract leaves the other instances' heaps when its expiry comes. */
+  async reload(id: string): Promise<void> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(tradingOptions)
+      .where(eq(tradingOptions.id, BigInt(id)));
+    if (row?.status === 'open') this.watch(row);
+  }
+
+  onTrigger(_payload: TriggerPayload, _tick: FeedTick): Promise<void> {
+    // Options settle by time only: they put no price trigger in the index.
+    return Promise.resolve();
+  }
+
+  onExpiry(expiry: Expiry): Promise<void> {
+    return settleOption(this.ctx, expiry.id);
+  }
+
+  private watch(row: OptionRow): void {
+    this.engine.expireAt({
+      record: 'option',
+      id: String(row.id),
+      code: row.code,
+      expiry: row.expiryTime.getTime(),
+    });
+  }
+}
+
+function optionView(row: OptionRow): OptionContract {
+  return {
+    id: String(row.id),
+    code: row.code,
+    direction: row.direction,
+    amount: fmt(row.amount),
+    period: row.period,
+    rate: fmt(row.rate),
+    openPrice: fmt(row.openPrice),
+    settlePrice: row.settlePrice === null ? null : fmt(row.settlePrice),
+    profit: row.profit === null ? null : fmt(row.profit),
+    status: row.status,
+    openTime: row.openTime.toISOString(),
+    expiryTime: row.expiryTime.toISOString(),
+  };
+}

@@ -1,0 +1,59 @@
+import Decimal from 'decimal.js';
+import { AppError } from '../../http/errors';
+import { customerAccount, platformAccount, type AccountRef } from '../../ledger/accounts';
+import type { Leg } from '../../ledger/service';
+import type { Customer } from '../context';
+import { down, fmt, up } from '../rules';
+
+/**
+ * The legs of a spot fill. `held`: the USDT (buy) or coin (sell) a limit order holds, paid out of held funds
+ * with the unused rest returned to available.
+ */
+export function spotLegs(
+  customer: Customer,
+  coin: string,
+  side: 'buy' | 'sell',
+  quantity: Decimal,
+  price: Decimal,
+  feeRate: Decimal,
+  held: Decimal | undefined,
+): { legs: Leg[]; cost: Decimal; fee: Decimal } {
+  const { userId, mode } = customer;
+  const usdt = customerAccount(userId, mode, 'USDT');
+  const heldUsdt = customerAccount(userId, mode, 'USDT', 'customer_held');
+  const coinAvailable = customerAccount(userId, mode, coin);
+  const coinHeld = customerAccount(userId, mode, coin, 'customer_held');
+  const trading = (currency: string) => platformAccount('platform_trading', currency, mode);
+  const fees = platformAccount('platform_fees', 'USDT', mode);
+  const legs: Leg[] = [];
+  const push = (account: AccountRef, amount: Decimal) => {
+    if (!amount.isZero()) legs.push({ account, amount: fmt(amount) });
+  };
+  if (side === 'buy') {
+    const cost = up(quantity.times(price));
+    // A limit order is held to the fee it was placed under: a later rise of the fee rate cannot take more
+    // than it holds.
+    const fee = held ? Decimal.min(up(cost.times(feeRate)), held.minus(cost)) : up(cost.times(feeRate));
+    if (cost.lte(0) || fee.isNegative()) throw new AppError('10016');
+    if (held) {
+      push(heldUsdt, held.neg());
+      push(usdt, held.minus(cost).minus(fee));
+    } else {
+      push(usdt, cost.plus(fee).neg());
+    }
+    push(trading('USDT'), cost);
+    push(fees, fee);
+    push(trading(coin), quantity.neg());
+    push(coinAvailable, quantity);
+    return { legs, cost, fee };
+  }
+  const cost = down(quantity.times(price));
+  const fee = up(cost.times(feeRate));
+  if (cost.lte(0) || fee.gte(cost)) throw new AppError('10016');
+  push(held ? coinHeld : coinAvailable, quantity.neg());
+  push(trading(coin), quantity);
+  push(trading('USDT'), cost.neg());
+  push(usdt, cost.minus(fee));
+  push(fees, fee);
+  return { legs, cost, fee };
+}
