@@ -63,7 +63,7 @@ export async function estimateStrength(password: string, userInputs: string[]): 
   return {
     score,
     acceptable,
-    reason: acceptable ? null : ((warning && reasons[warning]) ?? 'guessable'),
+    reason: acceptable ? null : ((warning ? reasons[warning] : undefined) ?? 'guessable'),
   };
 }
 

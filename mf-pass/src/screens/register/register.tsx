@@ -84,7 +84,10 @@ export const RegisterScreen = observer(function RegisterScreen() {
           confirmPassword="confirmPassword"
           register={register}
           passwordLabel={t('fields.password')}
-          userInputs={passwordUserInputs({ username: store.form.values.username, email: store.form.values.email })}
+          userInputs={passwordUserInputs({
+            username: store.form.values.username,
+            email: store.form.values.email,
+          })}
         />
         <CodeField
           store={store.form}

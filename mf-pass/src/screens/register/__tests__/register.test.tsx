@@ -281,11 +281,7 @@ describe('server refusals become localised messages', () => {
     ['11003', 'Confirm password', 'The two passwords are inconsistent'],
     ['11004', 'Password', 'Password must be 8 to 64 characters with letters and digits'],
     ['11005', 'Invite code (optional)', 'Invite code not found'],
-    [
-      '11012',
-      'Password',
-      'Password too easy to guess: avoid common passwords and your own name or e-mail',
-    ],
+    ['11012', 'Password', 'Password too easy to guess: avoid common passwords and your own name or e-mail'],
     ['30000', null, 'Do not submit repeatedly'],
     ['429', null, 'Too many requests, please try again later'],
   ];
