@@ -67,20 +67,22 @@ export async function estimateStrength(password: string, userInputs: string[]): 
   };
 }
 
-/** The strength of the password being typed, a moment after typing pauses; null while empty or unknown. */
+/**
+ * The strength of the password being typed, a moment after typing pauses (the last judgement stays shown
+ * meanwhile); null while the password is empty or not judged yet.
+ */
 export function usePasswordStrength(password: string, userInputs: string[]): Strength | null {
-  const [strength, setStrength] = useState<Strength | null>(null);
+  const [judged, setJudged] = useState<Strength | null>(null);
   const inputs = userInputs.join('\n');
   useEffect(() => {
-    if (!password) {
-      setStrength(null);
-      return undefined;
-    }
+    if (!password) return undefined;
     let current = true;
     const timer = setTimeout(() => {
       estimateStrength(password, inputs ? inputs.split('\n') : []).then(
-        (found) => current && setStrength(found),
-        () => current && setStrength(null),
+        (found) => {
+          if (current) setJudged(found);
+        },
+        () => undefined,
       );
     }, 200);
     return () => {
@@ -88,5 +90,5 @@ export function usePasswordStrength(password: string, userInputs: string[]): Str
       clearTimeout(timer);
     };
   }, [password, inputs]);
-  return strength;
+  return password ? judged : null;
 }
