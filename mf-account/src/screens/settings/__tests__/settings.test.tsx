@@ -75,11 +75,13 @@ test('the new password’s strength is shown before submitting, with why a commo
   root = site.root;
   renderScreen(root, <SettingsScreen />, '/profile/settings');
   await userEvent.type(screen.getByLabelText(/^New password/), 'qwerty123');
-  const status = await screen.findByText(/Password strength: Very weak\./);
+  const status = await screen.findByText(/Password strength: Very weak\./, {}, { timeout: 10_000 });
   expect(status).toHaveTextContent('It is a common password that attackers try first.');
   await userEvent.clear(screen.getByLabelText(/^New password/));
   await userEvent.type(screen.getByLabelText(/^New password/), 'Granite-otter-58');
-  expect(await screen.findByText(/Password strength: (Good|Strong)\./)).toBeInTheDocument();
+  expect(
+    await screen.findByText(/Password strength: (Good|Strong)\./, {}, { timeout: 10_000 }),
+  ).toBeInTheDocument();
 });
 
 test('a password the server finds too easy to guess (11012) is shown on the new-password field', async () => {

@@ -6,6 +6,10 @@ import { RegisterScreen } from '../../../screens/register/register';
 import { ResetScreen } from '../../../screens/reset/reset';
 import { estimateStrength } from '../strength';
 
+// Typing in jsdom, and the strength checker's dictionary on first use, are slow when the suite runs in
+// parallel on a loaded machine.
+jest.setTimeout(30_000);
+
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 
@@ -47,7 +51,7 @@ describe('the strength shown while typing', () => {
     site();
     renderScreen(root!, <RegisterScreen />, '/pass/register');
     await userEvent.setup().type(field('Password'), 'password1');
-    const status = await screen.findByText(/Password strength: Very weak\./);
+    const status = await screen.findByText(/Password strength: Very weak\./, {}, { timeout: 10_000 });
     expect(status).toHaveTextContent('It is a common password that attackers try first.');
   });
 
@@ -57,14 +61,18 @@ describe('the strength shown while typing', () => {
     const user = userEvent.setup();
     await user.type(field('Username'), 'tangerine_fox');
     await user.type(field('Password'), 'tangerine_fox1');
-    expect(await screen.findByText(/built from your username or e-mail address/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/built from your username or e-mail address/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('says it in German on the reset screen', async () => {
     site('de');
     renderScreen(root!, <ResetScreen />, '/pass/reset');
     await userEvent.setup().type(field('Neues Passwort'), 'qwerty123');
-    expect(await screen.findByText(/Passwortstärke: Sehr schwach\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Passwortstärke: Sehr schwach\./, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -74,6 +82,8 @@ describe('strength in Arabic', () => {
     renderScreen(root!, <RegisterScreen />, '/pass/register');
     const passwordInput = document.querySelector<HTMLInputElement>('input[autocomplete="new-password"]')!;
     await userEvent.setup().type(passwordInput, 'Granite-otter-58');
-    await waitFor(() => expect(screen.getByText(/قوة كلمة المرور: قوية\./)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(/قوة كلمة المرور: قوية\./)).toBeInTheDocument(), {
+      timeout: 10_000,
+    });
   });
 });
