@@ -54,7 +54,10 @@ export async function createServices(config: Config, database: Database, log: Fa
   const params = new ParamsService(database, audit, log, bus);
   await params.init();
   lifecycle.push(params);
-  const uploads = new UploadsService(database.db, config.uploadDir, config.uploadLimit);
+  const uploads = new UploadsService(database.db, config.uploadDir, config.uploadLimit, () => ({
+    count: params.getInteger('upload_daily_count'),
+    bytes: params.getInteger('upload_daily_bytes'),
+  }));
   const content = new ContentService(database.db);
   await content.seed();
   const ledger = await Ledger.create(database.db, {

@@ -21,20 +21,16 @@ const security = [{ token: [] }];
 export const adminRoutes: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { staff, reviews, audit, config } = app.services;
-  // Staff sign-in is throttled like customer sign-in (same limits), per address and per username.
+  // Staff sign-in is throttled like customer sign-in: per address, and per username only together with
+  // the address (staffSignInThrottle), so failing on purpose cannot lock a colleague out.
   const loginLimits = await rateLimitGuard(app, [
     { name: 'staff-login-ip', limit: config.authRateLimits.loginPerIp, keyOf: byIp },
-    {
-      name: 'staff-login-account',
-      limit: config.authRateLimits.loginPerAccount,
-      keyOf: (request) => String((request.body as { username?: unknown }).username).toLowerCase(),
-    },
   ]);
 
   app.post(
     '/login',
     {
-      preHandler: loginLimits,
+      preHandler: [loginLimits, app.staffSignInThrottle],
       schema: {
         tags: ['staff'],
         summary: 'Staff sign-in: a session token for the admin API',

@@ -5,6 +5,7 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
+import { AttemptThrottle, Throttled } from '../auth/attempt-throttle';
 import { AppError } from '../http/errors';
 import type { StaffIdentity } from './staff';
 
@@ -12,11 +13,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for staff routes: sets `request.staff` or answers 401. */
     authenticateStaff: preHandlerAsyncHookHandler;
+    /**
+     * preHandler for the staff sign-in: tries are counted per username and address together (a growing
+     * wait after a few failures, 429 with Retry-After), so a stranger cannot lock a colleague out.
+     */
+    staffSignInThrottle: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by `authenticateStaff`; null on routes without it. */
     staff: StaffIdentity;
     staffToken: string;
+    /** The throttle key of a staff sign-in being tried; cleared from the throttle when it succeeds. */
+    staffSignInKey: string | null;
   }
 }
 
@@ -59,6 +67,26 @@ const plugin: FastifyPluginAsync = async (app) => {
     request.staffToken = token;
   });
   app.addHook('onRoute', (route) => authenticateFirst(route, app.authenticateStaff));
+
+  const limit = app.services.config.authRateLimits.loginPerAccount;
+  const throttle = new AttemptThrottle({ freeFailures: limit.max, firstLockMs: limit.windowMs });
+  app.decorateRequest('staffSignInKey', null);
+  app.decorate('staffSignInThrottle', async function staffSignInThrottle(request, reply) {
+    const username = (request.body as { username?: unknown } | undefined)?.username;
+    const key = `${typeof username === 'string' ? username.trim().toLowerCase() : ''}|${request.ip}`;
+    try {
+      throttle.begin(key);
+    } catch (error) {
+      if (error instanceof Throttled) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
+    request.staffSignInKey = key;
+  });
+  // The try was counted as failed when it began; only a signed-in answer clears it.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.staffSignInKey !== null && reply.statusCode === 200)
+      throttle.succeeded(request.staffSignInKey);
+  });
 };
 Object.assign(plugin, {
   [Symbol.for('skip-override')]: true,

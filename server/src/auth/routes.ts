@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
@@ -17,12 +17,10 @@ import { ok } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 import { languageFromHeader } from '../mail/verification-code';
+import { AttemptThrottle, Throttled } from './attempt-throttle';
 
 const security = [{ token: [] }];
 
-/** Counts sign-in attempts per account however it is typed ("Alice", " alice", "ａｌｉｃｅ"). */
-const accountKey = (request: FastifyRequest) =>
-  (request.body as { account: string }).account.trim().normalize('NFKC').toLowerCase();
 const emailKey = (request: FastifyRequest) => (request.body as { email: string }).email.trim().toLowerCase();
 
 /** Sign-up, sign-in, verification codes, sessions and the customer's own record (PRODUCT.md §3). */
@@ -30,10 +28,21 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { auth, config } = app.services;
   const limits = config.authRateLimits;
+  // Per address, whatever the account; per account only together with the address (AuthService.login),
+  // so nobody can lock an owner out by failing on purpose.
   const loginLimits = await rateLimitGuard(app, [
     { name: 'login-ip', limit: limits.loginPerIp, keyOf: byIp },
-    { name: 'login-account', limit: limits.loginPerAccount, keyOf: accountKey },
   ]);
+  const signInThrottle = new AttemptThrottle({
+    freeFailures: limits.loginPerAccount.max,
+    firstLockMs: limits.loginPerAccount.windowMs,
+    clock: auth.clock,
+  });
+  const oldPasswordThrottle = new AttemptThrottle({
+    freeFailures: limits.loginPerAccount.max,
+    firstLockMs: limits.loginPerAccount.windowMs,
+    clock: auth.clock,
+  });
   const sendCodeLimits = await rateLimitGuard(app, [
     { name: 'send-code-ip', limit: limits.sendCodePerIp, keyOf: byIp },
     { name: 'send-code-email', limit: limits.sendCodePerEmail, keyOf: emailKey },
@@ -86,7 +95,15 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
       },
       preHandler: [loginLimits],
     },
-    async (request) => ok(await auth.login(request.body.account, request.body.password)),
+    async (request, reply) =>
+      ok(
+        await withRetryAfter(reply, () =>
+          auth.login(request.body.account, request.body.password, {
+            throttle: signInThrottle,
+            address: request.ip,
+          }),
+        ),
+      ),
   );
 
   app.get(
@@ -146,15 +163,15 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
       },
       preHandler: [app.authenticateOptional, app.guardRepeat],
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, code, oldPassword, password, confirmPassword } = request.body;
       if (oldPassword !== undefined) {
         if (email !== undefined || code !== undefined)
           throw new AppError('400', 'Send either oldPassword or email and code');
         if (!request.customer || !request.sessionTokenHash) throw new AppError('401');
-        await auth.changePassword(
-          { userId: request.customer.userId, tokenHash: request.sessionTokenHash },
-          { oldPassword, password, confirmPassword },
+        const owner = { userId: request.customer.userId, tokenHash: request.sessionTokenHash };
+        await withRetryAfter(reply, () =>
+          auth.changePassword(owner, { oldPassword, password, confirmPassword }, oldPasswordThrottle),
         );
       } else {
         if (email === undefined) throw new AppError('10001');
@@ -180,3 +197,13 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     async (request) => ok(await auth.setAccountMode(request.customer.userId, request.body.mode), '20005'),
   );
 };
+
+/** Runs `action`; a throttled try answers 429 with `Retry-After`. */
+async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof Throttled) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}

@@ -25,6 +25,8 @@ import {
   verifyPassword,
 } from './credentials';
 import { sessions, users, verificationCodes } from './tables';
+import { tooGuessable } from './password-strength';
+import type { AttemptThrottle } from './attempt-throttle';
 
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
@@ -190,6 +192,7 @@ export class AuthService {
     if (!email) throw new AppError('10002');
     if (!acceptablePassword(input.password)) throw new AppError('11004');
     if (input.password !== input.confirmPassword) throw new AppError('11003');
+    if (tooGuessable(input.password, { username, email })) throw new AppError('11012');
 
     let invitedBy: bigint | null = null;
     if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
@@ -227,19 +230,34 @@ export class AuthService {
     }
   }
 
-  /** Sign-in by username or e-mail (either case). Unknown account and wrong password both answer 10004. */
-  async login(account: string, password: string): Promise<{ token: string; userInfo: UserInfo }> {
+  /**
+   * Sign-in by username or e-mail (either case). Unknown account and wrong password both answer 10004.
+   * With `guard`, tries are counted per account and address together: the account is resolved first, so
+   * "Alice", "alice" and alice@example.com share one counter, and a stranger's wrong tries slow down only
+   * the stranger's address, never the owner signing in from elsewhere.
+   */
+  async login(
+    account: string,
+    password: string,
+    guard?: { throttle: AttemptThrottle; address: string },
+  ): Promise<{ token: string; userInfo: UserInfo }> {
     const lookup = accountLookup(account);
     const user = !lookup
       ? undefined
       : 'email' in lookup
         ? await this.findUserByEmail(lookup.email)
         : await this.findUserByUsername(lookup.username);
+    const accountKey = user
+      ? `user:${user.id}`
+      : `unknown:${lookup ? Object.values(lookup)[0]!.toLowerCase() : account}`;
+    const key = `${accountKey}|${guard?.address ?? ''}`;
+    guard?.throttle.begin(key);
     if (!user) {
       await verifyPassword(await this.decoy(), password);
       throw new AppError('10004');
     }
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('10004');
+    guard?.throttle.succeeded(key);
     if (user.status !== 'active') throw new AppError('10005');
     const token = await this.openSession(this.db, user.id);
     return { token, userInfo: toUserInfo(user) };
@@ -312,16 +330,25 @@ export class AuthService {
 
   // ---- passwords ---------------------------------------------------------------------------------------
 
-  /** Signed-in change: the old password proves it is the customer; every other session is signed out. */
+  /**
+   * Signed-in change: the old password proves it is the customer; every other session is signed out. With
+   * `throttle`, old-password tries are counted per session, so a stolen session cannot be used to guess the
+   * password at speed, while the owner's own sessions are not slowed.
+   */
   async changePassword(
     owner: { userId: string; tokenHash: string },
     input: { oldPassword: string; password: string; confirmPassword: string },
+    throttle?: AttemptThrottle,
   ): Promise<void> {
     const user = await this.findUserById(owner.userId);
     if (!user) throw new AppError('401');
+    const key = `session:${owner.tokenHash}`;
+    throttle?.begin(key);
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError('10004');
+    throttle?.succeeded(key);
     if (!acceptablePassword(input.password)) throw new AppError('11004');
     if (input.password !== input.confirmPassword) throw new AppError('11003');
+    if (tooGuessable(input.password, user)) throw new AppError('11012');
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -342,6 +369,7 @@ export class AuthService {
     if (input.password !== input.confirmPassword) throw new AppError('11003');
     const user = await this.findUserByEmail(email);
     if (!user) throw new AppError('10009');
+    if (tooGuessable(input.password, user)) throw new AppError('11012');
     const codeId = await this.checkCode(email, 'reset', input.code);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {

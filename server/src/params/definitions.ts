@@ -303,6 +303,20 @@ export const paramDefinitions = [
     description: 'The online support page opened by the support button (a path on this site or an https URL)',
     kind: { type: 'url' },
   },
+  {
+    key: 'upload_daily_count',
+    defaultValue: '30',
+    public: false,
+    description: 'Images one customer may upload in any 24 hours',
+    kind: { type: 'integer', min: 1, max: 10_000 },
+  },
+  {
+    key: 'upload_daily_bytes',
+    defaultValue: '104857600',
+    public: false,
+    description: 'Bytes of stored images one customer may upload in any 24 hours (after re-encoding)',
+    kind: { type: 'integer', min: 1_048_576, max: 10_737_418_240 },
+  },
 ] as const satisfies readonly ParamDefinition[];
 
 export type ParamKey = (typeof paramDefinitions)[number]['key'];

@@ -1,11 +1,11 @@
-/** Image formats the server accepts, recognised by their first bytes (never by file name or declared type). */
+/**
+ * Image formats the server accepts, recognised by their first bytes (never by file name or declared type):
+ * a cheap early refusal before the full decode in `reencodeImage`. JPEG 2000 is not among them: the image
+ * library has no decoder for it, and every stored image must have been decoded and encoded again.
+ */
 const signatures: { mime: string; bytes: number[] }[] = [
   { mime: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { mime: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
-  // JPEG 2000 in its JP2 file format: the 12-byte signature box "jP  \r\n\x87\n".
-  { mime: 'image/jp2', bytes: [0x00, 0x00, 0x00, 0x0c, 0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a] },
-  // A raw JPEG 2000 codestream (.j2k/.j2c): SOC marker followed by SIZ marker.
-  { mime: 'image/j2c', bytes: [0xff, 0x4f, 0xff, 0x51] },
 ];
 
 /** The longest signature: how many leading bytes `imageMime` needs to decide. */

@@ -8,10 +8,15 @@ import type { StoredUpload, UploadsService } from './service';
 
 const security = [{ token: [] }];
 
+const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
 function sendImage(reply: FastifyReply, uploads: UploadsService, upload: StoredUpload) {
-  // The stored type comes from the file's bytes; nosniff stops a browser from reading it as anything else.
+  // The stored type is that of the re-encoded file; nosniff stops a browser from reading it as anything
+  // else, and `attachment` keeps it from being rendered as a page of this site. The name is our own id.
+  const filename = `${upload.id}.${extensions[upload.mime] ?? 'bin'}`;
   return reply
     .header('content-type', upload.mime)
+    .header('content-disposition', `attachment; filename="${filename}"`)
     .header('content-length', String(upload.size))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, max-age=3600')
@@ -34,7 +39,8 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
       schema: {
         tags: ['uploads'],
         summary:
-          'Uploads an image (JPG, JPEG 2000 or PNG, judged by its bytes) in the multipart field "file"',
+          'Uploads an image (JPG or PNG, judged by decoding it; stored re-encoded without metadata) in the ' +
+          'multipart field "file"; at most `upload_daily_count` images and `upload_daily_bytes` per 24 hours',
         security,
         consumes: ['multipart/form-data'],
         response: { 200: EnvelopeOf(UploadResult) },

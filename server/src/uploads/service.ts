@@ -1,11 +1,22 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
+import { reencodeImage } from './image';
 import { imageMime, signatureLength } from './magic';
 import { uploads } from './tables';
+
+/** How much one customer may upload in any 24 hours (parameters `upload_daily_count`, `upload_daily_bytes`). */
+export interface UploadQuota {
+  count: number;
+  bytes: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** First key of the advisory locks that serialise one customer's uploads (the second is the customer id). */
+const QUOTA_LOCK_CLASS = 0x75706c64; // "upld"
 
 export interface StoredUpload {
   id: string;
@@ -23,14 +34,18 @@ function toStored(row: typeof uploads.$inferSelect): StoredUpload {
 }
 
 /**
- * Customer image uploads (deposit proofs, KYC photos). Files are written under `uploadDir` (outside the web
- * root) with a random 128-bit name; the table keeps owner, type, size and SHA-256.
+ * Customer image uploads (deposit proofs, KYC photos). Every image is decoded and encoded again on the server
+ * (`reencodeImage`), so what is stored and served is pixels only, never the bytes the customer sent. Files
+ * are written under `uploadDir` (outside the web root) with a random 128-bit name; the table keeps owner,
+ * type, size and SHA-256 of the stored file.
  */
 export class UploadsService {
   constructor(
     private readonly db: Db,
     private readonly uploadDir: string,
     readonly limit: number,
+    private readonly quota: () => UploadQuota,
+    private readonly clock: { now: () => Date } = { now: () => new Date() },
   ) {}
 
   private filePath(id: string): string {
@@ -38,55 +53,83 @@ export class UploadsService {
   }
 
   /**
-   * Stores an image read from `chunks`. The format is decided by the first bytes; the size limit is
-   * enforced while reading (`isTruncated` reports the multipart parser cutting the file at the limit).
+   * Stores an image read from `chunks`: the first bytes must be PNG or JPEG (refused early otherwise), the
+   * size limit is enforced while reading (`isTruncated` reports the multipart parser cutting the file at the
+   * limit), then the image is re-encoded and counted against the customer's daily quota (11044).
    */
   async store(
     ownerUserId: string,
     chunks: AsyncIterable<Buffer>,
     isTruncated: () => boolean = () => false,
   ): Promise<StoredUpload> {
+    const quota = this.quota();
+    // Refused before reading when the count is already used up; bytes are checked again under the lock.
+    if ((await this.usedToday(this.db, ownerUserId)).count >= quota.count) throw new AppError('11044');
+    const received = await this.receive(chunks, isTruncated);
+    const image = await reencodeImage(received);
     const id = crypto.randomBytes(16).toString('hex');
     const finalPath = this.filePath(id);
-    const partPath = `${finalPath}.part`;
     await fs.promises.mkdir(path.dirname(finalPath), { recursive: true });
-    const hash = crypto.createHash('sha256');
-    let size = 0;
-    let head = Buffer.alloc(0);
-    let mime: string | undefined;
-    const out = await fs.promises.open(partPath, 'wx', 0o600);
+    await fs.promises.writeFile(finalPath, image.bytes, { flag: 'wx', mode: 0o600 });
     try {
-      for await (const chunk of chunks) {
-        size += chunk.length;
-        if (isTruncated() || size > this.limit)
-          throw new AppError('11009', `Image too large: at most ${this.limit} bytes`);
-        if (mime === undefined) {
-          head = Buffer.concat([head, chunk]).subarray(0, signatureLength);
-          mime = imageMime(head);
-          if (!mime && head.length >= signatureLength) throw new AppError('11008');
+      return await this.db.transaction(async (tx) => {
+        // One customer's uploads are counted one at a time, so parallel uploads cannot overrun the quota.
+        await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}, ${Number(ownerUserId) | 0})`);
+        const used = await this.usedToday(tx, ownerUserId);
+        if (used.count + 1 > quota.count || used.bytes + image.bytes.length > quota.bytes) {
+          throw new AppError('11044');
         }
-        hash.update(chunk);
-        await out.write(chunk);
-      }
-      if (isTruncated()) throw new AppError('11009', `Image too large: at most ${this.limit} bytes`);
-      if (!mime) throw new AppError('11008');
-      await out.close();
-      await fs.promises.rename(partPath, finalPath);
-    } catch (error) {
-      await out.close().catch(() => undefined);
-      await fs.promises.rm(partPath, { force: true });
-      throw error;
-    }
-    try {
-      const [row] = await this.db
-        .insert(uploads)
-        .values({ id, ownerUserId: BigInt(ownerUserId), mime, size, sha256: hash.digest('hex') })
-        .returning();
-      return toStored(row!);
+        const [row] = await tx
+          .insert(uploads)
+          .values({
+            id,
+            ownerUserId: BigInt(ownerUserId),
+            mime: image.mime,
+            size: image.bytes.length,
+            sha256: crypto.createHash('sha256').update(image.bytes).digest('hex'),
+            createdAt: this.clock.now(),
+          })
+          .returning();
+        return toStored(row!);
+      });
     } catch (error) {
       await fs.promises.rm(finalPath, { force: true });
       throw error;
     }
+  }
+
+  /** Reads the upload into memory, refusing a wrong signature early and anything over the size limit. */
+  private async receive(chunks: AsyncIterable<Buffer>, isTruncated: () => boolean): Promise<Buffer> {
+    const tooLarge = () => new AppError('11009', `Image too large: at most ${this.limit} bytes`);
+    const parts: Buffer[] = [];
+    let size = 0;
+    let checked = false;
+    for await (const chunk of chunks) {
+      size += chunk.length;
+      if (isTruncated() || size > this.limit) throw tooLarge();
+      parts.push(chunk);
+      if (!checked && size >= signatureLength) {
+        if (!imageMime(Buffer.concat(parts).subarray(0, signatureLength))) throw new AppError('11008');
+        checked = true;
+      }
+    }
+    if (isTruncated()) throw tooLarge();
+    const bytes = Buffer.concat(parts);
+    if (!imageMime(bytes)) throw new AppError('11008');
+    return bytes;
+  }
+
+  /** Uploads the customer stored in the last 24 hours: how many, and their stored bytes. */
+  private async usedToday(db: Db | Tx, ownerUserId: string): Promise<{ count: number; bytes: number }> {
+    const since = new Date(this.clock.now().getTime() - DAY_MS);
+    const [row] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        bytes: sql<string>`coalesce(sum(${uploads.size}), 0)::text`,
+      })
+      .from(uploads)
+      .where(and(eq(uploads.ownerUserId, BigInt(ownerUserId)), gt(uploads.createdAt, since)));
+    return { count: row?.count ?? 0, bytes: Number(row?.bytes ?? 0) };
   }
 
   /** The upload if it belongs to `userId`; anyone else gets 404 (not 403), so ids cannot be probed. */

@@ -28,6 +28,35 @@ export const Email = Type.String({
 
 /** 8–64 characters with at least one letter and one digit (checked by the service). */
 export const NewPassword = Type.String({ minLength: 1, maxLength: 128, 'x-code': '11004' });
+
+/**
+ * The lowest zxcvbn score (0–4) a new password needs; below it the server answers 11012. 3 means "safely
+ * unguessable" for an online attacker and keeps out every common or breached-list password (`password1`,
+ * `qwerty123` score 0). Client and server use this one number, so the strength shown is the one enforced.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * The customer's own words a password must not be built from: the username, the address and its parts
+ * ("alice" and "example" of alice@example.com), passed to zxcvbn as user inputs.
+ */
+export function passwordUserInputs(user: {
+  username?: string | undefined;
+  email?: string | undefined;
+}): string[] {
+  const inputs = new Set<string>();
+  const username = user.username?.trim().toLowerCase();
+  if (username) inputs.add(username);
+  const email = user.email?.trim().toLowerCase();
+  if (email) {
+    inputs.add(email);
+    const [local, domain] = email.split('@');
+    if (local) inputs.add(local);
+    const name = domain?.split('.')[0];
+    if (name) inputs.add(name);
+  }
+  return [...inputs];
+}
 export const ConfirmPassword = Type.String({ maxLength: 128, 'x-code': '11003' });
 /** A password typed to prove who you are: any wrong value answers 10004. */
 export const CurrentPassword = Type.String({ minLength: 1, maxLength: 128, 'x-code': '10004' });

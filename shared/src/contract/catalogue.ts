@@ -58,6 +58,10 @@ export const catalogue = {
   '11008': { status: 400, message: 'Image format incorrect: JPG, JPEG 2000 or PNG only' },
   '11009': { status: 413, message: 'Image too large' },
   '11010': { status: 400, message: 'Amount incorrect' },
+  '11012': {
+    status: 400,
+    message: 'Password too easy to guess: avoid common passwords and your own name or e-mail',
+  },
   // Ledger (11020–11029).
   '11020': { status: 409, message: 'Held funds are insufficient: the hold was already released or settled' },
   // Markets (11030–11039).
@@ -73,6 +77,7 @@ export const catalogue = {
   '11041': { status: 400, message: 'Parameter value invalid' },
   '11042': { status: 401, message: 'Staff username or password incorrect' },
   '11043': { status: 409, message: 'This record has already been decided' },
+  '11044': { status: 429, message: 'Daily upload limit reached, please try again tomorrow' },
   // Trading (11060–11079).
   '11060': { status: 422, message: 'Leverage not available for this market' },
   '11061': {

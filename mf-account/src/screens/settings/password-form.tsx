@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField, isApiError, messageForError } from '@swx/shared';
+import { observer } from 'mobx-react-lite';
+import { Button, TextField, isApiError, messageForError, useRootStore } from '@swx/shared';
+import { passwordUserInputs } from '@swx/shared/contract';
 import { accountApi } from '../../api';
 import {
   confirmPasswordProblem,
@@ -10,6 +12,8 @@ import {
   type Problem,
 } from '../../components/form';
 import { useAccountStrings } from '../../i18n';
+import { usePasswordStrength } from './strength/strength';
+import { StrengthMeter } from './strength/strength-meter';
 
 type Field = 'oldPassword' | 'password' | 'confirmPassword';
 
@@ -24,9 +28,14 @@ export function validatePasswordChange(values: Record<Field, string>): Partial<R
   return problems;
 }
 
-/** Change password (signed in): the current password proves it is the customer; other sessions end. */
-export function PasswordForm() {
+/**
+ * Change password (signed in): the current password proves it is the customer; other sessions end. The new
+ * password's strength is shown as typed, judged with the customer's own username and e-mail as the server
+ * judges it (11012 when too easy to guess).
+ */
+export const PasswordForm = observer(function PasswordForm() {
   const { t } = useAccountStrings();
+  const { session } = useRootStore();
   const [values, setValues] = useState<Record<Field, string>>({
     oldPassword: '',
     password: '',
@@ -36,6 +45,11 @@ export function PasswordForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const userInfo = session.userInfo;
+  const strength = usePasswordStrength(
+    values.password,
+    passwordUserInputs({ username: userInfo?.username, email: userInfo?.email }),
+  );
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
     setValues((previous) => ({ ...previous, [field]: event.target.value }));
@@ -57,6 +71,7 @@ export function PasswordForm() {
       setDone(t(`codes.${code}`, { ns: 'common' }));
     } catch (error) {
       if (isApiError(error) && error.code === '10004') setProblems({ oldPassword: { key: 'codes.10004' } });
+      else if (isApiError(error) && error.code === '11012') setProblems({ password: { key: 'codes.11012' } });
       else setFormError(messageForError(error, t));
     } finally {
       setBusy(false);
@@ -84,6 +99,7 @@ export function PasswordForm() {
         error={problemText(problems.password, t)}
         required
       />
+      <StrengthMeter strength={strength} />
       <TextField
         type="password"
         autoComplete="new-password"
@@ -108,4 +124,4 @@ export function PasswordForm() {
       </Button>
     </form>
   );
-}
+});

@@ -1,22 +1,32 @@
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { FormStore } from '../form/form-store';
+import { StrengthMeter } from '../password-strength/strength-meter';
+import { usePasswordStrength } from '../password-strength/strength';
 import { PasswordField } from './password-field';
 
-/** Choosing a password: the password with its policy hint, then the confirmation. */
-export function NewPasswordFields<F extends string>({
+/**
+ * Choosing a password: the password with its policy hint and its strength as typed (the server refuses a
+ * guessable one with 11012), then the confirmation. `userInputs` are the customer's own words (username,
+ * e-mail) a password must not be built from.
+ */
+function NewPasswordFieldsView<F extends string>({
   store,
   password,
   confirmPassword,
   register,
   passwordLabel,
+  userInputs,
 }: {
   store: FormStore<F>;
   password: F;
   confirmPassword: F;
   register: (field: F) => (input: HTMLInputElement | null) => void;
   passwordLabel: string;
+  userInputs: string[];
 }) {
   const { t } = useTranslation('pass');
+  const strength = usePasswordStrength(store.values[password], userInputs);
   return (
     <>
       <PasswordField
@@ -29,6 +39,7 @@ export function NewPasswordFields<F extends string>({
         maxLength={64}
         required
       />
+      <StrengthMeter strength={strength} />
       <PasswordField
         store={store}
         field={confirmPassword}
@@ -41,3 +52,6 @@ export function NewPasswordFields<F extends string>({
     </>
   );
 }
+
+// An observer so the strength follows the password as it is typed; the cast keeps the field-name generic.
+export const NewPasswordFields = observer(NewPasswordFieldsView) as typeof NewPasswordFieldsView;

@@ -40,6 +40,7 @@ export class RegisterStore {
       '10002': 'email',
       '10007': 'email',
       '11004': 'password',
+      '11012': 'password',
       '11003': 'confirmPassword',
       '10091': 'code',
       '11001': 'code',

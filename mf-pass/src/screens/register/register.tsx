@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { passwordUserInputs } from '@swx/shared/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@swx/shared';
 import { passApi } from '../../api';
@@ -83,6 +84,10 @@ export const RegisterScreen = observer(function RegisterScreen() {
           confirmPassword="confirmPassword"
           register={register}
           passwordLabel={t('fields.password')}
+          userInputs={passwordUserInputs({
+            username: store.form.values.username,
+            email: store.form.values.email,
+          })}
         />
         <CodeField
           store={store.form}

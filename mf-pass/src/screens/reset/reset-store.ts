@@ -36,6 +36,7 @@ export class ResetStore {
       '11001': 'code',
       '11002': 'code',
       '11004': 'password',
+      '11012': 'password',
       '11003': 'confirmPassword',
     });
     this.codeSender = new CodeSender((address) => api.sendCode(address, 'reset'));

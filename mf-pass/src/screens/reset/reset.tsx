@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { passwordUserInputs } from '@swx/shared/contract';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@swx/shared';
 import { passApi } from '../../api';
@@ -62,6 +63,7 @@ export const ResetScreen = observer(function ResetScreen() {
           confirmPassword="confirmPassword"
           register={register}
           passwordLabel={t('fields.newPassword')}
+          userInputs={passwordUserInputs({ email: store.form.values.email })}
         />
         <p className={fieldStyles.note}>{t('reset.signedOutNote')}</p>
         <FormAlert error={store.submission.formError} />

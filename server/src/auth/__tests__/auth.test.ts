@@ -39,7 +39,12 @@ let serial = 0;
 function newcomer() {
   serial += 1;
   const username = `new_${Date.now().toString(36)}_${serial}`;
-  return { username, email: `${username}@Example.com`, password: 'goodpass1', confirmPassword: 'goodpass1' };
+  return {
+    username,
+    email: `${username}@Example.com`,
+    password: 'harbour-Gull-31',
+    confirmPassword: 'harbour-Gull-31',
+  };
 }
 
 async function codeFor(
@@ -248,15 +253,15 @@ describe('verification codes', () => {
     const first = await codeFor(customer.email, 'reset');
     passRepeatWindow();
     const second = await codeFor(customer.email, 'reset');
-    const form = { email: customer.email, password: 'newpass22', confirmPassword: 'newpass22' };
+    const form = { email: customer.email, password: 'orchid-Vale-22', confirmPassword: 'orchid-Vale-22' };
     if (first !== second)
       expect((await post('/user/repassword', { ...form, code: first })).body.code).toBe('10091');
     const ok = await post('/user/repassword', { ...form, code: second });
     expect(ok.body).toEqual({ code: '200', message: '20005', result: null });
     const again = await post('/user/repassword', {
       ...form,
-      password: 'newpass33',
-      confirmPassword: 'newpass33',
+      password: 'orchid-Vale-33',
+      confirmPassword: 'orchid-Vale-33',
       code: second,
     });
     expect(again.body.code).toBe('10091');
@@ -399,7 +404,7 @@ describe('passwords', () => {
     const auth = { authorization: customer.token };
     const wrong = await post(
       '/user/repassword',
-      { oldPassword: 'wrongpass1', password: 'newpass99', confirmPassword: 'newpass99' },
+      { oldPassword: 'wrongpass1', password: 'copper-Finch-99', confirmPassword: 'copper-Finch-99' },
       auth,
     );
     expect(wrong.body.code).toBe('10004');
@@ -412,14 +417,14 @@ describe('passwords', () => {
     expect(weak.body.code).toBe('11004');
     const mismatch = await post(
       '/user/repassword',
-      { oldPassword: customer.password, password: 'newpass99', confirmPassword: 'newpass98' },
+      { oldPassword: customer.password, password: 'copper-Finch-99', confirmPassword: 'copper-Finch-98' },
       auth,
     );
     expect(mismatch.body.code).toBe('11003');
 
     const res = await post(
       '/user/repassword',
-      { oldPassword: customer.password, password: 'newpass99', confirmPassword: 'newpass99' },
+      { oldPassword: customer.password, password: 'copper-Finch-99', confirmPassword: 'copper-Finch-99' },
       auth,
     );
     expect(res.body).toEqual({ code: '200', message: '20005', result: null });
@@ -429,13 +434,17 @@ describe('passwords', () => {
       (await post('/login/login', { account: customer.username, password: customer.password })).body.code,
     ).toBe('10004');
     expect(
-      (await post('/login/login', { account: customer.username, password: 'newpass99' })).body.code,
+      (await post('/login/login', { account: customer.username, password: 'copper-Finch-99' })).body.code,
     ).toBe('200');
   });
 
   it('change without a session answers 401; mixing both forms answers 400', async () => {
     const customer = await signUpCustomer(server);
-    const form = { oldPassword: customer.password, password: 'newpass99', confirmPassword: 'newpass99' };
+    const form = {
+      oldPassword: customer.password,
+      password: 'copper-Finch-99',
+      confirmPassword: 'copper-Finch-99',
+    };
     expect((await post('/user/repassword', form)).status).toBe(401);
     const mixed = await post(
       '/user/repassword',

@@ -2,12 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { TestServer } from '../../test/harness';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
 import { auditLog } from '../../admin/tables';
 import { imageMime } from '../magic';
 import { uploads } from '../tables';
+import { MAX_SIDE } from '../image';
+import { UploadsService } from '../service';
 
 const limit = 4096;
 let server: TestServer;
@@ -22,24 +25,31 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const jpeg = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(64, 1),
-  Buffer.from([0xff, 0xd9]),
-]);
+// Real images made by the image library itself; the JPEG carries an EXIF block with a GPS position.
+const gps = {
+  GPSLatitudeRef: 'N',
+  GPSLatitude: '51/1 30/1 26/1',
+  GPSLongitudeRef: 'W',
+  GPSLongitude: '0/1 7/1 39/1',
+};
+let png: Buffer;
+let jpeg: Buffer;
+beforeAll(async () => {
+  png = await sharp({ create: { width: 24, height: 16, channels: 4, background: '#2a6' } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c83' } })
+    .jpeg({ quality: 80 })
+    .withExif({ IFD0: { Make: 'SpyCam', Software: 'tracker 1.0' }, GPS: gps } as never)
+    .toBuffer();
+});
+const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 4)]);
 const jp2 = Buffer.concat([
   Buffer.from([0x00, 0x00, 0x00, 0x0c, 0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a]),
   Buffer.from([0x00, 0x00, 0x00, 0x14]),
   Buffer.from('ftypjp2 \0\0\0\0jp2 '),
   Buffer.alloc(32, 2),
 ]);
-const j2k = Buffer.concat([Buffer.from([0xff, 0x4f, 0xff, 0x51, 0x00, 0x29]), Buffer.alloc(48, 3)]);
-const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 4)]);
 
 function multipart(file: Buffer, options: { field?: string; filename?: string; type?: string } = {}) {
   const boundary = `----swx${crypto.randomBytes(8).toString('hex')}`;
@@ -66,6 +76,12 @@ async function upload(
   });
 }
 
+const storedFile = (id: string) => fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+const storedFiles = () =>
+  fs.existsSync(server.config.uploadDir)
+    ? fs.readdirSync(server.config.uploadDir, { recursive: true }).map(String).sort()
+    : [];
+
 const read = (who: SignedUpCustomer, id: string) =>
   server.app.inject({
     method: 'GET',
@@ -75,23 +91,68 @@ const read = (who: SignedUpCustomer, id: string) =>
 
 describe('image upload', () => {
   it.each([
-    ['PNG', png, 'image/png'],
-    ['JPEG', jpeg, 'image/jpeg'],
-    ['JPEG 2000 (JP2)', jp2, 'image/jp2'],
-    ['JPEG 2000 codestream', j2k, 'image/j2c'],
-  ])('accepts %s by its bytes', async (_name, bytes, mime) => {
+    ['PNG', () => png, 'image/png'],
+    ['JPEG', () => jpeg, 'image/jpeg'],
+  ])('accepts %s by its contents and stores it re-encoded', async (_name, bytesOf, mime) => {
+    const bytes = bytesOf();
     const res = await upload(alice, bytes, { filename: 'whatever.bin', type: 'application/octet-stream' });
     expect(res.statusCode).toBe(200);
     const { id, mime: stored, size } = res.json().result;
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(stored).toBe(mime);
-    expect(size).toBe(bytes.length);
-    const [row] = await server.database.db.select().from(uploads).where(eq(uploads.id, id));
-    expect(row).toMatchObject({ ownerUserId: BigInt(alice.userId), mime, size: bytes.length });
-    expect(row!.sha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
     // Stored under the upload folder by its random id, never by the client's file name.
-    const stored_path = path.join(server.config.uploadDir, id.slice(0, 2), id);
-    expect(fs.readFileSync(stored_path).equals(bytes)).toBe(true);
+    const file = fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+    expect(size).toBe(file.length);
+    const [row] = await server.database.db.select().from(uploads).where(eq(uploads.id, id));
+    expect(row).toMatchObject({ ownerUserId: BigInt(alice.userId), mime, size: file.length });
+    expect(row!.sha256).toBe(crypto.createHash('sha256').update(file).digest('hex'));
+    // The same picture, decoded and encoded again by the server.
+    const before = await sharp(bytes).metadata();
+    const after = await sharp(file).metadata();
+    expect([after.format, after.width, after.height]).toEqual([before.format, before.width, before.height]);
+  });
+
+  it('strips EXIF metadata, GPS position included', async () => {
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    expect(jpeg.includes('SpyCam')).toBe(true);
+    const { id } = (await upload(alice, jpeg, { filename: 'holiday.jpg', type: 'image/jpeg' })).json().result;
+    const file = fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+    const metadata = await sharp(file).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(file.includes('SpyCam')).toBe(false);
+    expect(file.includes('Exif')).toBe(false);
+  });
+
+  it('drops anything hidden after the image (a PNG with a script appended)', async () => {
+    const hidden = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script>')]);
+    const res = await upload(alice, hidden);
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json().result;
+    const file = fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+    expect(file.includes('<script>')).toBe(false);
+  });
+
+  it.each([
+    [
+      'a PNG signature followed by text (polyglot)',
+      () => Buffer.concat([png.subarray(0, 8), Buffer.from('<script>alert(1)</script> not an image at all')]),
+    ],
+    ['a truncated JPEG', () => jpeg.subarray(0, Math.floor(jpeg.length * 0.6))],
+    ['a truncated PNG', () => png.subarray(0, png.length - 20)],
+    [
+      'a JPEG signature and noise',
+      () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(300)]),
+    ],
+    ['JPEG 2000, which cannot be decoded here', () => jp2],
+  ])('refuses %s with 11008 and keeps nothing', async (_name, bytesOf) => {
+    const before = await server.database.db.select().from(uploads);
+    const files = storedFiles();
+    const res = await upload(alice, bytesOf());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: '11008', result: null });
+    expect(await server.database.db.select().from(uploads)).toHaveLength(before.length);
+    expect(storedFiles()).toEqual(files);
   });
 
   it.each([
@@ -153,7 +214,9 @@ describe('reading uploads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.rawPayload.equals(png)).toBe(true);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${id}.png"`);
+    expect(res.rawPayload.equals(storedFile(id))).toBe(true);
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('png');
   });
 
   it('answers 404 to another customer (no probing), and for unknown or malformed ids', async () => {
@@ -177,7 +240,9 @@ describe('reading uploads', () => {
       headers: { authorization: token },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(png)).toBe(true);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${id}.png"`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(storedFile(id))).toBe(true);
     const rows = await server.database.db
       .select()
       .from(auditLog)
@@ -213,5 +278,74 @@ describe('magic bytes', () => {
     expect(imageMime(png.subarray(0, 8))).toBe('image/png');
     expect(imageMime(Buffer.from([0xff, 0xd8]))).toBeUndefined();
     expect(imageMime(Buffer.from([0xff, 0x4f, 0xff, 0x52]))).toBeUndefined();
+    expect(imageMime(jp2)).toBeUndefined();
+  });
+});
+
+describe('pixel dimensions', () => {
+  it.each([
+    [MAX_SIDE + 1, 1],
+    [1, MAX_SIDE + 1],
+  ])('refuses %i × %i pixels with 11009', async (width, height) => {
+    const wide = await sharp({ create: { width, height, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(wide.length).toBeLessThan(limit);
+    const res = await upload(alice, wide);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: '11009', result: null });
+  });
+});
+
+describe('per-customer daily quota', () => {
+  let carol: SignedUpCustomer;
+  let staffId: string;
+  const setParam = (key: string, value: string) =>
+    server.services.params.set(key, value, { staffId, reason: 'quota test' });
+  beforeAll(async () => {
+    carol = await signUpCustomer(server);
+    staffId = (await server.services.staff.findByUsername('chief'))!.staffId;
+    await setParam('upload_daily_count', '2');
+  });
+  afterAll(async () => setParam('upload_daily_count', '30'));
+
+  it('refuses the upload past the daily count with 11044; other customers are not affected', async () => {
+    expect((await upload(carol, png)).statusCode).toBe(200);
+    expect((await upload(carol, jpeg, { type: 'image/jpeg' })).statusCode).toBe(200);
+    const files = storedFiles();
+    const refused = await upload(carol, png);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: '11044', result: null });
+    expect(storedFiles()).toEqual(files);
+    expect((await upload(bob, png)).statusCode).toBe(200);
+  });
+
+  it('counts parallel uploads one at a time', async () => {
+    const dave = await signUpCustomer(server);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(dave, png)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.json().code === '11044')).toHaveLength(3);
+  });
+
+  it('counts stored bytes over a rolling 24 hours', async () => {
+    let now = Date.parse('2026-03-01T10:00:00Z');
+    const bytesOf = async () => (await sharp(png).png({ compressionLevel: 9 }).toBuffer()).length;
+    const one = await bytesOf();
+    const service = new UploadsService(
+      server.database.db,
+      server.config.uploadDir,
+      limit,
+      () => ({ count: 100, bytes: one * 2 }),
+      { now: () => new Date(now) },
+    );
+    const erin = await signUpCustomer(server);
+    const chunks = async function* () {
+      yield png;
+    };
+    await service.store(erin.userId, chunks());
+    await service.store(erin.userId, chunks());
+    await expect(service.store(erin.userId, chunks())).rejects.toMatchObject({ code: '11044' });
+    now += 24 * 60 * 60 * 1000 + 1000;
+    await expect(service.store(erin.userId, chunks())).resolves.toMatchObject({ mime: 'image/png' });
   });
 });

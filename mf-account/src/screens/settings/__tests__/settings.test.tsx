@@ -69,3 +69,27 @@ test('logout signs out on the server and here, then goes home', async () => {
   expect(site.calls.some((call) => call.path === '/login/logout')).toBe(true);
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
 });
+
+test('the new password’s strength is shown before submitting, with why a common one is weak', async () => {
+  const site = createFakeSite({}, { signedIn: true });
+  root = site.root;
+  renderScreen(root, <SettingsScreen />, '/profile/settings');
+  await userEvent.type(screen.getByLabelText(/^New password/), 'qwerty123');
+  const status = await screen.findByText(/Password strength: Very weak\./, {}, { timeout: 10_000 });
+  expect(status).toHaveTextContent('It is a common password that attackers try first.');
+  await userEvent.clear(screen.getByLabelText(/^New password/));
+  await userEvent.type(screen.getByLabelText(/^New password/), 'Granite-otter-58');
+  expect(
+    await screen.findByText(/Password strength: (Good|Strong)\./, {}, { timeout: 10_000 }),
+  ).toBeInTheDocument();
+});
+
+test('a password the server finds too easy to guess (11012) is shown on the new-password field', async () => {
+  const site = createFakeSite({ 'POST /user/repassword': new Refusal('11012', 400) }, { signedIn: true });
+  root = site.root;
+  renderScreen(root, <SettingsScreen />, '/profile/settings');
+  await fill('right-one1', 'Granite-otter-58', 'Granite-otter-58');
+  expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(
+    expect.stringContaining('Password too easy to guess'),
+  );
+});

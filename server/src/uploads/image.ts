@@ -1,0 +1,57 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { AppError } from '../http/errors';
+
+/** Widest or tallest image accepted, in pixels: larger than any phone photo or scanned page. */
+export const MAX_SIDE = 12_000;
+/** Pixels decoded at most; libvips refuses a larger image before allocating it (decompression bombs). */
+export const MAX_PIXELS = 60_000_000;
+
+export interface CleanImage {
+  bytes: Buffer;
+  mime: 'image/png' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+const outputs = {
+  png: { mime: 'image/png', encode: (image: Sharp) => image.png({ compressionLevel: 9 }) },
+  jpeg: { mime: 'image/jpeg', encode: (image: Sharp) => image.jpeg({ quality: 90, mozjpeg: true }) },
+} as const;
+
+/**
+ * Decodes an upload completely and encodes it again in the same format. Only pixels survive: metadata
+ * (EXIF with GPS positions, XMP, comments, ICC profiles), trailing data and anything a polyglot hides
+ * after or between the image's chunks are gone. A file that does not decode completely (bad chunks,
+ * truncated data) is refused with 11008; one too large in pixels with 11009.
+ *
+ * JPEG 2000 is not accepted: the prebuilt libvips in `sharp` has no JPEG 2000 decoder, and a file that cannot
+ * be decoded cannot be cleaned.
+ */
+export async function reencodeImage(input: Buffer): Promise<CleanImage> {
+  const options = { failOn: 'truncated', limitInputPixels: MAX_PIXELS, sequentialRead: true } as const;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, options).metadata();
+  } catch {
+    throw new AppError('11008');
+  }
+  const output =
+    metadata.format === 'png' || metadata.format === 'jpeg' ? outputs[metadata.format] : undefined;
+  if (!output || (metadata.pages ?? 1) > 1) throw new AppError('11008');
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  if (!width || !height) throw new AppError('11008');
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+    throw new AppError('11009', `Image too large: at most ${MAX_SIDE} pixels wide and high`);
+  }
+  try {
+    // rotate() applies the EXIF orientation to the pixels, since the EXIF block itself is dropped.
+    const { data, info } = await output
+      .encode(sharp(input, options).rotate())
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, mime: output.mime, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError('11009');
+    throw new AppError('11008');
+  }
+}
