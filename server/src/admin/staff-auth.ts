@@ -40,15 +40,17 @@ const asList = <T>(hooks: T | T[] | undefined): T[] =>
   Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks];
 
 /**
- * Staff routes authenticate before they validate: an unauthenticated request must learn nothing about the
- * API (not even that its body is wrong) and must not reach the body parser. Routes keep declaring
- * `preHandler: app.authenticateStaff` (the readable place); this moves that check to `onRequest`, which runs
- * before parsing and validation.
+ * Routes authenticate before they validate: an unauthenticated request must learn nothing about the API (not
+ * even that its body is wrong) and must not reach the body parser. Routes keep declaring the check as a
+ * `preValidation` or `preHandler` hook (the readable place); this moves it to `onRequest`, which runs before
+ * parsing and validation. Used for staff routes here and for customer routes by the customer auth plugin.
  */
 export function authenticateFirst(route: RouteOptions, check: preHandlerAsyncHookHandler): void {
   const preHandlers = asList(route.preHandler);
-  if (!preHandlers.includes(check)) return;
+  const preValidations = asList(route.preValidation);
+  if (!preHandlers.includes(check) && !preValidations.includes(check)) return;
   route.preHandler = preHandlers.filter((hook) => hook !== check);
+  route.preValidation = preValidations.filter((hook) => hook !== check) as RouteOptions['preValidation'];
   route.onRequest = [check as unknown as onRequestAsyncHookHandler, ...asList(route.onRequest)];
 }
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AccountMode } from '@swx/shared/contract';
 import type { Customer } from '../platform/owned';
-import { bearerToken } from '../admin/staff-auth';
+import { authenticateFirst, bearerToken } from '../admin/staff-auth';
 import { repeatGuardPlugin } from '../guards/repeat';
 import { AppError } from '../http/errors';
 
@@ -55,6 +55,8 @@ export const customerAuth = fp(
     app.decorate('authenticateOptional', async function authenticateOptional(request: FastifyRequest) {
       await identify(app, request);
     });
+    // Routes authenticate before they validate: a guest's malformed body answers 401, not 400.
+    app.addHook('onRoute', (route) => authenticateFirst(route, app.authenticate));
     await app.register(repeatGuardPlugin, { guard: app.services.submissionGuard });
   },
   { name: 'swx-customer-auth' },

@@ -36,6 +36,7 @@ import {
   isValidAddress,
   maskCardNumber,
   normaliseCardNumber,
+  normaliseName,
   normaliseTxHash,
 } from './rules';
 import { cashierDeposits, cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
@@ -222,9 +223,9 @@ export class CashierService {
         throw new AppError('11084', `This is not a valid ${network} address`);
       destination.address = address;
     } else {
-      const payeeName = body.payeeName?.trim() ?? '';
-      const bankName = body.bankName?.trim() ?? '';
-      if (payeeName === '' || bankName === '') throw new AppError('11086');
+      const payeeName = normaliseName(body.payeeName ?? '');
+      const bankName = normaliseName(body.bankName ?? '');
+      if (!payeeName || !bankName) throw new AppError('11086');
       const cardNumber = normaliseCardNumber(body.cardNumber ?? '');
       if (!cardNumber) throw new AppError('11085');
       Object.assign(destination, { payeeName, bankName, cardNumber });
