@@ -60,11 +60,16 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${query}`;
 }
 
-/** What a request looks like in the log: Fastify's default fields, with the URL's secrets removed. */
-function serializeRequest(request: FastifyRequest) {
+/**
+ * What a request looks like in the log: Fastify's default fields, with the URL's secrets removed. pino
+ * applies it to any logged `req`, so it must take whatever it is given (and never passes headers on).
+ */
+function serializeRequest(value: unknown) {
+  if (typeof value !== 'object' || value === null) return value;
+  const request = value as Partial<FastifyRequest>;
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -80,7 +85,7 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     serializers: {
-      req: serializeRequest as unknown as (value: unknown) => unknown,
+      req: serializeRequest,
     },
   };
 }
