@@ -35,13 +35,17 @@ test.describe('Content-Security-Policy', () => {
     expect(violations).toEqual([]);
   });
 
-  test('the real trading module, served by the site itself, loads without a violation', async ({ page }) => {
+  test('the real markets (with its chart) and trading modules load without a violation', async ({ page }) => {
     const violations = await collectViolations(page);
     await page.route('**/remotes.json', async (route) => {
       const response = await route.fetch();
       const remotes = (await response.json()) as Record<string, string>;
-      await route.fulfill({ response, json: { ...remotes, mf_trading: '/mf-trading/mf-manifest.json' } });
+      const real = { mf_markets: '/mf-markets/mf-manifest.json', mf_trading: '/mf-trading/mf-manifest.json' };
+      await route.fulfill({ response, json: { ...remotes, ...real } });
     });
+    await page.goto('/cruuency?code=BTCUSDT');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.highcharts-container').first()).toBeVisible();
     const moduleEntry = page.waitForResponse((response) => response.url().includes('/mf-trading/'));
     await page.goto('/trading?code=BTCUSDT');
     expect((await moduleEntry).status()).toBe(200);

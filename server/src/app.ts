@@ -81,7 +81,11 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     // Swagger UI's own policy (hashes of its inline code), without framing or outside validator calls.
     staticCSP: true,
     transformStaticCSP: (header) =>
-      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' validator.swagger.io', ''),
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' validator.swagger.io', '')
+        // Swagger UI's bundle inserts <style> elements of its own.
+        .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024 },

@@ -16,7 +16,8 @@ export interface SecurityHeaderOptions {
  * The Content-Security-Policy of every answer. Scripts come only from this site and the configured module
  * origins (no inline script, no eval): webpack's output is external files, and the Module Federation runtime
  * adds `<script src>` / `<link href>` tags for remote entries and chunks. Styles: the extracted CSS files
- * (host and modules); React's `style={...}` sets properties through the CSSOM, which CSP does not govern.
+ * (host and modules) and inline styles, because Highcharts inserts `<style>` elements for its charts (seen
+ * as violations on the market page in Chromium); a style cannot run code, so scripts stay strict.
  * `connect-src 'self'` covers the API and the same-origin `ws:`/`wss:` socket (CSP level 3), plus the module
  * origins for their `mf-manifest.json`.
  */
@@ -28,7 +29,7 @@ function cspDirectives(moduleOrigins: SecurityHeaderOptions['moduleOrigins']) {
     defaultSrc: ["'self'"],
     scriptSrc: withModules("'self'"),
     scriptSrcAttr: ["'none'"],
-    styleSrc: withModules("'self'"),
+    styleSrc: withModules("'self'", "'unsafe-inline'"),
     imgSrc: withModules("'self'", 'data:', 'blob:'),
     fontSrc: withModules("'self'", 'data:'),
     connectSrc: withModules("'self'"),
