@@ -28,6 +28,16 @@ export interface Config {
   uploadLimit: number;
   /** Public base URL used in mails and invite links. */
   publicUrl: string;
+  /**
+   * Which peers may set `X-Forwarded-For` / `X-Forwarded-Proto`: `false` (nobody: the socket address is the
+   * client), a hop count, or a list of proxy addresses and CIDR ranges. Never "everybody": with that, any
+   * client could pick the address every per-address limit counts.
+   */
+  trustProxy: false | number | string[];
+  /** Bearer token `/metrics` requires; unset: `/metrics` is not served. */
+  metricsToken: string | undefined;
+  /** A JSON file `{mf_name: manifest URL}` served as `/remotes.json` instead of the modules on disk. */
+  remotesFile: string | undefined;
   /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
   authRateLimits: AuthRateLimits;
 }
@@ -82,8 +92,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: intFrom(env.BODY_LIMIT, 64 * 1024, 'BODY_LIMIT'),
     uploadLimit: intFrom(env.UPLOAD_LIMIT, 50 * 1024 * 1024, 'UPLOAD_LIMIT'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
+    remotesFile: env.REMOTES_FILE || undefined,
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
   };
+}
+
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/**
+ * `TRUST_PROXY`: unset, empty, `false` or `0` trusts nobody; a positive integer trusts that many hops in
+ * front of the server; otherwise a comma-separated list of proxy addresses or CIDR ranges
+ * (`10.0.0.0/8,127.0.0.1`). `true` is refused: it would let any client choose its own address.
+ */
+export function trustProxyFrom(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return intFrom(text, 0, 'TRUST_PROXY');
+  if (text === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would trust X-Forwarded-For from anyone: give a hop count or addresses',
+    );
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!IPV4_OR_CIDR.test(entry) && !IPV6_OR_CIDR.test(entry))
+      throw new Error(`TRUST_PROXY must be a hop count or addresses/CIDR ranges, got "${entry}"`);
+  }
+  return entries;
+}
+
+/** A metrics token short enough to guess would make the protection decorative. */
+function metricsTokenFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return value;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices } from './services';
-import { buildApp } from './app';
+import { buildApp, installProcessGuards } from './app';
+import { loggerOptions } from './http/logging';
 import pino from 'pino';
 
 /**
@@ -11,7 +12,7 @@ import pino from 'pino';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino(loggerOptions(config.logLevel));
   if (!config.databaseUrl) {
     const banner =
       'MONEY IS RUNNING ON THE EMBEDDED DATABASE (PGlite). It does not fsync: a machine crash can lose the last commits. Set DATABASE_URL to a PostgreSQL server for real money.';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   });
   const services = await createServices(config, database, log);
   const app = await buildApp(services, { serveWeb: true });
+  installProcessGuards(app);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -310,7 +310,9 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
       // The entry only does import('./bootstrap'): the async boundary lets shared singletons be negotiated
       // before any of them is evaluated (never `eager`).
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No source maps in a production build: they carry the full source, and `dist/` is served as it is
+      // (the server also refuses any `.map`, see server/src/web/static.ts).
+      devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         filename: production ? '[name].[contenthash:10].js' : '[name].js',

@@ -38,6 +38,9 @@ export interface LiveClient {
   codesKey: string;
   userId: string | undefined;
   alive: boolean;
+  /** Messages received while an async one (a sign-in) is handled wait here, so answers keep their order. */
+  tail: Promise<void>;
+  backlog: number;
 }
 
 export interface LiveHubStats {
@@ -48,6 +51,24 @@ export interface LiveHubStats {
 }
 
 const MAX_CODES_PER_MESSAGE = 200;
+/** Messages a client may have waiting behind a slow one before it is closed (1008). */
+const MAX_BACKLOG = 32;
+/** Largest client frame read; a longer one closes the socket (1009, as `ws` does past `maxPayload`). */
+export const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
+
+/** A client message after parsing: always an object (anything else is answered with an error frame). */
+export type ClientMessage = { op: string } & Record<string, unknown>;
+
+/**
+ * An extra `op` (e.g. `auth`, registered by the route that knows how to verify tokens). It may be async; a
+ * rejection or a throw is answered like any other bad message, never left to escape.
+ */
+export type OpHandler = (client: LiveClient, message: ClientMessage) => void | Promise<void>;
+
+export interface LiveHubFailure {
+  error: unknown;
+  op: string | undefined;
+}
 
 /**
  * The `/message` fan-out on one instance. Ticks are conflated to the latest value per code and flushed every
@@ -61,7 +82,10 @@ export class LiveHub {
   private pending = new Map<string, FeedTick>();
   private flushTimer: NodeJS.Timeout | undefined;
   private heartbeatTimer: NodeJS.Timeout | undefined;
+  private readonly ops = new Map<string, OpHandler>();
   readonly stats: LiveHubStats = { clients: 0, framesSent: 0, droppedSlow: 0, droppedIdle: 0 };
+  /** Told about every exception a client message caused (the route logs and counts them). */
+  onFailure: (failure: LiveHubFailure) => void = () => {};
 
   constructor(private readonly options: LiveHubOptions) {}
 
@@ -80,18 +104,28 @@ export class LiveHub {
 
   /** Registers a socket; its handlers are attached at once so no early message is lost. */
   add(socket: LiveSocket): LiveClient {
-    const client: LiveClient = { socket, codes: null, codesKey: '*', userId: undefined, alive: true };
+    const client: LiveClient = {
+      socket,
+      codes: null,
+      codesKey: '*',
+      userId: undefined,
+      alive: true,
+      tail: Promise.resolve(),
+      backlog: 0,
+    };
     this.clients.add(client);
     this.stats.clients = this.clients.size;
     socket.on('pong', () => (client.alive = true));
     socket.on('close', () => this.remove(client));
-    socket.on('message', (data, isBinary) => {
-      client.alive = true;
-      if (isBinary || data.length > 16 * 1024) return;
-      this.handleMessage(client, data.toString('utf8'));
-    });
+    socket.on('message', (data, isBinary) => this.receive(client, data, isBinary));
     this.sendPrices(client, this.options.snapshot(null));
     return client;
+  }
+
+  /** Adds an `op` the hub itself does not know (`subscribe`, `unsubscribe` and `ping` are built in). */
+  handle(op: string, handler: OpHandler): void {
+    if (['subscribe', 'unsubscribe', 'ping'].includes(op)) throw new Error(`op ${op} is built in`);
+    this.ops.set(op, handler);
   }
 
   /** Attaches a verified customer to a connection, so their account events reach it. */
@@ -174,27 +208,98 @@ export class LiveHub {
     }
   }
 
-  private handleMessage(client: LiveClient, text: string): void {
-    let message: { op?: unknown; codes?: unknown };
-    try {
-      message = JSON.parse(text) as typeof message;
-    } catch {
-      return this.sendError(client, 'not JSON');
-    }
-    if (message.op === 'ping') {
-      this.send(client, Buffer.from('{"type":"pong"}'));
+  /**
+   * Every client frame ends here, whatever its shape: a frame this code does not expect is answered with an
+   * error frame (or a close when it is too large to read), and an exception is caught, reported and answered
+   * with close 1011, so nothing a client sends can escape into the process.
+   */
+  private receive(client: LiveClient, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    client.alive = true;
+    if (client.backlog === 0) {
+      const pending = this.process(client, data, isBinary);
+      if (pending) this.track(client, pending);
       return;
     }
-    if (message.op !== 'subscribe' && message.op !== 'unsubscribe')
-      return this.sendError(client, 'unknown op');
-    if (!Array.isArray(message.codes) || message.codes.length > MAX_CODES_PER_MESSAGE) {
+    if (client.backlog >= MAX_BACKLOG) {
+      client.socket.close(1008, 'too many messages at once');
+      return;
+    }
+    this.track(
+      client,
+      client.tail.then(() => this.process(client, data, isBinary)),
+    );
+  }
+
+  private track(client: LiveClient, pending: Promise<void>): void {
+    client.backlog++;
+    client.tail = pending.then(() => {
+      client.backlog--;
+    });
+  }
+
+  /** Handles one frame; the promise (of an async op) never rejects. */
+  private process(
+    client: LiveClient,
+    data: Buffer | ArrayBuffer | Buffer[],
+    isBinary: boolean,
+  ): Promise<void> | undefined {
+    let op: string | undefined;
+    try {
+      if (isBinary) {
+        this.sendError(client, 'binary frames are not accepted');
+        return;
+      }
+      const bytes = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      if (bytes.length > MAX_CLIENT_FRAME_BYTES) {
+        client.socket.close(1009, 'message too big');
+        return;
+      }
+      const message = parseClientMessage(bytes.toString('utf8'));
+      if (typeof message === 'string') {
+        this.sendError(client, message);
+        return;
+      }
+      op = message.op;
+      const pending = this.dispatch(client, message);
+      if (pending) return pending.catch((error: unknown) => this.fail(client, error, op));
+    } catch (error) {
+      this.fail(client, error, op);
+    }
+    return undefined;
+  }
+
+  private dispatch(client: LiveClient, message: ClientMessage): void | Promise<void> {
+    if (message.op === 'ping') return this.send(client, Buffer.from('{"type":"pong"}'));
+    if (message.op === 'subscribe' || message.op === 'unsubscribe') return this.changeCodes(client, message);
+    const handler = this.ops.get(message.op);
+    if (!handler) return this.sendError(client, 'unknown op');
+    return handler(client, message);
+  }
+
+  private fail(client: LiveClient, error: unknown, op: string | undefined): void {
+    try {
+      this.onFailure({ error, op });
+    } catch {
+      // Reporting must not become a second failure; the close below still happens.
+    }
+    this.remove(client);
+    client.socket.close(1011, 'internal error');
+  }
+
+  private changeCodes(client: LiveClient, message: ClientMessage): void {
+    const requested = message.codes;
+    if (!Array.isArray(requested) || requested.length > MAX_CODES_PER_MESSAGE) {
       return this.sendError(
         client,
         `codes must be an array of at most ${MAX_CODES_PER_MESSAGE} market codes`,
       );
     }
-    const codes = message.codes
-      .filter((c): c is string => typeof c === 'string')
+    const codes = requested
+      .filter((c): c is string => typeof c === 'string' && c.length <= 32)
       .map((c) => c.toUpperCase())
       .filter((c) => this.options.isKnownCode(c));
     if (message.op === 'subscribe') {
@@ -214,7 +319,28 @@ export class LiveHub {
     client.codesKey = [...client.codes!].sort().join(',');
   }
 
-  private sendError(client: LiveClient, message: string): void {
-    this.send(client, Buffer.from(JSON.stringify({ type: 'error', code: '400', message })));
+  /** One JSON object frame to one client (dropped when its socket is no longer open). */
+  sendJson(client: LiveClient, value: Record<string, unknown>): void {
+    this.send(client, Buffer.from(JSON.stringify(value)));
   }
+
+  /** An error frame: `{type: 'error', code, message}` (400 for a bad message; the route uses 401). */
+  sendError(client: LiveClient, message: string, code = '400'): void {
+    this.sendJson(client, { type: 'error', code, message });
+  }
+}
+
+/** The message in a text frame, or why it is not one: a JSON object whose `op` is a short string. */
+export function parseClientMessage(text: string): ClientMessage | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return 'a message is a JSON object with an op';
+  const op = (parsed as { op?: unknown }).op;
+  if (typeof op !== 'string' || op.length === 0 || op.length > 32) return 'unknown op';
+  return parsed as ClientMessage;
 }

@@ -7,7 +7,7 @@ import { failure } from '../http/envelope';
 
 /**
  * Production web serving: the built shell at `/`, each built module under `/<module>/`, and `/remotes.json`
- * listing the modules found on disk (or the file named by REMOTES_FILE), so a module is redeployed by
+ * listing the modules found on disk (or the file named by REMOTES_FILE, `config.remotesFile`), so a module is redeployed by
  * replacing its folder — the shell is not rebuilt. Unknown non-API paths get the shell's index.html (the
  * shell's router redirects unknown routes to `/`).
  */
@@ -30,6 +30,9 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(filePath);
     res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
+  // Source maps hold the full source: a build should not make them, and if one is left on disk it is not
+  // served (they belong with an error-reporting service, not on the public site).
+  const allowedPath = (pathName: string) => !/\.map(\.br|\.gz)?$/i.test(pathName);
   await app.register(fastifyStatic, {
     root: shellDist,
     prefix: '/',
@@ -37,6 +40,7 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     preCompressed: true,
     cacheControl: false,
     setHeaders,
+    allowedPath,
   });
   for (const m of modules) {
     await app.register(fastifyStatic, {
@@ -46,13 +50,13 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
       preCompressed: true,
       cacheControl: false,
       setHeaders,
+      allowedPath,
     });
   }
 
-  const remotesFile = process.env.REMOTES_FILE;
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    if (remotesFile) return JSON.parse(fs.readFileSync(remotesFile, 'utf8'));
+    if (config.remotesFile) return readRemotesFile(config.remotesFile);
     return Object.fromEntries(modules.map((m) => [m.name.replace(/-/g, '_'), `/${m.name}/mf-manifest.json`]));
   });
 
@@ -66,4 +70,39 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     return reply.status(404).send(failure('404'));
   });
   return true;
+}
+
+let remotesCache: { file: string; mtimeMs: number; directory: Record<string, unknown> } | undefined;
+
+/** The remotes file, re-read when it changes (modules are moved by editing it, without a restart). */
+function readRemotesFile(file: string): Record<string, unknown> {
+  const { mtimeMs } = fs.statSync(file);
+  if (remotesCache?.file !== file || remotesCache.mtimeMs !== mtimeMs)
+    remotesCache = { file, mtimeMs, directory: JSON.parse(fs.readFileSync(file, 'utf8')) };
+  return remotesCache.directory;
+}
+
+/**
+ * The origins, other than this site, that federated modules load from: the absolute `http(s)` URLs of
+ * REMOTES_FILE. The Content-Security-Policy allows scripts, styles and manifest fetches from them only.
+ * Modules found on disk are served by this server ('self'). An unreadable file allows no other origin.
+ */
+export function moduleOrigins(config: Pick<Config, 'remotesFile'>): string[] {
+  if (!config.remotesFile) return [];
+  let directory: Record<string, unknown>;
+  try {
+    directory = readRemotesFile(config.remotesFile);
+  } catch {
+    return [];
+  }
+  const origins = new Set<string>();
+  for (const entry of Object.values(directory ?? {})) {
+    if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
+    try {
+      origins.add(new URL(entry).origin);
+    } catch {
+      // Not a URL: the shell ignores the entry as well.
+    }
+  }
+  return [...origins].sort();
 }

@@ -76,14 +76,15 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 describe('socket client', () => {
-  it('connects to /message, with ?token= when logged in, and reports its state', () => {
+  it('connects to /message, signs in with a first auth message (never the URL), and reports its state', () => {
     const { client } = setup({ token: 'a b' });
     expect(client.state).toBe('closed');
     client.start();
     expect(client.state).toBe('connecting');
-    expect(FakeWebSocket.latest().url).toBe('wss://swx.test/message?token=a%20b');
+    expect(FakeWebSocket.latest().url).toBe('wss://swx.test/message');
     FakeWebSocket.latest().open();
     expect(client.state).toBe('open');
+    expect(FakeWebSocket.latest().sent).toEqual([{ op: 'auth', token: 'a b' }]);
     client.stop();
     expect(client.state).toBe('closed');
     expect(FakeWebSocket.latest().closed).toBe(true);
@@ -145,7 +146,10 @@ describe('socket client', () => {
     setToken('t-2');
     client.reconnect();
     expect(FakeWebSocket.instances[0]?.closed).toBe(true);
-    expect(FakeWebSocket.latest().url).toBe('wss://swx.test/message?token=t-2');
+    expect(FakeWebSocket.instances[0]?.sent).toEqual([]);
+    expect(FakeWebSocket.latest().url).toBe('wss://swx.test/message');
+    FakeWebSocket.latest().open();
+    expect(FakeWebSocket.latest().sent).toEqual([{ op: 'auth', token: 't-2' }]);
     client.stop();
   });
 
@@ -274,12 +278,26 @@ describe('socket client', () => {
     client.start();
     const socket = FakeWebSocket.latest();
     socket.open();
+    socket.push({ type: 'auth', ok: true });
     socket.push({ type: 'notification', id: '1', title: 'Deposit approved' });
     expect(events).toEqual([{ type: 'notification', id: '1', title: 'Deposit approved' }]);
     off();
     socket.push({ type: 'order.filled', id: '2' });
     expect(events).toHaveLength(1);
     expect(batches).toHaveLength(0);
+    client.stop();
+  });
+
+  it('signs in before it subscribes on every new connection', async () => {
+    const { client } = setup({ token: 'tok' });
+    client.subscribe('BTCUSDT');
+    client.start();
+    await flushMicrotasks();
+    FakeWebSocket.latest().open();
+    expect(FakeWebSocket.latest().sent).toEqual([
+      { op: 'auth', token: 'tok' },
+      { op: 'subscribe', codes: ['BTCUSDT'] },
+    ]);
     client.stop();
   });
 

@@ -100,7 +100,7 @@ export class SocketClient {
     this.setState('closed');
   }
 
-  /** A new connection now, e.g. because the token changed (the server reads it from the URL). */
+  /** A new connection now, e.g. because the token changed (the token is sent once, when a socket opens). */
   reconnect(): void {
     if (!this.started) return;
     this.clearRetry();
@@ -144,13 +144,6 @@ export class SocketClient {
     if (this.started && this.state === 'closed') this.reconnect();
   };
 
-  private url(): string {
-    const token = this.options.getToken();
-    if (!token) return this.options.url;
-    const separator = this.options.url.includes('?') ? '&' : '?';
-    return `${this.options.url}${separator}token=${encodeURIComponent(token)}`;
-  }
-
   private connect(): void {
     const Factory =
       this.options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketFactory | undefined);
@@ -158,7 +151,7 @@ export class SocketClient {
     this.setState('connecting');
     let socket: WebSocketLike;
     try {
-      socket = new Factory(this.url());
+      socket = new Factory(this.options.url);
     } catch {
       this.scheduleRetry();
       return;
@@ -169,6 +162,10 @@ export class SocketClient {
       if (this.socket !== socket) return;
       this.attempt = 0;
       this.setState('open');
+      // The token travels in the first message, not in the URL, where proxies and histories would keep it.
+      // The server handles a socket's messages in order, so subscriptions sent next apply after sign-in.
+      const token = this.options.getToken();
+      if (token) socket.send(JSON.stringify({ op: 'auth', token }));
       this.sync();
     };
     socket.onmessage = (event) => {
@@ -265,6 +262,8 @@ export class SocketClient {
       return;
     }
     if (message && typeof message === 'object' && typeof (message as AccountEvent).type === 'string') {
+      // The server's acknowledgement of the sign-in message is about the socket, not the account.
+      if ((message as AccountEvent).type === 'auth') return;
       for (const listener of [...this.accountListeners]) {
         try {
           listener(message as AccountEvent);

@@ -344,15 +344,22 @@ describe('root store', () => {
       constructor(readonly url: string) {
         sockets.push({ url, instance: this as unknown as Record<string, unknown> });
       }
-      send() {}
+      sent: string[] = [];
+      send(data: string) {
+        this.sent.push(data);
+      }
       close() {}
     }
     const { store } = setup({ WebSocket: Fake as unknown as WebSocketFactory, socketUrl: 'ws://h/message' });
     store.socket.start();
     expect(sockets.map((socket) => socket.url)).toEqual(['ws://h/message']);
     store.session.login('tok', user);
-    expect(sockets.map((socket) => socket.url)).toEqual(['ws://h/message', 'ws://h/message?token=tok']);
+    // The token is never in the URL: the new socket signs in with its first message.
+    expect(sockets.map((socket) => socket.url)).toEqual(['ws://h/message', 'ws://h/message']);
     const live = sockets[1]!.instance as unknown as Fake;
+    live.readyState = 1;
+    live.onopen?.(new Event('open'));
+    expect(live.sent.map((data) => JSON.parse(data))).toEqual([{ op: 'auth', token: 'tok' }]);
     live.onmessage?.({ data: JSON.stringify({ type: 'notification', id: 'n1', title: 'Approved' }) });
     live.onmessage?.({ data: JSON.stringify({ type: 'notification', id: 'n1', title: 'Approved' }) });
     live.onmessage?.({ data: JSON.stringify({ type: 'order.filled', id: 'o1' }) });

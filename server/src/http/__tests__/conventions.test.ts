@@ -19,11 +19,7 @@ describe('API conventions', () => {
     expect(res.json().database).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   });
 
-  it('serves Prometheus metrics', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/metrics' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('process_cpu_user_seconds_total');
-  });
+  // Prometheus metrics (behind METRICS_TOKEN): http/__tests__/security-headers.test.ts.
 
   it('serves the OpenAPI document', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/docs/json' });

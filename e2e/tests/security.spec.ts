@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { expect, expectFixtureAt, test } from './fixtures';
+
+/**
+ * The site works under its Content-Security-Policy: no violation is reported while the home page and the
+ * trading module (loaded from another origin, the fixture module host) start and render.
+ */
+async function collectViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      violations.push(message.text());
+  });
+  return violations;
+}
+
+test.describe('Content-Security-Policy', () => {
+  test('the home page and /trading load without a violation', async ({ page }) => {
+    const violations = await collectViolations(page);
+    const home = await page.goto('/');
+    expect(home?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(home?.headers()['x-frame-options']).toBe('DENY');
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await page.goto('/trading');
+    await expectFixtureAt(page, '/trading');
+    // Late work (price frames over the websocket, lazily loaded strings) has a moment to run.
+    await page.waitForTimeout(1_000);
+    expect(violations).toEqual([]);
+  });
+
+  test('the real markets (with its chart) and trading modules load without a violation', async ({ page }) => {
+    const violations = await collectViolations(page);
+    await page.route('**/remotes.json', async (route) => {
+      const response = await route.fetch();
+      const remotes = (await response.json()) as Record<string, string>;
+      const real = { mf_markets: '/mf-markets/mf-manifest.json', mf_trading: '/mf-trading/mf-manifest.json' };
+      await route.fulfill({ response, json: { ...remotes, ...real } });
+    });
+    await page.goto('/cruuency?code=BTCUSDT');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.highcharts-container').first()).toBeVisible();
+    const moduleEntry = page.waitForResponse((response) => response.url().includes('/mf-trading/'));
+    await page.goto('/trading?code=BTCUSDT');
+    expect((await moduleEntry).status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await page.waitForTimeout(1_000);
+    expect(violations).toEqual([]);
+  });
+
+  test('no source map is served', async ({ request }) => {
+    const res = await request.get('/main.js.map');
+    expect(res.status()).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** One year, with subdomains: the site is only ever served over HTTPS once a browser has seen this. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  /**
+   * Origins (`https://cdn.example`) of the federated modules listed in `/remotes.json`, read per request:
+   * a module moved to another origin is allowed without a restart. Modules served by this server are 'self'.
+   */
+  moduleOrigins: () => readonly string[];
+}
+
+/**
+ * The Content-Security-Policy of every answer. Scripts come only from this site and the configured module
+ * origins (no inline script, no eval): webpack's output is external files, and the Module Federation runtime
+ * adds `<script src>` / `<link href>` tags for remote entries and chunks. Styles: the extracted CSS files
+ * (host and modules) and inline styles, because Highcharts inserts `<style>` elements for its charts (seen
+ * as violations on the market page in Chromium); a style cannot run code, so scripts stay strict.
+ * `connect-src 'self'` covers the API and the same-origin `ws:`/`wss:` socket (CSP level 3), plus the module
+ * origins for their `mf-manifest.json`.
+ */
+function cspDirectives(moduleOrigins: SecurityHeaderOptions['moduleOrigins']) {
+  const modules = () => moduleOrigins().join(' ');
+  // helmet calls these per request and drops empty results.
+  const withModules = (...own: string[]) => [...own, () => modules()];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: withModules("'self'"),
+    scriptSrcAttr: ["'none'"],
+    styleSrc: withModules("'self'", "'unsafe-inline'"),
+    imgSrc: withModules("'self'", 'data:', 'blob:'),
+    fontSrc: withModules("'self'", 'data:'),
+    connectSrc: withModules("'self'"),
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    // The site may be served over plain HTTP on a private address (tests, a demo): no forced upgrade.
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** Requests whose answer belongs to one signed-in customer or member of staff. */
+function isAuthenticated(request: FastifyRequest): boolean {
+  if (request.headers.authorization) return true;
+  return request.url.startsWith('/swx/admin/') || request.url === '/swx/admin';
+}
+
+/**
+ * Browser hardening for every answer (API, pages, module files): CSP with `frame-ancestors 'none'` and
+ * `X-Frame-Options: DENY` against clickjacking, `nosniff`, `Referrer-Policy`, HSTS only when the request
+ * came over HTTPS (TLS here, or `X-Forwarded-Proto: https` from a trusted proxy: never on plain HTTP, where
+ * a browser ignores it anyway and a misconfigured proxy would pin the site to HTTPS), and `no-store` on
+ * every API answer of a signed-in customer or of the staff API, and on every API answer without a caching
+ * policy of its own.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.moduleOrigins) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+    // Module files may be loaded from another origin's page only through CORS, which they do not send.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    const url = request.url;
+    if (url.startsWith('/swx/') || url === '/metrics' || url.startsWith('/metrics?')) {
+      if (isAuthenticated(request) || !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}
