@@ -225,3 +225,6 @@ export const MarketOptionTermsRecord = Type.Object({
   effective: OptionTerms,
 });
 export type MarketOptionTermsRecord = Static<typeof MarketOptionTermsRecord>;
+
+/** A logo file name, `BTCUSDT.svg`. */
+export const LogoPath = Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9._-]{1,40}\\.svg$' }) });

@@ -27,3 +27,8 @@ export const SetParamBody = Body({
   reason: Type.String({ minLength: 1, maxLength: 500 }),
 });
 export type SetParamBody = Static<typeof SetParamBody>;
+
+/** The public read's key: an unknown or over-long key answers 10018, like a private one. */
+export const PublicParamPath = Type.Object({ key: Type.String({ maxLength: 64, 'x-code': '10018' }) });
+
+export const ParamList = Type.Array(ParamRecord);

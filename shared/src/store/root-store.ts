@@ -81,7 +81,7 @@ export class RootStore {
       i18n: this.i18n,
       initialLanguage,
       isLoggedIn: () => this.session.isLoggedIn,
-      saveAccountMode: (mode) => this.api.post('/user/accountMode', { mode }),
+      saveAccountMode: (mode) => this.api.call('auth.accountMode', { body: { mode } }),
     });
     this.market = new MarketStore();
     this.notifications = new NotificationsStore();
