@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  successes,
+  errors,
   AccountModeBody,
   CheckNameQuery,
   CheckNameResult,
@@ -150,18 +152,18 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
       const { email, code, oldPassword, password, confirmPassword } = request.body;
       if (oldPassword !== undefined) {
         if (email !== undefined || code !== undefined)
-          throw new AppError('400', 'Send either oldPassword or email and code');
-        if (!request.customer || !request.sessionTokenHash) throw new AppError('401');
+          throw new AppError(errors.invalidRequest, 'Send either oldPassword or email and code');
+        if (!request.customer || !request.sessionTokenHash) throw new AppError(errors.unauthorised);
         await auth.changePassword(
           { userId: request.customer.userId, tokenHash: request.sessionTokenHash },
           { oldPassword, password, confirmPassword },
         );
       } else {
-        if (email === undefined) throw new AppError('10001');
-        if (code === undefined) throw new AppError('10091');
+        if (email === undefined) throw new AppError(errors.accountRequired);
+        if (code === undefined) throw new AppError(errors.verificationCodeWrong);
         await auth.resetPassword({ email, code, password, confirmPassword });
       }
-      return ok(null, '20005');
+      return ok(null, successes.modified);
     },
   );
 
@@ -177,6 +179,7 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
       },
       preHandler: [app.authenticate],
     },
-    async (request) => ok(await auth.setAccountMode(request.customer.userId, request.body.mode), '20005'),
+    async (request) =>
+      ok(await auth.setAccountMode(request.customer.userId, request.body.mode), successes.modified),
   );
 };

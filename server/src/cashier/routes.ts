@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  successes,
   CancelWithdrawalBody,
   CompleteWithdrawalBody,
   Deposit,
@@ -60,7 +61,7 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: EnvelopeOf(Deposit) },
       },
     },
-    async (request) => ok(await cashier.recharge(request.customer, request.body), '20002'),
+    async (request) => ok(await cashier.recharge(request.customer, request.body), successes.depositSubmitted),
   );
 
   app.get(
@@ -104,7 +105,8 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: EnvelopeOf(Withdrawal) },
       },
     },
-    async (request) => ok(await cashier.submitWithdrawal(request.customer, request.body), '20003'),
+    async (request) =>
+      ok(await cashier.submitWithdrawal(request.customer, request.body), successes.withdrawalSubmitted),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { insertRows } from '../db/rows';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { submissionClaims } from './tables';
+import { errors } from '@swx/shared/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -172,7 +173,7 @@ export const repeatGuardPlugin = fp<{ guard: SubmissionGuard }>(
     const guardRepeat: preHandlerAsyncHookHandler = async (request) => {
       const claims = guard.claimsFor(request);
       if (claims.length === 0) return;
-      if (!(await guard.claim(claims))) throw new AppError('30000');
+      if (!(await guard.claim(claims))) throw new AppError(errors.repeatedSubmission);
       request.submissionClaimKeys = claims.map((c) => c.key);
     };
     app.decorate('guardRepeat', guardRepeat);

@@ -25,6 +25,7 @@ import {
   type CustomerKind,
   type PlatformKind,
 } from './accounts';
+import { errors } from '@swx/shared/contract';
 
 /** Anything queries can run on: the database, or a caller's transaction to read its own writes. */
 export type Reader = Db | Tx;
@@ -316,7 +317,9 @@ export class Ledger {
           // A missing account has no funds to give: 10011 whatever its kind. One opened by an earlier entry
           // of the batch exists by now.
           const exists = locked.has(key) || running.has(key);
-          outcomes[i] = new AppError(exists && ref.kind === 'customer_held' ? '11020' : '10011');
+          outcomes[i] = new AppError(
+            exists && ref.kind === 'customer_held' ? errors.holdInsufficient : errors.insufficientBalance,
+          );
           return;
         }
       }
@@ -530,7 +533,7 @@ export class Ledger {
       );
     }
     if (filters.before) {
-      if (!userIdPattern.test(filters.before)) throw new AppError('400', 'Invalid cursor');
+      if (!userIdPattern.test(filters.before)) throw new AppError(errors.invalidRequest, 'Invalid cursor');
       conditions.push(lt(ledgerPostings.id, BigInt(filters.before)));
     }
     const rows = await reader

@@ -1,5 +1,6 @@
 import type { LivePrice } from '@swx/shared/contract';
 import type { FeedTick } from '../markets/feed/types';
+import { errors } from '@swx/shared/contract';
 
 /** The parts of a `ws` WebSocket the hub uses (a test can stand in a fake). */
 export interface LiveSocket {
@@ -215,6 +216,6 @@ export class LiveHub {
   }
 
   private sendError(client: LiveClient, message: string): void {
-    this.send(client, Buffer.from(JSON.stringify({ type: 'error', code: '400', message })));
+    this.send(client, Buffer.from(JSON.stringify({ type: 'error', code: errors.invalidRequest, message })));
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { errors } from '@swx/shared/contract';
 
 /**
  * `/message`: the one websocket. Prices arrive as JSON arrays of `{code, price, zdf, time}`; with
@@ -25,7 +26,13 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       const owner = await app.services.auth.verifyToken(token).catch(() => null);
       if (!owner) {
         live.hub.remove(client);
-        socket.send(JSON.stringify({ type: 'error', code: '401', message: 'Unauthorised, please log in' }));
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            code: errors.unauthorised,
+            message: 'Unauthorised, please log in',
+          }),
+        );
         socket.close(4401, 'unauthorised');
         return;
       }

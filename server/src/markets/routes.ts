@@ -4,6 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
+  successes,
+  errors,
   CandleList,
   EnvelopeOf,
   FeedStatus,
@@ -139,7 +141,7 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const logo = logos.get(request.params.file.slice(0, -4).toUpperCase());
-      if (!logo) throw new AppError('404');
+      if (!logo) throw new AppError(errors.notFound);
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logo);
     },
   );
@@ -222,6 +224,9 @@ export const marketsAdminRoutes: FastifyPluginAsync = async (scope) => {
       },
     },
     async (request) =>
-      ok(await markets.setOptionTerms(request.params.code, request.body, request.staff.staffId), '20005'),
+      ok(
+        await markets.setOptionTerms(request.params.code, request.body, request.staff.staffId),
+        successes.modified,
+      ),
   );
 };

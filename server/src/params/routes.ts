@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { EnvelopeOf, ParamKeyPath, ParamRecord, ParamValueResult, SetParamBody } from '@swx/shared/contract';
+import {
+  successes,
+  errors,
+  EnvelopeOf,
+  ParamKeyPath,
+  ParamRecord,
+  ParamValueResult,
+  SetParamBody,
+} from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 
 /** `GET /swx/customer/index/getParamByKey/{key}`: public parameters (download link, fees, minimums...). */
@@ -15,7 +23,7 @@ export const paramsCustomerRoutes: FastifyPluginAsync = async (scope) => {
       schema: {
         tags: ['params'],
         summary: 'A public server parameter by key (private or unknown keys answer 10018)',
-        params: Type.Object({ key: Type.String({ maxLength: 64, 'x-code': '10018' }) }),
+        params: Type.Object({ key: Type.String({ maxLength: 64, 'x-code': errors.paramUnavailable }) }),
         response: { 200: EnvelopeOf(ParamValueResult) },
       },
     },
@@ -62,7 +70,7 @@ export const paramsAdminRoutes: FastifyPluginAsync = async (scope) => {
           staffId: request.staff.staffId,
           reason: request.body.reason,
         }),
-        '20005',
+        successes.modified,
       ),
   );
 };

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CsvRecordsQuery, EnvelopeOf, RecordsQuery, TransactionRecordPage } from '@swx/shared/contract';
+import {
+  errors,
+  CsvRecordsQuery,
+  EnvelopeOf,
+  RecordsQuery,
+  TransactionRecordPage,
+} from '@swx/shared/contract';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../http/envelope';
 import { AppError } from '../http/errors';
@@ -9,7 +15,7 @@ const tags = ['records'];
 
 function filtersOf(query: { type?: string[]; currency?: string; from?: string; to?: string }) {
   if (query.from && query.to && new Date(query.from) > new Date(query.to))
-    throw new AppError('400', 'from must not be after to');
+    throw new AppError(errors.invalidRequest, 'from must not be after to');
   return { types: query.type, currency: query.currency, from: query.from, to: query.to };
 }
 

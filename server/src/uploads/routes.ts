@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { EnvelopeOf, UploadPath, UploadResult } from '@swx/shared/contract';
+import { errors, EnvelopeOf, UploadPath, UploadResult } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
 import { ok } from '../http/envelope';
 import type { StoredUpload, UploadsService } from './service';
@@ -41,9 +41,9 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('11040');
+      if (!request.isMultipart()) throw new AppError(errors.imageMissing);
       const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new AppError('11040');
+      if (!part || part.fieldname !== 'file') throw new AppError(errors.imageMissing);
       const stored = await uploads.store(request.customer.userId, part.file, () => part.file.truncated);
       return ok({ id: stored.id, mime: stored.mime, size: stored.size });
     },

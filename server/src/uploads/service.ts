@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { imageMime, signatureLength } from './magic';
 import { uploads } from './tables';
+import { errors } from '@swx/shared/contract';
 
 export interface StoredUpload {
   id: string;
@@ -59,17 +60,18 @@ export class UploadsService {
       for await (const chunk of chunks) {
         size += chunk.length;
         if (isTruncated() || size > this.limit)
-          throw new AppError('11009', `Image too large: at most ${this.limit} bytes`);
+          throw new AppError(errors.imageTooLarge, `Image too large: at most ${this.limit} bytes`);
         if (mime === undefined) {
           head = Buffer.concat([head, chunk]).subarray(0, signatureLength);
           mime = imageMime(head);
-          if (!mime && head.length >= signatureLength) throw new AppError('11008');
+          if (!mime && head.length >= signatureLength) throw new AppError(errors.imageFormatIncorrect);
         }
         hash.update(chunk);
         await out.write(chunk);
       }
-      if (isTruncated()) throw new AppError('11009', `Image too large: at most ${this.limit} bytes`);
-      if (!mime) throw new AppError('11008');
+      if (isTruncated())
+        throw new AppError(errors.imageTooLarge, `Image too large: at most ${this.limit} bytes`);
+      if (!mime) throw new AppError(errors.imageFormatIncorrect);
       await out.close();
       await fs.promises.rename(partPath, finalPath);
     } catch (error) {
@@ -91,19 +93,19 @@ export class UploadsService {
 
   /** The upload if it belongs to `userId`; anyone else gets 404 (not 403), so ids cannot be probed. */
   async findOwned(id: string, userId: string): Promise<StoredUpload> {
-    if (!idPattern.test(id)) throw new AppError('404');
+    if (!idPattern.test(id)) throw new AppError(errors.notFound);
     const [row] = await this.db
       .select()
       .from(uploads)
       .where(and(eq(uploads.id, id), eq(uploads.ownerUserId, BigInt(userId))));
-    if (!row) throw new AppError('404');
+    if (!row) throw new AppError(errors.notFound);
     return toStored(row);
   }
 
   async find(id: string): Promise<StoredUpload> {
-    if (!idPattern.test(id)) throw new AppError('404');
+    if (!idPattern.test(id)) throw new AppError(errors.notFound);
     const [row] = await this.db.select().from(uploads).where(eq(uploads.id, id));
-    if (!row) throw new AppError('404');
+    if (!row) throw new AppError(errors.notFound);
     return toStored(row);
   }
 
@@ -112,12 +114,13 @@ export class UploadsService {
    * exist and belong to that customer, else `11008` (the image is missing or not theirs).
    */
   async assertOwned(tx: Tx, uploadId: string, userId: string): Promise<StoredUpload> {
-    if (!idPattern.test(uploadId)) throw new AppError('11008', 'Image not found, please upload it again');
+    if (!idPattern.test(uploadId))
+      throw new AppError(errors.imageFormatIncorrect, 'Image not found, please upload it again');
     const [row] = await tx
       .select()
       .from(uploads)
       .where(and(eq(uploads.id, uploadId), eq(uploads.ownerUserId, BigInt(userId))));
-    if (!row) throw new AppError('11008', 'Image not found, please upload it again');
+    if (!row) throw new AppError(errors.imageFormatIncorrect, 'Image not found, please upload it again');
     return toStored(row);
   }
 

@@ -10,6 +10,7 @@ import {
   type Problem,
 } from '../../components/form';
 import { useAccountStrings } from '../../i18n';
+import { errors } from '@swx/shared/contract';
 
 type Field = 'oldPassword' | 'password' | 'confirmPassword';
 
@@ -56,7 +57,8 @@ export function PasswordForm() {
       setValues({ oldPassword: '', password: '', confirmPassword: '' });
       setDone(t(`codes.${code}`, { ns: 'common' }));
     } catch (error) {
-      if (isApiError(error) && error.code === '10004') setProblems({ oldPassword: { key: 'codes.10004' } });
+      if (isApiError(error) && error.code === errors.passwordIncorrect)
+        setProblems({ oldPassword: { key: `codes.${errors.passwordIncorrect}` } });
       else setFormError(messageForError(error, t));
     } finally {
       setBusy(false);
