@@ -1,21 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import {
-  successes,
-  errors,
-  AccountModeBody,
-  CheckNameQuery,
-  CheckNameResult,
-  EnvelopeOf,
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RepasswordBody,
-  SendCodeBody,
-  UserInfo,
-} from '@swx/shared/contract';
+import { successes, errors } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import { AppError } from '../http/errors';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 import { languageFromHeader } from '../mail/verification-code';
@@ -44,15 +31,15 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     { name: 'register-ip', limit: limits.registerPerIp, keyOf: byIp },
   ]);
 
-  app.post(
-    '/login/sendCode',
+  route(
+    app,
+
+    'auth.sendCode',
     {
       schema: {
         tags: ['auth'],
         summary:
           'E-mail a 6-digit verification code (valid 10 minutes, 5 tries) for sign-up or password reset',
-        body: SendCodeBody,
-        response: { 200: EnvelopeOf(Type.Null()) },
       },
       preHandler: [sendCodeLimits, app.guardRepeat],
     },
@@ -63,55 +50,56 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.post(
-    '/login/register',
+  route(
+    app,
+
+    'auth.register',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign up with the e-mailed code; opens the real and demo accounts and signs in',
-        body: RegisterBody,
-        response: { 200: EnvelopeOf(LoginResult) },
       },
       preHandler: [registerLimits, app.guardRepeat],
     },
     async (request) => ok(await auth.register(request.body)),
   );
 
-  app.post(
-    '/login/login',
+  route(
+    app,
+
+    'auth.login',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username or e-mail and password',
-        body: LoginBody,
-        response: { 200: EnvelopeOf(LoginResult) },
       },
       preHandler: [loginLimits],
     },
     async (request) => ok(await auth.login(request.body.account, request.body.password)),
   );
 
-  app.get(
-    '/login/checkUserNameOrPhone',
+  route(
+    app,
+
+    'auth.checkName',
     {
       schema: {
         tags: ['auth'],
         summary: 'Whether a username (?username=) or an e-mail address (?email=) is still free',
-        querystring: CheckNameQuery,
-        response: { 200: EnvelopeOf(CheckNameResult) },
       },
     },
     async (request) => ok({ available: await auth.isAvailable(request.query) }),
   );
 
-  app.post(
-    '/login/logout',
+  route(
+    app,
+
+    'auth.logout',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token stops working',
         security,
-        response: { 200: EnvelopeOf(Type.Null()) },
       },
       preHandler: [app.authenticate],
     },
@@ -121,30 +109,31 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.post(
-    '/user/getUserInfo',
+  route(
+    app,
+
+    'auth.userInfo',
     {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in customer',
         security,
-        response: { 200: EnvelopeOf(UserInfo) },
       },
       preHandler: [app.authenticate],
     },
     async (request) => ok(await auth.userInfo(request.customer.userId)),
   );
 
-  app.post(
-    '/user/repassword',
+  route(
+    app,
+
+    'auth.repassword',
     {
       schema: {
         tags: ['auth'],
         summary:
           'Reset a forgotten password {email, code, password, confirmPassword} (signs out everywhere), or change it ' +
           'when signed in {oldPassword, password, confirmPassword} (signs out every other session)',
-        body: RepasswordBody,
-        response: { 200: EnvelopeOf(Type.Null()) },
       },
       preHandler: [app.authenticateOptional, app.guardRepeat],
     },
@@ -167,15 +156,15 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.post(
-    '/user/accountMode',
+  route(
+    app,
+
+    'auth.accountMode',
     {
       schema: {
         tags: ['auth'],
         summary: 'Store which account set (real or demo) applies when a request has no `virtually` header',
         security,
-        body: AccountModeBody,
-        response: { 200: EnvelopeOf(UserInfo) },
       },
       preHandler: [app.authenticate],
     },

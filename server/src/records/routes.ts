@@ -1,14 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  errors,
-  CsvRecordsQuery,
-  EnvelopeOf,
-  RecordsQuery,
-  TransactionRecordPage,
-} from '@swx/shared/contract';
-import { Type } from '@sinclair/typebox';
+import { errors, RecordsCsv } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import { AppError } from '../http/errors';
 
 const tags = ['records'];
@@ -25,15 +19,15 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
   const { records } = app.services;
   const auth = { preValidation: app.authenticate };
 
-  app.get(
-    '/user/records',
+  route(
+    app,
+
+    'records.list',
     {
       ...auth,
       schema: {
         tags,
         summary: 'Ledger entries of the active account set with the balance after each, newest first',
-        querystring: RecordsQuery,
-        response: { 200: EnvelopeOf(TransactionRecordPage) },
       },
     },
     async (request) => {
@@ -43,16 +37,17 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get(
-    '/user/records.csv',
+  route(
+    app,
+
+    'records.csv',
     {
       ...auth,
       schema: {
         tags,
         summary: 'The same records as CSV (at most 10,000 rows, spreadsheet-formula safe)',
-        querystring: CsvRecordsQuery,
         produces: ['text/csv'],
-        response: { 200: Type.String() },
+        response: { 200: RecordsCsv },
       },
     },
     async (request, reply) => {

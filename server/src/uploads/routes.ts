@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { errors, EnvelopeOf, UploadPath, UploadResult } from '@swx/shared/contract';
+import { errors } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import type { StoredUpload, UploadsService } from './service';
 
 const security = [{ token: [] }];
@@ -27,8 +28,10 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
     limits: { fileSize: uploads.limit, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
-  app.post(
-    '/upload/image',
+  route(
+    app,
+
+    'uploads.uploadImage',
     {
       preHandler: app.authenticate,
       schema: {
@@ -37,7 +40,6 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
           'Uploads an image (JPG, JPEG 2000 or PNG, judged by its bytes) in the multipart field "file"',
         security,
         consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(UploadResult) },
       },
     },
     async (request) => {
@@ -49,15 +51,16 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.get(
-    '/upload/image/:id',
+  route(
+    app,
+
+    'uploads.image',
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['uploads'],
         summary: "Reads one of the customer's own images (anyone else's answers 404)",
         security,
-        params: UploadPath,
       },
     },
     async (request, reply) =>
@@ -70,11 +73,13 @@ export const uploadsAdminRoutes: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { uploads, audit, database } = app.services;
 
-  app.get(
-    '/uploads/:id',
+  route(
+    app,
+
+    'admin.upload',
     {
       preHandler: app.authenticateStaff,
-      schema: { tags: ['staff'], summary: 'Reads an uploaded image (audited)', security, params: UploadPath },
+      schema: { tags: ['staff'], summary: 'Reads an uploaded image (audited)', security },
     },
     async (request, reply) => {
       const upload = await uploads.find(request.params.id);
