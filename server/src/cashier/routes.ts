@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { successes, Deposit } from '@swx/shared/contract';
+import { successes } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 

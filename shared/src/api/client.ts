@@ -12,6 +12,7 @@ import {
   routes,
   type CustomerRouteKey,
   type HttpMethod,
+  type NoFields,
   type RouteInput,
   type RouteKey,
   type RouteResult,
@@ -49,7 +50,7 @@ export interface ApiAnswer<T> {
 
 /** The input may be left out when the route needs no path parameter, query or body field. */
 export type CallArgs<K extends RouteKey> =
-  {} extends RouteInput<K>
+  NoFields extends RouteInput<K>
     ? [input?: RouteInput<K>, options?: CallOptions]
     : [input: RouteInput<K>, options?: CallOptions];
 

@@ -297,10 +297,13 @@ export type CustomerRouteKey = {
   [K in RouteKey]: Routes[K] extends { scope: 'customer'; result: TSchema } ? K : never;
 }[RouteKey];
 
+/** An object with no fields: a type `T` with no required field accepts it. */
+export type NoFields = Record<never, never>;
+
 /** A part the caller may leave out when every field of it is optional (`{}` fits). */
 type Slot<Name extends string, T> = [T] extends [undefined]
   ? { [key in Name]?: undefined }
-  : {} extends T
+  : NoFields extends T
     ? { [key in Name]?: T }
     : { [key in Name]: T };
 
