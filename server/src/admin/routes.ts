@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -8,8 +7,7 @@ import { byIp, rateLimitGuard } from '../guards/rate-limits';
 const security = [{ token: [] }];
 
 /** Staff sign-in, the review queue and the audit log, under /swx/admin. */
-export const adminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const adminRoutes: FastifyPluginAsync = async (app) => {
   const { staff, reviews, audit, config } = app.services;
   // Staff sign-in is throttled like customer sign-in (same limits), per address and per username.
   const loginLimits = await rateLimitGuard(app, [
@@ -23,7 +21,6 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.login',
     {
       preHandler: loginLimits,
@@ -40,7 +37,6 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.logout',
     {
       preHandler: app.authenticateStaff,
@@ -58,7 +54,6 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.reviews',
     {
       preHandler: app.authenticateStaff,
@@ -74,7 +69,6 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.approveReview',
     {
       // An approval usually carries no facts: a POST without a body counts as `{}`.
@@ -94,7 +88,6 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.rejectReview',
     {
       preHandler: app.authenticateStaff,
@@ -110,7 +103,6 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.audit',
     {
       preHandler: app.authenticateStaff,

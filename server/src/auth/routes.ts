@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { successes, errors } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -15,8 +14,7 @@ const accountKey = (request: FastifyRequest) =>
 const emailKey = (request: FastifyRequest) => (request.body as { email: string }).email.trim().toLowerCase();
 
 /** Sign-up, sign-in, verification codes, sessions and the customer's own record (PRODUCT.md §3). */
-export const authRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const authRoutes: FastifyPluginAsync = async (app) => {
   const { auth, config } = app.services;
   const limits = config.authRateLimits;
   const loginLimits = await rateLimitGuard(app, [
@@ -33,7 +31,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.sendCode',
     {
       schema: {
@@ -52,7 +49,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.register',
     {
       schema: {
@@ -66,7 +62,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.login',
     {
       schema: {
@@ -80,7 +75,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.checkName',
     {
       schema: {
@@ -93,7 +87,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.logout',
     {
       schema: {
@@ -111,7 +104,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.userInfo',
     {
       schema: {
@@ -126,7 +118,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.repassword',
     {
       schema: {
@@ -158,7 +149,6 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'auth.accountMode',
     {
       schema: {

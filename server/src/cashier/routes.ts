@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { successes } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -10,8 +9,7 @@ const tags = ['cashier'];
  * Deposits and withdrawals under /swx/customer/user (PRODUCT.md §3, §4). Real account only: in demo mode
  * every submission answers `11006`. Staff decide through the review queue (`/swx/admin/reviews`).
  */
-export const cashierRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const cashierRoutes: FastifyPluginAsync = async (app) => {
   const { cashier } = app.services;
   // Authentication before validation: a caller without a session learns nothing about the body's rules.
   const auth = { preValidation: app.authenticate };
@@ -19,7 +17,6 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'cashier.depositOptions',
     {
       ...auth,
@@ -34,7 +31,6 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'cashier.recharge',
     {
       ...authOnce,
@@ -50,7 +46,6 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'cashier.deposits',
     {
       ...auth,
@@ -64,7 +59,6 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'cashier.withdrawalQuote',
     {
       ...auth,
@@ -78,7 +72,6 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'cashier.withdraw',
     {
       ...authOnce,
@@ -95,7 +88,6 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'cashier.withdrawals',
     {
       ...auth,
@@ -110,7 +102,6 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'cashier.cancelWithdrawal',
     {
       ...authOnce,
@@ -124,8 +115,7 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** Staff: completes an approved withdrawal with the payout's transaction reference (audited as a review). */
-export const cashierAdminRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const cashierAdminRoutes: FastifyPluginAsync = async (app) => {
   const { reviews } = app.services;
   route(
     app,

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 
 /** Public content: company, policy and footer pages, FAQ (type 4) and notices (type 5). */
-export const contentRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const contentRoutes: FastifyPluginAsync = async (app) => {
   const { content } = app.services;
 
   route(
     app,
-
     'content.list',
     {
       schema: {
@@ -29,7 +26,6 @@ export const contentRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'content.get',
     {
       schema: {

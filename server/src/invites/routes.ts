@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 
 /** Invite friends: the customer's code, link, QR code, friends and rewards. */
-export const invitesRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const invitesRoutes: FastifyPluginAsync = async (app) => {
   const { invites } = app.services;
   route(
     app,

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 
 /** Staff view of the ledger, under /swx/admin. */
-export const ledgerAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const ledgerAdminRoutes: FastifyPluginAsync = async (app) => {
   const { ledger } = app.services;
 
   route(
     app,
-
     'admin.ledgerCheck',
     {
       preHandler: app.authenticateStaff,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { successes, errors } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -25,14 +24,12 @@ function loadLogos(): Map<string, Buffer> {
 }
 
 /** Public market data under /swx/customer/index: catalogue, prices, charts, logos, feed status. */
-export const marketsRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const marketsRoutes: FastifyPluginAsync = async (app) => {
   const markets = app.services.markets;
   const logos = loadLogos();
 
   route(
     app,
-
     'markets.list',
     {
       schema: {
@@ -56,7 +53,6 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'markets.info',
     {
       schema: {
@@ -69,7 +65,6 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'markets.candles',
     {
       schema: {
@@ -87,7 +82,6 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'markets.feedStatus',
     {
       schema: {
@@ -100,7 +94,6 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'markets.homeStats',
     {
       schema: {
@@ -116,7 +109,6 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'markets.logo',
     {
       schema: {
@@ -171,14 +163,12 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** Staff set a market's own option terms (periods, stake bounds) under /swx/admin; every change is audited. */
-export const marketsAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const marketsAdminRoutes: FastifyPluginAsync = async (app) => {
   const markets = app.services.markets;
   const security = [{ token: [] }];
 
   route(
     app,
-
     'admin.marketOptionTerms',
     {
       preHandler: app.authenticateStaff,
@@ -193,7 +183,6 @@ export const marketsAdminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.setMarketOptionTerms',
     {
       preHandler: app.authenticateStaff,

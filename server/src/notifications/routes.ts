@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -7,14 +6,12 @@ import { route } from '../http/route';
 const tags = ['notifications'];
 
 /** The customer's notifications: list, unread count for the bell, mark as read. New ones arrive live. */
-export const notificationsRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const notificationsRoutes: FastifyPluginAsync = async (app) => {
   const { notifications } = app.services;
   const auth = { preValidation: app.authenticate };
 
   route(
     app,
-
     'notifications.list',
     {
       ...auth,
@@ -29,7 +26,6 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'notifications.unreadCount',
     {
       ...auth,
@@ -43,7 +39,6 @@ export const notificationsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'notifications.markRead',
     {
       ...auth,

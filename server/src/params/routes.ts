@@ -1,17 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { successes } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 
 /** `GET /swx/customer/index/getParamByKey/{key}`: public parameters (download link, fees, minimums...). */
-export const paramsCustomerRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const paramsCustomerRoutes: FastifyPluginAsync = async (app) => {
   const { params } = app.services;
 
   route(
     app,
-
     'params.get',
     {
       schema: {
@@ -24,14 +21,12 @@ export const paramsCustomerRoutes: FastifyPluginAsync = async (scope) => {
 };
 
 /** Staff view and change parameters; every change is audited with its reason. */
-export const paramsAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const paramsAdminRoutes: FastifyPluginAsync = async (app) => {
   const { params } = app.services;
   const security = [{ token: [] }];
 
   route(
     app,
-
     'admin.params',
     {
       preHandler: app.authenticateStaff,
@@ -46,7 +41,6 @@ export const paramsAdminRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'admin.setParam',
     {
       preHandler: app.authenticateStaff,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errors, RecordsCsv } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -14,14 +13,12 @@ function filtersOf(query: { type?: string[]; currency?: string; from?: string; t
 }
 
 /** Transaction records of the active account set, as a page or as a CSV download. */
-export const recordsRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const recordsRoutes: FastifyPluginAsync = async (app) => {
   const { records } = app.services;
   const auth = { preValidation: app.authenticate };
 
   route(
     app,
-
     'records.list',
     {
       ...auth,
@@ -39,7 +36,6 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
 
   route(
     app,
-
     'records.csv',
     {
       ...auth,

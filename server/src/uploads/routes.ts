@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { errors } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
@@ -21,8 +20,7 @@ function sendImage(reply: FastifyReply, uploads: UploadsService, upload: StoredU
 }
 
 /** Customer uploads: `POST /upload/image` and reading one's own images back. */
-export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const uploadsCustomerRoutes: FastifyPluginAsync = async (app) => {
   const { uploads } = app.services;
   await app.register(multipart, {
     limits: { fileSize: uploads.limit, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -30,7 +28,6 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'uploads.uploadImage',
     {
       preHandler: app.authenticate,
@@ -53,7 +50,6 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
 
   route(
     app,
-
     'uploads.image',
     {
       preHandler: app.authenticate,
@@ -69,13 +65,11 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
 };
 
 /** Staff read any upload (e.g. to check a deposit proof); each read is audited. */
-export const uploadsAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const uploadsAdminRoutes: FastifyPluginAsync = async (app) => {
   const { uploads, audit, database } = app.services;
 
   route(
     app,
-
     'admin.upload',
     {
       preHandler: app.authenticateStaff,
