@@ -1,28 +1,25 @@
 import { getRootStore, type Lang } from '@swx/shared';
-import type {
-  AssetInfo,
-  ContentDetail,
-  ContentSummary,
-  Deposit,
-  DepositOptions,
-  InviteSummary,
-  NotificationPage,
-  RechargeBody,
-  SuccessCode,
-  TransactionRecordPage,
-  UploadResult,
-  UserInfo,
-  Withdrawal,
-  WithdrawalBody,
-  WithdrawalQuote,
-  WithdrawalQuoteBody,
+import {
+  successes,
+  type AssetInfo,
+  type ContentDetail,
+  type ContentSummary,
+  type Deposit,
+  type DepositOptions,
+  type InviteSummary,
+  type NotificationPage,
+  type RechargeBody,
+  type SuccessCode,
+  type TransactionRecordPage,
+  type UploadResult,
+  type UserInfo,
+  type Withdrawal,
+  type WithdrawalBody,
+  type WithdrawalQuote,
+  type WithdrawalQuoteBody,
 } from '@swx/shared/contract';
 
-const root = () => getRootStore();
-const api = () => root().api;
-
-/** Where the customer API lives when the module is served by the site (the SDK client's default). */
-const customerApiBase = '/swx/customer';
+const api = () => getRootStore().api;
 
 /** Filters of the transaction records list and its CSV export. */
 export interface RecordFilters {
@@ -33,26 +30,36 @@ export interface RecordFilters {
   to?: string;
 }
 
+/** The records query: the list filter is one entry type, the API takes a repeated `type`; blanks are left out. */
+function queryOf(filters: RecordFilters) {
+  return {
+    type: filters.type ? [filters.type] : undefined,
+    currency: filters.currency || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  };
+}
+
 /**
  * The account module's calls (PRODUCT.md §3, §4). Content uses the language tag form of the selector (our
  * addition), so every one of the ten languages gets its own text where the content store has it.
  */
 export const accountApi = {
   listContents(type: number, lang: Lang): Promise<ContentSummary[]> {
-    return api().get<ContentSummary[]>(`/index/listContents/${type}-${lang}`);
+    return api().call('content.list', { params: { selector: `${type}-${lang}` } });
   },
 
   content(id: string): Promise<ContentDetail> {
-    return api().get<ContentDetail>(`/index/getContentsById/${encodeURIComponent(id)}`);
+    return api().call('content.get', { params: { id } });
   },
 
   userInfo(): Promise<UserInfo> {
-    return api().post<UserInfo>('/user/getUserInfo');
+    return api().call('auth.userInfo');
   },
 
   /** `id` is a currency code or `all`; balances of the account set in the active mode. */
   assets(id = 'all'): Promise<AssetInfo> {
-    return api().get<AssetInfo>(`/order/getAssestInfo/${encodeURIComponent(id)}`);
+    return api().call('trading.assets', { params: { id } });
   },
 
   async changePassword(body: {
@@ -60,89 +67,75 @@ export const accountApi = {
     password: string;
     confirmPassword: string;
   }): Promise<SuccessCode> {
-    const answer = await api().submit<null>('/user/repassword', body);
-    return answer.successCode ?? '20005';
+    const answer = await api().submit('auth.repassword', { body });
+    return answer.successCode ?? successes.modified;
   },
 
   async logout(): Promise<void> {
-    await api().post<null>('/login/logout');
+    await api().call('auth.logout');
   },
 
   notifications(page = 1, pageSize = 20): Promise<NotificationPage> {
-    return api().get<NotificationPage>('/user/notifications', { page, pageSize });
+    return api().call('notifications.list', { query: { page, pageSize } });
   },
 
   async unreadCount(): Promise<number> {
-    return (await api().get<{ unread: number }>('/user/notifications/unreadCount')).unread;
+    return (await api().call('notifications.unreadCount')).unread;
   },
 
   markRead(body: { ids: string[] } | { all: true }): Promise<{ marked: number; unread: number }> {
-    return api().post('/user/notifications/read', body);
+    return api().call('notifications.markRead', { body });
   },
 
   depositOptions(): Promise<DepositOptions> {
-    return api().get<DepositOptions>('/user/depositOptions');
+    return api().call('cashier.depositOptions');
   },
 
   uploadImage(file: Blob): Promise<UploadResult> {
-    return api().upload<UploadResult>('/upload/image', file);
+    return api().upload('uploads.uploadImage', file);
   },
 
   recharge(
     body: RechargeBody,
     idempotencyKey: string,
   ): Promise<{ result: Deposit; successCode: SuccessCode | null }> {
-    return api().submit<Deposit>('/user/recharge', body, { idempotencyKey });
+    return api().submit('cashier.recharge', { body }, { idempotencyKey });
   },
 
   deposits(): Promise<Deposit[]> {
-    return api().get<Deposit[]>('/user/listRecharge');
+    return api().call('cashier.deposits');
   },
 
   withdrawalQuote(body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
-    return api().post<WithdrawalQuote>('/user/withdrawalQuote', body);
+    return api().call('cashier.withdrawalQuote', { body });
   },
 
   withdraw(
     body: WithdrawalBody,
     idempotencyKey: string,
   ): Promise<{ result: Withdrawal; successCode: SuccessCode | null }> {
-    return api().submit<Withdrawal>('/user/withdrawal', body, { idempotencyKey });
+    return api().submit('cashier.withdraw', { body }, { idempotencyKey });
   },
 
   withdrawals(): Promise<Withdrawal[]> {
-    return api().get<Withdrawal[]>('/user/listWithdrwal');
+    return api().call('cashier.withdrawals');
   },
 
   cancelWithdrawal(id: string): Promise<Withdrawal> {
-    return api().post<Withdrawal>('/user/cancelWithdrawal', { id });
+    return api().call('cashier.cancelWithdrawal', { body: { id } });
   },
 
   records(filters: RecordFilters, page: number, pageSize = 20): Promise<TransactionRecordPage> {
-    return api().get<TransactionRecordPage>('/user/records', { ...filters, page, pageSize });
+    return api().call('records.list', { query: { ...queryOf(filters), page, pageSize } });
   },
 
-  /**
-   * The CSV export is not an envelope, so it is fetched directly with the same headers the SDK client sends
-   * (token and account mode) and handed back as a file.
-   */
-  async recordsCsv(filters: RecordFilters): Promise<Blob> {
-    const { session, settings } = root();
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value) params.append(key, value);
-    const query = params.toString();
-    const headers: Record<string, string> = { virtually: settings.isDemo ? 'NO' : 'YES' };
-    if (session.token) headers.Authorization = session.token;
-    const response = await fetch(`${customerApiBase}/user/records.csv${query ? `?${query}` : ''}`, {
-      headers,
-    });
-    if (response.status === 401) session.handleUnauthorized();
-    if (!response.ok) throw new Error(`records.csv answered HTTP ${response.status}`);
-    return response.blob();
+  /** The CSV export is a file, not an envelope; the SDK client sends the same token and account mode. */
+  recordsCsv(filters: RecordFilters): Promise<Blob> {
+    return api().download('records.csv', { query: queryOf(filters) });
   },
 
   invite(): Promise<InviteSummary> {
-    return api().get<InviteSummary>('/user/invite');
+    return api().call('invites.summary');
   },
 };
 

@@ -1,12 +1,5 @@
 import { getRootStore } from '@swx/shared';
-import type {
-  Candle,
-  CandleInterval,
-  HomeStats,
-  MarketInfo,
-  MarketListItem,
-  ParamValueResult,
-} from '@swx/shared/contract';
+import type { Candle, CandleInterval, HomeStats, MarketInfo, MarketListItem } from '@swx/shared/contract';
 
 /** Market types of PRODUCT.md §4; 1 (smart products) is a plan, not a quoted market, but the filter lists it. */
 export const marketTypes = [1, 2, 3, 4, 5, 6] as const;
@@ -64,15 +57,12 @@ const api = () => getRootStore().api;
 /** The customer API calls of the markets module (base path `/swx/customer` is the client's). */
 export const marketsApi = {
   async listMarkets(types: readonly number[] = []): Promise<Market[]> {
-    const items = await api().get<MarketListItem[]>(
-      '/index/listMarketAll',
-      types.length ? { type: [...types] } : {},
-    );
+    const items = await api().call('markets.list', { query: types.length ? { type: [...types] } : {} });
     return items.map(toMarket);
   },
 
   marketInfo(codeOrId: string): Promise<MarketInfo> {
-    return api().get<MarketInfo>(`/index/getMarketInfo/${encodeURIComponent(codeOrId)}`);
+    return api().call('markets.info', { params: { codeOrId } });
   },
 
   candles(
@@ -80,30 +70,30 @@ export const marketsApi = {
     interval: CandleInterval,
     range: { from?: number; to?: number } = {},
   ): Promise<Candle[]> {
-    return api().get<Candle[]>('/index/getKValueByCodeAndDate', { code, interval, ...range });
+    return api().call('markets.candles', { query: { code, interval, ...range } });
   },
 
   /** The home page's customer and 24-hour volume figures, computed by the server from real-money records. */
   homeStats(): Promise<HomeStats> {
-    return api().get<HomeStats>('/index/homeStats');
+    return api().call('markets.homeStats');
   },
 
   /** The live trading fee rate as a decimal string (e.g. "0.001" for 0.1 %). */
   async tradeFeeRate(): Promise<string> {
-    const result = await api().get<ParamValueResult>('/index/getParamByKey/trade_fee_rate');
+    const result = await api().call('params.get', { params: { key: 'trade_fee_rate' } });
     return result.paramValue;
   },
 
   async watchlist(): Promise<Market[]> {
-    const items = await api().get<MarketListItem[]>('/user/watchlist');
+    const items = await api().call('markets.watchlist');
     return items.map(toMarket);
   },
 
   async watch(code: string): Promise<void> {
-    await api().post('/user/watchlist', { code });
+    await api().call('markets.watch', { body: { code } });
   },
 
   async unwatch(code: string): Promise<void> {
-    await api().delete('/user/watchlist', { code });
+    await api().call('markets.unwatch', { query: { code } });
   },
 };

@@ -1,12 +1,12 @@
 import { getRootStore } from '@swx/shared';
-import type {
-  CheckNameResult,
-  CodeScene,
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RepasswordBody,
-  SuccessCode,
+import {
+  successes,
+  type CodeScene,
+  type LoginBody,
+  type LoginResult,
+  type RegisterBody,
+  type RepasswordBody,
+  type SuccessCode,
 } from '@swx/shared/contract';
 
 const api = () => getRootStore().api;
@@ -14,21 +14,21 @@ const api = () => getRootStore().api;
 /** The sign-in module's calls (PRODUCT.md §3, pinned payloads). */
 export const passApi = {
   login(body: LoginBody): Promise<LoginResult> {
-    return api().post<LoginResult>('/login/login', body);
+    return api().call('auth.login', { body });
   },
 
   register(body: RegisterBody): Promise<LoginResult> {
-    return api().post<LoginResult>('/login/register', body);
+    return api().call('auth.register', { body });
   },
 
   /** E-mails a 6-digit code, valid 10 minutes. */
   async sendCode(email: string, scene: CodeScene): Promise<void> {
-    await api().post<null>('/login/sendCode', { email, scene });
+    await api().call('auth.sendCode', { body: { email, scene } });
   },
 
   /** Whether a username or an e-mail is still free (exactly one of the two per call). */
   async isAvailable(query: { username: string } | { email: string }): Promise<boolean> {
-    const result = await api().get<CheckNameResult>('/login/checkUserNameOrPhone', query);
+    const result = await api().call('auth.checkName', { query });
     return result.available;
   },
 
@@ -39,8 +39,8 @@ export const passApi = {
   async resetPassword(
     body: Required<Pick<RepasswordBody, 'email' | 'code' | 'password' | 'confirmPassword'>>,
   ): Promise<SuccessCode> {
-    const answer = await api().submit<null>('/user/repassword', body);
-    return answer.successCode ?? '20005';
+    const answer = await api().submit('auth.repassword', { body });
+    return answer.successCode ?? successes.modified;
   },
 };
 

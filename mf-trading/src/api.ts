@@ -6,11 +6,9 @@ import type {
   MarginQuote,
   MarginQuoteBody,
   MarketInfo,
-  MarketListItem,
   ModifyUBody,
   OptionContract,
   OptionPeriod,
-  ParamValueResult,
   Position,
   Receipt,
   RiskStats,
@@ -61,7 +59,7 @@ export type ReceiptKind = Receipt['kind'];
 const api = () => getRootStore().api;
 
 async function param(key: string): Promise<string> {
-  return (await api().get<ParamValueResult>(`/index/getParamByKey/${key}`)).paramValue;
+  return (await api().call('params.get', { params: { key } })).paramValue;
 }
 
 /** Leverage caps per market type (PRODUCT.md §4); 1 (smart products) is not a leveraged market. */
@@ -76,7 +74,7 @@ const leverageCapKeys: Record<number, string> = {
 /** The customer API calls of the trading module (base path `/swx/customer` is the client's). */
 export const tradingApi = {
   async listMarkets(): Promise<TradableMarket[]> {
-    const items = await api().get<MarketListItem[]>('/index/listMarketAll');
+    const items = await api().call('markets.list');
     return items
       .filter((item) => item.type !== 1)
       .map((item) => ({
@@ -92,11 +90,11 @@ export const tradingApi = {
   },
 
   marketInfo(code: string): Promise<MarketInfo> {
-    return api().get<MarketInfo>(`/index/getMarketInfo/${encodeURIComponent(code)}`);
+    return api().call('markets.info', { params: { codeOrId: code } });
   },
 
   riskStats(): Promise<RiskStats> {
-    return api().get<RiskStats>('/order/riskStats');
+    return api().call('trading.riskStats');
   },
 
   /** The highest leverage a market type allows (crypto's cap binds real accounts only; the server says so too). */
@@ -116,49 +114,49 @@ export const tradingApi = {
   },
 
   assets(currency = 'all'): Promise<AssetInfo> {
-    return api().get<AssetInfo>(`/order/getAssestInfo/${encodeURIComponent(currency)}`);
+    return api().call('trading.assets', { params: { id: currency } });
   },
 
   // ---- margin ----
   quoteMargin(body: MarginQuoteBody): Promise<MarginQuote> {
-    return api().post<MarginQuote>('/order/quoteU', body);
+    return api().call('trading.quoteMargin', { body });
   },
   buyMargin(body: BuyUBody): Promise<ApiAnswer<Position>> {
-    return api().submit<Position>('/order/buyU', body, { orderCall: true });
+    return api().submit('trading.buyMargin', { body }, { orderCall: true });
   },
   closeMargin(id: string): Promise<Position> {
-    return api().post<Position>('/order/stopU', { id }, { orderCall: true });
+    return api().call('trading.closeMargin', { body: { id } }, { orderCall: true });
   },
   modifyMargin(body: ModifyUBody): Promise<ApiAnswer<Position>> {
-    return api().submit<Position>('/order/modifyU', body, { orderCall: true });
+    return api().submit('trading.modifyMargin', { body }, { orderCall: true });
   },
   listMargin(status: readonly PositionStatus[]): Promise<Position[]> {
-    return api().get<Position[]>('/order/listUOrder', { status: [...status] });
+    return api().call('trading.listMargin', { query: { status: [...status] } });
   },
 
   // ---- options ----
   buyOption(body: BuyOptionsBody): Promise<ApiAnswer<OptionContract>> {
-    return api().submit<OptionContract>('/order/buyOptions', body, { orderCall: true });
+    return api().submit('trading.buyOption', { body }, { orderCall: true });
   },
   option(id: string): Promise<OptionContract> {
-    return api().get<OptionContract>(`/order/getOptionsOrderById/${encodeURIComponent(id)}`);
+    return api().call('trading.option', { params: { id } });
   },
   listOptions(): Promise<OptionContract[]> {
-    return api().get<OptionContract[]>('/order/listOptionsOrder');
+    return api().call('trading.listOptions');
   },
 
   // ---- spot ----
   submitSpot(body: SpotSubmitBody): Promise<ApiAnswer<SpotOrder>> {
-    return api().submit<SpotOrder>('/order/submit', body, { orderCall: true });
+    return api().submit('trading.submitSpot', { body }, { orderCall: true });
   },
   cancelSpot(id: string): Promise<SpotOrder> {
-    return api().post<SpotOrder>('/order/cancelBb', { id }, { orderCall: true });
+    return api().call('trading.cancelSpot', { body: { id } }, { orderCall: true });
   },
   listSpot(): Promise<SpotOrder[]> {
-    return api().get<SpotOrder[]>('/order/listBbOrder');
+    return api().call('trading.listSpot');
   },
 
   receipts(kind: ReceiptKind, id: string): Promise<Receipt[]> {
-    return api().get<Receipt[]>(`/order/receipt/${kind}/${encodeURIComponent(id)}`);
+    return api().call('trading.receipts', { params: { kind, id } });
   },
 };

@@ -15,6 +15,7 @@ import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { customerRoutes, adminRoutes, rootRoutes } from './routes';
 import { moduleOrigins, registerWebRoot } from './web/static';
+import { errors } from '@swx/shared/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,11 +172,11 @@ function metricsGuard(config: Config) {
     ? crypto.createHash('sha256').update(config.metricsToken).digest()
     : null;
   return async (request: { headers: { authorization?: string } }) => {
-    if (!expected) throw new AppError('404');
+    if (!expected) throw new AppError(errors.notFound);
     const sent = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     const digest = crypto.createHash('sha256').update(sent).digest();
     // Equal-length digests: the comparison time says nothing about the token.
-    if (!crypto.timingSafeEqual(digest, expected)) throw new AppError('401');
+    if (!crypto.timingSafeEqual(digest, expected)) throw new AppError(errors.unauthorised);
   };
 }
 

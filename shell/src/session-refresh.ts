@@ -1,4 +1,3 @@
-import type { SessionUser } from '@swx/shared';
 import type { RootStore } from './shell-context';
 
 /**
@@ -9,7 +8,7 @@ import type { RootStore } from './shell-context';
 export async function refreshSession(root: RootStore): Promise<void> {
   if (!root.session.isLoggedIn) return;
   try {
-    root.session.setUserInfo(await root.api.post<SessionUser>('/user/getUserInfo'));
+    root.session.setUserInfo(await root.api.call('auth.userInfo'));
   } catch {
     // 401 is already handled by the API client; any other failure keeps the stored record.
   }

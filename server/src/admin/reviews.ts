@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../platform/unit-of-work';
 import { AppError } from '../http/errors';
 import type { AuditService } from './audit';
 import type { StaffIdentity } from './staff';
+import { errors } from '@swx/shared/contract';
 
 /** Extra facts a staff decision may carry (validated by the kind that receives them). */
 export type ReviewFacts = Record<string, string | number | boolean>;
@@ -11,7 +12,7 @@ export type ReviewFacts = Record<string, string | number | boolean>;
  * What a domain plugs in to put its records in front of staff. `approve` and `reject` run inside the
  * framework's transaction, which also writes the audit row: the decision, its effects (ledger entries,
  * status change) and its audit commit together or not at all. A record that is no longer pending must be
- * refused (AppError '11043'); an unknown id answers AppError '404'.
+ * refused (errors.alreadyDecided); an unknown id answers errors.notFound.
  */
 export interface ReviewKindHandler {
   /** Records in the given status (the kind's own status words; `pending` is what staff work from). */
@@ -56,7 +57,7 @@ export class ReviewRegistry {
 
   private handler(kind: string): ReviewKindHandler {
     const found = this.kinds.get(kind);
-    if (!found) throw new AppError('404', `Unknown review kind ${kind}`);
+    if (!found) throw new AppError(errors.notFound, `Unknown review kind ${kind}`);
     return found;
   }
 
@@ -74,7 +75,7 @@ export class ReviewRegistry {
   async reject(kind: string, id: string, staff: StaffIdentity, reason: string): Promise<unknown> {
     const trimmed = reason.trim();
     if (trimmed.length < 1 || trimmed.length > 500)
-      throw new AppError('400', 'A rejection needs a reason of 1 to 500 characters');
+      throw new AppError(errors.invalidRequest, 'A rejection needs a reason of 1 to 500 characters');
     return this.decide(kind, id, staff, 'reject', async (tx, handler) => ({
       result: await handler.reject(tx, id, staff, trimmed),
       details: { reason: trimmed },

@@ -1,25 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import {
-  AuditPage,
-  AuditQuery,
-  EnvelopeOf,
-  ReviewApproveBody,
-  ReviewListQuery,
-  ReviewPath,
-  ReviewRejectBody,
-  StaffLoginBody,
-  StaffLoginResult,
-} from '@swx/shared/contract';
+
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 
 const security = [{ token: [] }];
 
 /** Staff sign-in, the review queue and the audit log, under /swx/admin. */
-export const adminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const adminRoutes: FastifyPluginAsync = async (app) => {
   const { staff, reviews, audit, config } = app.services;
   // Staff sign-in is throttled like customer sign-in: per address, and per username only together with
   // the address (staffSignInThrottle), so failing on purpose cannot lock a colleague out.
@@ -27,15 +15,14 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
     { name: 'staff-login-ip', limit: config.authRateLimits.loginPerIp, keyOf: byIp },
   ]);
 
-  app.post(
-    '/login',
+  route(
+    app,
+    'admin.login',
     {
       preHandler: [loginLimits, app.staffSignInThrottle],
       schema: {
         tags: ['staff'],
         summary: 'Staff sign-in: a session token for the admin API',
-        body: StaffLoginBody,
-        response: { 200: EnvelopeOf(StaffLoginResult) },
       },
     },
     async (request) => {
@@ -44,15 +31,15 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.post(
-    '/logout',
+  route(
+    app,
+    'admin.logout',
     {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'Ends this staff session',
         security,
-        response: { 200: EnvelopeOf(Type.Null()) },
       },
     },
     async (request) => {
@@ -61,8 +48,9 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.get(
-    '/reviews',
+  route(
+    app,
+    'admin.reviews',
     {
       preHandler: app.authenticateStaff,
       schema: {
@@ -70,15 +58,14 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
         summary:
           'Records of one review kind (deposit, withdrawal, kyc, loan) in a status, pending by default',
         security,
-        querystring: ReviewListQuery,
-        response: { 200: EnvelopeOf(Type.Array(Type.Unknown())) },
       },
     },
     async (request) => ok(await reviews.list(request.query.kind, request.query.status ?? 'pending')),
   );
 
-  app.post(
-    '/reviews/:kind/:id/approve',
+  route(
+    app,
+    'admin.approveReview',
     {
       // An approval usually carries no facts: a POST without a body counts as `{}`.
       preValidation: async (request) => {
@@ -89,42 +76,36 @@ export const adminRoutes: FastifyPluginAsync = async (scope) => {
         tags: ['staff'],
         summary: 'Approves a pending record; the decision and its effects are audited in one transaction',
         security,
-        params: ReviewPath,
-        body: ReviewApproveBody,
-        response: { 200: EnvelopeOf(Type.Unknown()) },
       },
     },
     async (request) =>
       ok(await reviews.approve(request.params.kind, request.params.id, request.staff, request.body)),
   );
 
-  app.post(
-    '/reviews/:kind/:id/reject',
+  route(
+    app,
+    'admin.rejectReview',
     {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'Rejects a pending record with a reason the customer sees',
         security,
-        params: ReviewPath,
-        body: ReviewRejectBody,
-        response: { 200: EnvelopeOf(Type.Unknown()) },
       },
     },
     async (request) =>
       ok(await reviews.reject(request.params.kind, request.params.id, request.staff, request.body.reason)),
   );
 
-  app.get(
-    '/audit',
+  route(
+    app,
+    'admin.audit',
     {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'The staff audit log, newest first',
         security,
-        querystring: AuditQuery,
-        response: { 200: EnvelopeOf(AuditPage) },
       },
     },
     async (request) => ok(await audit.list(request.query)),

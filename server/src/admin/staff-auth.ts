@@ -8,6 +8,7 @@ import type {
 import { AttemptThrottle, Throttled } from '../auth/attempt-throttle';
 import { AppError } from '../http/errors';
 import type { StaffIdentity } from './staff';
+import { errors } from '@swx/shared/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +65,7 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.decorate('authenticateStaff', async function authenticateStaff(request: FastifyRequest) {
     const token = bearerToken(request);
     const staff = token ? await request.server.services.staff.authenticate(token) : undefined;
-    if (!staff || !token) throw new AppError('401');
+    if (!staff || !token) throw new AppError(errors.unauthorised);
     request.staff = staff;
     request.staffToken = token;
   });

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { AuditService } from './audit';
 import { staff, staffSessions } from './tables';
+import { errors } from '@swx/shared/contract';
 
 export interface StaffIdentity {
   staffId: string;
@@ -41,11 +42,11 @@ export class StaffService {
   /** Creates a staff account inside `tx`, audited as `createdBy` (null for the server's start-up). */
   async create(tx: Tx, username: string, password: string, createdBy: string | null): Promise<StaffIdentity> {
     if (!usernamePattern.test(username))
-      throw new AppError('400', 'Staff usernames are 3 to 64 letters, digits, _ . -');
+      throw new AppError(errors.invalidRequest, 'Staff usernames are 3 to 64 letters, digits, _ . -');
     const weak = weakStaffPassword(password);
-    if (weak) throw new AppError('400', weak);
+    if (weak) throw new AppError(errors.invalidRequest, weak);
     const [existing] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.username, username));
-    if (existing) throw new AppError('10006');
+    if (existing) throw new AppError(errors.usernameTaken);
     const [row] = await tx
       .insert(staff)
       .values({ username, passwordHash: await hashPassword(password) })
@@ -106,11 +107,11 @@ export class StaffService {
       decoyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
       await verify(await decoyHash, password).catch(() => false);
       await this.recordFailedLogin(username, null);
-      throw new AppError('11042');
+      throw new AppError(errors.staffCredentialsIncorrect);
     }
     if (!(await verify(row.passwordHash, password).catch(() => false))) {
       await this.recordFailedLogin(username, row.id.toString());
-      throw new AppError('11042');
+      throw new AppError(errors.staffCredentialsIncorrect);
     }
     const token = crypto.randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + sessionHours * 3600_000);

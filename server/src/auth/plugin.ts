@@ -5,6 +5,7 @@ import type { Customer } from '../platform/owned';
 import { authenticateFirst, bearerToken } from '../admin/staff-auth';
 import { repeatGuardPlugin } from '../guards/repeat';
 import { AppError } from '../http/errors';
+import { errors } from '@swx/shared/contract';
 
 /** The signed-in customer of a request and the account set (real or demo) it acts on. */
 export type { Customer } from '../platform/owned';
@@ -50,7 +51,7 @@ export const customerAuth = fp(
     app.decorateRequest('customer', null as unknown as Customer);
     app.decorateRequest('sessionTokenHash', null);
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-      if (!(await identify(app, request))) throw new AppError('401');
+      if (!(await identify(app, request))) throw new AppError(errors.unauthorised);
     });
     app.decorate('authenticateOptional', async function authenticateOptional(request: FastifyRequest) {
       await identify(app, request);

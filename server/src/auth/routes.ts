@@ -1,19 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import {
-  AccountModeBody,
-  CheckNameQuery,
-  CheckNameResult,
-  EnvelopeOf,
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  RepasswordBody,
-  SendCodeBody,
-  UserInfo,
-} from '@swx/shared/contract';
+import { successes, errors } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import { AppError } from '../http/errors';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 import { languageFromHeader } from '../mail/verification-code';
@@ -24,8 +12,7 @@ const security = [{ token: [] }];
 const emailKey = (request: FastifyRequest) => (request.body as { email: string }).email.trim().toLowerCase();
 
 /** Sign-up, sign-in, verification codes, sessions and the customer's own record (PRODUCT.md §3). */
-export const authRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const authRoutes: FastifyPluginAsync = async (app) => {
   const { auth, config } = app.services;
   const limits = config.authRateLimits;
   // Per address, whatever the account; per account only together with the address (AuthService.login),
@@ -51,15 +38,14 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     { name: 'register-ip', limit: limits.registerPerIp, keyOf: byIp },
   ]);
 
-  app.post(
-    '/login/sendCode',
+  route(
+    app,
+    'auth.sendCode',
     {
       schema: {
         tags: ['auth'],
         summary:
           'E-mail a 6-digit verification code (valid 10 minutes, 5 tries) for sign-up or password reset',
-        body: SendCodeBody,
-        response: { 200: EnvelopeOf(Type.Null()) },
       },
       preHandler: [sendCodeLimits, app.guardRepeat],
     },
@@ -70,28 +56,26 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.post(
-    '/login/register',
+  route(
+    app,
+    'auth.register',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign up with the e-mailed code; opens the real and demo accounts and signs in',
-        body: RegisterBody,
-        response: { 200: EnvelopeOf(LoginResult) },
       },
       preHandler: [registerLimits, app.guardRepeat],
     },
     async (request) => ok(await auth.register(request.body)),
   );
 
-  app.post(
-    '/login/login',
+  route(
+    app,
+    'auth.login',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username or e-mail and password',
-        body: LoginBody,
-        response: { 200: EnvelopeOf(LoginResult) },
       },
       preHandler: [loginLimits],
     },
@@ -106,27 +90,26 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
       ),
   );
 
-  app.get(
-    '/login/checkUserNameOrPhone',
+  route(
+    app,
+    'auth.checkName',
     {
       schema: {
         tags: ['auth'],
         summary: 'Whether a username (?username=) or an e-mail address (?email=) is still free',
-        querystring: CheckNameQuery,
-        response: { 200: EnvelopeOf(CheckNameResult) },
       },
     },
     async (request) => ok({ available: await auth.isAvailable(request.query) }),
   );
 
-  app.post(
-    '/login/logout',
+  route(
+    app,
+    'auth.logout',
     {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token stops working',
         security,
-        response: { 200: EnvelopeOf(Type.Null()) },
       },
       preHandler: [app.authenticate],
     },
@@ -136,30 +119,29 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.post(
-    '/user/getUserInfo',
+  route(
+    app,
+    'auth.userInfo',
     {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in customer',
         security,
-        response: { 200: EnvelopeOf(UserInfo) },
       },
       preHandler: [app.authenticate],
     },
     async (request) => ok(await auth.userInfo(request.customer.userId)),
   );
 
-  app.post(
-    '/user/repassword',
+  route(
+    app,
+    'auth.repassword',
     {
       schema: {
         tags: ['auth'],
         summary:
           'Reset a forgotten password {email, code, password, confirmPassword} (signs out everywhere), or change it ' +
           'when signed in {oldPassword, password, confirmPassword} (signs out every other session)',
-        body: RepasswordBody,
-        response: { 200: EnvelopeOf(Type.Null()) },
       },
       preHandler: [app.authenticateOptional, app.guardRepeat],
     },
@@ -167,34 +149,34 @@ export const authRoutes: FastifyPluginAsync = async (scope) => {
       const { email, code, oldPassword, password, confirmPassword } = request.body;
       if (oldPassword !== undefined) {
         if (email !== undefined || code !== undefined)
-          throw new AppError('400', 'Send either oldPassword or email and code');
-        if (!request.customer || !request.sessionTokenHash) throw new AppError('401');
+          throw new AppError(errors.invalidRequest, 'Send either oldPassword or email and code');
+        if (!request.customer || !request.sessionTokenHash) throw new AppError(errors.unauthorised);
         const owner = { userId: request.customer.userId, tokenHash: request.sessionTokenHash };
         await withRetryAfter(reply, () =>
           auth.changePassword(owner, { oldPassword, password, confirmPassword }, oldPasswordThrottle),
         );
       } else {
-        if (email === undefined) throw new AppError('10001');
-        if (code === undefined) throw new AppError('10091');
+        if (email === undefined) throw new AppError(errors.accountRequired);
+        if (code === undefined) throw new AppError(errors.verificationCodeWrong);
         await auth.resetPassword({ email, code, password, confirmPassword });
       }
-      return ok(null, '20005');
+      return ok(null, successes.modified);
     },
   );
 
-  app.post(
-    '/user/accountMode',
+  route(
+    app,
+    'auth.accountMode',
     {
       schema: {
         tags: ['auth'],
         summary: 'Store which account set (real or demo) applies when a request has no `virtually` header',
         security,
-        body: AccountModeBody,
-        response: { 200: EnvelopeOf(UserInfo) },
       },
       preHandler: [app.authenticate],
     },
-    async (request) => ok(await auth.setAccountMode(request.customer.userId, request.body.mode), '20005'),
+    async (request) =>
+      ok(await auth.setAccountMode(request.customer.userId, request.body.mode), successes.modified),
   );
 };
 

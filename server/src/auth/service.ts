@@ -27,6 +27,7 @@ import {
 import { sessions, users, verificationCodes } from './tables';
 import { tooGuessable } from './password-strength';
 import type { AttemptThrottle } from './attempt-throttle';
+import { errors } from '@swx/shared/contract';
 
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
@@ -93,10 +94,10 @@ export class AuthService {
    */
   async sendCode(rawEmail: string, scene: CodeScene, language: MailLanguage): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    if (!email) throw new AppError('10002');
+    if (!email) throw new AppError(errors.emailIncorrect);
     const registered = (await this.findUserByEmail(email)) !== undefined;
-    if (scene === 'register' && registered) throw new AppError('10007');
-    if (scene === 'reset' && !registered) throw new AppError('10009');
+    if (scene === 'register' && registered) throw new AppError(errors.emailTaken);
+    if (scene === 'reset' && !registered) throw new AppError(errors.userNotFound);
 
     const code = newVerificationCode();
     const now = this.clock.now();
@@ -125,7 +126,7 @@ export class AuthService {
       );
     } catch (error) {
       this.log.error({ err: error }, 'verification mail not sent');
-      throw new AppError('503');
+      throw new AppError(errors.serviceUnavailable);
     }
   }
 
@@ -146,16 +147,21 @@ export class AuthService {
       )
       .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
       .limit(1);
-    if (!row) throw new AppError('10091');
-    if (row.attempts >= CODE_MAX_TRIES) throw new AppError('11002');
-    if (row.expiresAt.getTime() <= this.clock.now().getTime()) throw new AppError('11001');
+    if (!row) throw new AppError(errors.verificationCodeWrong);
+    if (row.attempts >= CODE_MAX_TRIES) throw new AppError(errors.verificationCodeLocked);
+    if (row.expiresAt.getTime() <= this.clock.now().getTime())
+      throw new AppError(errors.verificationCodeExpired);
     if (!sameHash(row.codeHash, verificationCodeHash(email, scene, code))) {
       const [counted] = await this.db
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
         .where(eq(verificationCodes.id, row.id))
         .returning({ attempts: verificationCodes.attempts });
-      throw new AppError((counted?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES ? '11002' : '10091');
+      throw new AppError(
+        (counted?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES
+          ? errors.verificationCodeLocked
+          : errors.verificationCodeWrong,
+      );
     }
     return row.id;
   }
@@ -173,7 +179,7 @@ export class AuthService {
         ),
       )
       .returning({ id: verificationCodes.id });
-    if (used.length === 0) throw new AppError('10091');
+    if (used.length === 0) throw new AppError(errors.verificationCodeWrong);
   }
 
   // ---- sign-up and sign-in -----------------------------------------------------------------------------
@@ -187,12 +193,12 @@ export class AuthService {
     inviteCode?: string | undefined;
   }): Promise<{ token: string; userInfo: UserInfo }> {
     const username = normaliseUsername(input.username);
-    if (!username) throw new AppError('10003');
+    if (!username) throw new AppError(errors.usernameIncorrect);
     const email = normaliseEmail(input.email);
-    if (!email) throw new AppError('10002');
-    if (!acceptablePassword(input.password)) throw new AppError('11004');
-    if (input.password !== input.confirmPassword) throw new AppError('11003');
-    if (tooGuessable(input.password, { username, email })) throw new AppError('11012');
+    if (!email) throw new AppError(errors.emailIncorrect);
+    if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
+    if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
+    if (tooGuessable(input.password, { username, email })) throw new AppError(errors.passwordGuessable);
 
     let invitedBy: bigint | null = null;
     if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
@@ -200,12 +206,12 @@ export class AuthService {
       const [inviter] = inviteCode
         ? await this.db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1)
         : [];
-      if (!inviter) throw new AppError('11005');
+      if (!inviter) throw new AppError(errors.inviteCodeUnknown);
       invitedBy = inviter.id;
     }
     // Before the code is checked, so a taken name does not cost the customer a try.
-    if (await this.findUserByUsername(username)) throw new AppError('10006');
-    if (await this.findUserByEmail(email)) throw new AppError('10007');
+    if (await this.findUserByUsername(username)) throw new AppError(errors.usernameTaken);
+    if (await this.findUserByEmail(email)) throw new AppError(errors.emailTaken);
 
     const codeId = await this.checkCode(email, 'register', input.code);
     const passwordHash = await hashPassword(input.password);
@@ -224,8 +230,8 @@ export class AuthService {
     } catch (error) {
       // Two sign-ups racing for the same name or address: the database's unique index decides.
       const constraint = uniqueViolation(error);
-      if (constraint === 'users_username_lower_key') throw new AppError('10006');
-      if (constraint === 'users_email_unique') throw new AppError('10007');
+      if (constraint === 'users_username_lower_key') throw new AppError(errors.usernameTaken);
+      if (constraint === 'users_email_unique') throw new AppError(errors.emailTaken);
       throw error;
     }
   }
@@ -254,11 +260,11 @@ export class AuthService {
     guard?.throttle.begin(key);
     if (!user) {
       await verifyPassword(await this.decoy(), password);
-      throw new AppError('10004');
+      throw new AppError(errors.passwordIncorrect);
     }
-    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('10004');
+    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(errors.passwordIncorrect);
     guard?.throttle.succeeded(key);
-    if (user.status !== 'active') throw new AppError('10005');
+    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
     const token = await this.openSession(this.db, user.id);
     return { token, userInfo: toUserInfo(user) };
   }
@@ -341,14 +347,15 @@ export class AuthService {
     throttle?: AttemptThrottle,
   ): Promise<void> {
     const user = await this.findUserById(owner.userId);
-    if (!user) throw new AppError('401');
+    if (!user) throw new AppError(errors.unauthorised);
     const key = `session:${owner.tokenHash}`;
     throttle?.begin(key);
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError('10004');
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+      throw new AppError(errors.passwordIncorrect);
     throttle?.succeeded(key);
-    if (!acceptablePassword(input.password)) throw new AppError('11004');
-    if (input.password !== input.confirmPassword) throw new AppError('11003');
-    if (tooGuessable(input.password, user)) throw new AppError('11012');
+    if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
+    if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
+    if (tooGuessable(input.password, user)) throw new AppError(errors.passwordGuessable);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -364,12 +371,12 @@ export class AuthService {
     confirmPassword: string;
   }): Promise<void> {
     const email = normaliseEmail(input.email);
-    if (!email) throw new AppError('10002');
-    if (!acceptablePassword(input.password)) throw new AppError('11004');
-    if (input.password !== input.confirmPassword) throw new AppError('11003');
+    if (!email) throw new AppError(errors.emailIncorrect);
+    if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
+    if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
     const user = await this.findUserByEmail(email);
-    if (!user) throw new AppError('10009');
-    if (tooGuessable(input.password, user)) throw new AppError('11012');
+    if (!user) throw new AppError(errors.userNotFound);
+    if (tooGuessable(input.password, user)) throw new AppError(errors.passwordGuessable);
     const codeId = await this.checkCode(email, 'reset', input.code);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
@@ -396,7 +403,7 @@ export class AuthService {
 
   async userInfo(userId: string): Promise<UserInfo> {
     const user = await this.findUserById(userId);
-    if (!user) throw new AppError('10009');
+    if (!user) throw new AppError(errors.userNotFound);
     return toUserInfo(user);
   }
 
@@ -406,7 +413,7 @@ export class AuthService {
       .set({ accountMode: mode })
       .where(eq(users.id, BigInt(userId)))
       .returning();
-    if (!user) throw new AppError('10009');
+    if (!user) throw new AppError(errors.userNotFound);
     return toUserInfo(user);
   }
 
@@ -420,18 +427,18 @@ export class AuthService {
 
   /** `GET /login/checkUserNameOrPhone`: exactly one of the two; a malformed value is refused with its code. */
   async isAvailable(query: { username?: string | undefined; email?: string | undefined }): Promise<boolean> {
-    if (query.username !== undefined && query.email !== undefined) throw new AppError('400');
+    if (query.username !== undefined && query.email !== undefined) throw new AppError(errors.invalidRequest);
     if (query.username !== undefined) {
       const username = normaliseUsername(query.username);
-      if (!username) throw new AppError('10003');
+      if (!username) throw new AppError(errors.usernameIncorrect);
       return (await this.findUserByUsername(username)) === undefined;
     }
     if (query.email !== undefined) {
       const email = normaliseEmail(query.email);
-      if (!email) throw new AppError('10002');
+      if (!email) throw new AppError(errors.emailIncorrect);
       return (await this.findUserByEmail(email)) === undefined;
     }
-    throw new AppError('10001');
+    throw new AppError(errors.accountRequired);
   }
 
   // ---- housekeeping ------------------------------------------------------------------------------------

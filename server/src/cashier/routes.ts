@@ -1,24 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  CancelWithdrawalBody,
-  CompleteWithdrawalBody,
-  Deposit,
-  DepositList,
-  DepositOptions,
-  EnvelopeOf,
-  ListRechargeQuery,
-  ListWithdrawalQuery,
-  RechargeBody,
-  Withdrawal,
-  WithdrawalBody,
-  WithdrawalIdPath,
-  WithdrawalList,
-  WithdrawalQuote,
-  WithdrawalQuoteBody,
-} from '@swx/shared/contract';
-import { Type } from '@sinclair/typebox';
+import { successes } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 
 const tags = ['cashier'];
 
@@ -26,29 +9,29 @@ const tags = ['cashier'];
  * Deposits and withdrawals under /swx/customer/user (PRODUCT.md §3, §4). Real account only: in demo mode
  * every submission answers `11006`. Staff decide through the review queue (`/swx/admin/reviews`).
  */
-export const cashierRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const cashierRoutes: FastifyPluginAsync = async (app) => {
   const { cashier } = app.services;
   // Authentication before validation: a caller without a session learns nothing about the body's rules.
   const auth = { preValidation: app.authenticate };
   const authOnce = { preValidation: app.authenticate, preHandler: app.guardRepeat };
 
-  app.get(
-    '/user/depositOptions',
+  route(
+    app,
+    'cashier.depositOptions',
     {
       ...auth,
       schema: {
         tags,
         summary:
           'Deposit coins and networks, the receiving address and its QR code, and the minimum per coin',
-        response: { 200: EnvelopeOf(DepositOptions) },
       },
     },
     async () => ok(await cashier.depositOptions()),
   );
 
-  app.post(
-    '/user/recharge',
+  route(
+    app,
+    'cashier.recharge',
     {
       ...authOnce,
       schema: {
@@ -56,43 +39,40 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Reports a crypto deposit (amount, transaction hash, proof image) for staff review',
         description:
           'Below the coin minimum answers `11080` naming the coin and minimum; a hash already submitted answers `11083`; the proof image must be an upload of this customer.',
-        body: RechargeBody,
-        response: { 200: EnvelopeOf(Deposit) },
       },
     },
-    async (request) => ok(await cashier.recharge(request.customer, request.body), '20002'),
+    async (request) => ok(await cashier.recharge(request.customer, request.body), successes.depositSubmitted),
   );
 
-  app.get(
-    '/user/listRecharge',
+  route(
+    app,
+    'cashier.deposits',
     {
       ...auth,
       schema: {
         tags,
         summary: 'The customer’s deposits, newest first (at most 200)',
-        querystring: ListRechargeQuery,
-        response: { 200: EnvelopeOf(DepositList) },
       },
     },
     async (request) => ok(await cashier.listDeposits(request.customer, request.query.status)),
   );
 
-  app.post(
-    '/user/withdrawalQuote',
+  route(
+    app,
+    'cashier.withdrawalQuote',
     {
       ...auth,
       schema: {
         tags,
         summary: 'Quotes a withdrawal’s fee before confirming; the quote lives 5 minutes and is used once',
-        body: WithdrawalQuoteBody,
-        response: { 200: EnvelopeOf(WithdrawalQuote) },
       },
     },
     async (request) => ok(await cashier.quoteWithdrawal(request.customer, request.body)),
   );
 
-  app.post(
-    '/user/withdrawal',
+  route(
+    app,
+    'cashier.withdraw',
     {
       ...authOnce,
       schema: {
@@ -100,37 +80,34 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Requests a withdrawal on a quote: amount plus fee are held during review',
         description:
           'Crypto: coin, network and an address valid on that network (`10021` when missing, `11084` when malformed). Bank: payee name, card number (Luhn-checked) and bank name. A missing, expired, used or different quote answers `11007`: quote again.',
-        body: WithdrawalBody,
-        response: { 200: EnvelopeOf(Withdrawal) },
       },
     },
-    async (request) => ok(await cashier.submitWithdrawal(request.customer, request.body), '20003'),
+    async (request) =>
+      ok(await cashier.submitWithdrawal(request.customer, request.body), successes.withdrawalSubmitted),
   );
 
-  app.get(
-    '/user/listWithdrwal',
+  route(
+    app,
+    'cashier.withdrawals',
     {
       ...auth,
       schema: {
         tags,
         summary:
           'The customer’s withdrawals (the seed’s spelling), with queue position and target time while pending',
-        querystring: ListWithdrawalQuery,
-        response: { 200: EnvelopeOf(WithdrawalList) },
       },
     },
     async (request) => ok(await cashier.listWithdrawals(request.customer, request.query.status)),
   );
 
-  app.post(
-    '/user/cancelWithdrawal',
+  route(
+    app,
+    'cashier.cancelWithdrawal',
     {
       ...authOnce,
       schema: {
         tags,
         summary: 'Cancels a pending withdrawal and releases its hold (our addition)',
-        body: CancelWithdrawalBody,
-        response: { 200: EnvelopeOf(Withdrawal) },
       },
     },
     async (request) => ok(await cashier.cancelWithdrawal(request.customer, request.body.id)),
@@ -138,20 +115,17 @@ export const cashierRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** Staff: completes an approved withdrawal with the payout's transaction reference (audited as a review). */
-export const cashierAdminRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const cashierAdminRoutes: FastifyPluginAsync = async (app) => {
   const { reviews } = app.services;
-  app.post(
-    '/withdrawals/:id/complete',
+  route(
+    app,
+    'admin.completeWithdrawal',
     {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'Completes an approved withdrawal: the held amount is paid out and the fee taken',
         security: [{ token: [] }],
-        params: WithdrawalIdPath,
-        body: CompleteWithdrawalBody,
-        response: { 200: EnvelopeOf(Type.Unknown()) },
       },
     },
     async (request) =>

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, lte } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
+  errors,
   networksOfCoin,
   type CashierCoin,
   type CashierNetwork,
@@ -103,20 +104,27 @@ export class CashierService {
   async recharge(customer: Customer, body: RechargeBody): Promise<Deposit> {
     requireReal(customer);
     const { coin, network } = body;
-    if (!networksOfCoin[coin].includes(network)) throw new AppError('11081');
+    if (!networksOfCoin[coin].includes(network)) throw new AppError(errors.coinOrNetworkUnsupported);
     if (decimalsOf(body.amount) > coinDecimals[coin])
-      throw new AppError('11010', `${coin} amounts have at most ${coinDecimals[coin]} decimal places`);
+      throw new AppError(
+        errors.amountIncorrect,
+        `${coin} amounts have at most ${coinDecimals[coin]} decimal places`,
+      );
     const amount = new Money(body.amount);
     const minimum = this.minimumDeposit(coin);
     if (amount.lt(minimum))
-      throw new AppError('11080', `Minimum deposit for ${coin} is ${formatAmount(minimum)}`, {
-        coin,
-        minimum: formatAmount(minimum),
-      });
+      throw new AppError(
+        errors.depositBelowMinimum,
+        `Minimum deposit for ${coin} is ${formatAmount(minimum)}`,
+        {
+          coin,
+          minimum: formatAmount(minimum),
+        },
+      );
     const txHash = normaliseTxHash(network, body.txHash);
     if (!txHash) {
       const shape = chainOf(network) === 'ethereum' ? '0x followed by 64 hex digits' : '64 hex digits';
-      throw new AppError('11082', `A ${network} transaction hash is ${shape}`);
+      throw new AppError(errors.transactionHashIncorrect, `A ${network} transaction hash is ${shape}`);
     }
     const chain = chainOf(network);
     const address = this.depositAddress(coin, network);
@@ -132,7 +140,7 @@ export class CashierService {
             inArray(cashierDeposits.status, ['pending', 'approved']),
           ),
         );
-      if (live) throw new AppError('11083');
+      if (live) throw new AppError(errors.transactionHashUsed);
       try {
         const [inserted] = await tx
           .insert(cashierDeposits)
@@ -150,7 +158,7 @@ export class CashierService {
         return toDeposit(inserted!);
       } catch (error) {
         // Two submissions of one hash at once: the partial unique index lets only one through.
-        if (isUniqueViolation(error)) throw new AppError('11083');
+        if (isUniqueViolation(error)) throw new AppError(errors.transactionHashUsed);
         throw error;
       }
     });
@@ -171,10 +179,10 @@ export class CashierService {
     requireReal(customer);
     const { currency, network } = withdrawalTarget(body);
     const amount = new Money(body.amount);
-    if (amount.isZero()) throw new AppError('11010');
+    if (amount.isZero()) throw new AppError(errors.amountIncorrect);
     if (decimalsOf(body.amount) > coinDecimals[currency as CashierCoin])
       throw new AppError(
-        '11010',
+        errors.amountIncorrect,
         `${currency} amounts have at most ${coinDecimals[currency as CashierCoin]} decimal places`,
       );
     const feeRate = new Money(this.deps.params.getDecimal('withdrawal_fee_rate').toString());
@@ -218,16 +226,16 @@ export class CashierService {
     };
     if (body.method === 'crypto') {
       const address = body.address?.trim() ?? '';
-      if (address === '') throw new AppError('10021');
+      if (address === '') throw new AppError(errors.addressMissing);
       if (!isValidAddress(network as CashierNetwork, address))
-        throw new AppError('11084', `This is not a valid ${network} address`);
+        throw new AppError(errors.addressIncorrect, `This is not a valid ${network} address`);
       destination.address = address;
     } else {
       const payeeName = normaliseName(body.payeeName ?? '');
       const bankName = normaliseName(body.bankName ?? '');
-      if (!payeeName || !bankName) throw new AppError('11086');
+      if (!payeeName || !bankName) throw new AppError(errors.payeeMissing);
       const cardNumber = normaliseCardNumber(body.cardNumber ?? '');
-      if (!cardNumber) throw new AppError('11085');
+      if (!cardNumber) throw new AppError(errors.cardNumberIncorrect);
       Object.assign(destination, { payeeName, bankName, cardNumber });
     }
     const amount = new Money(body.amount);
@@ -249,7 +257,7 @@ export class CashierService {
         !new Money(quote.amount).eq(amount) ||
         !new Money(quote.feeRate).eq(this.deps.params.getDecimal('withdrawal_fee_rate').toString())
       ) {
-        throw new AppError('11007');
+        throw new AppError(errors.termsChanged);
       }
       await tx
         .update(cashierWithdrawalQuotes)
@@ -298,8 +306,8 @@ export class CashierService {
     requireReal(customer);
     return this.deps.units.run(async ({ tx }) => {
       const found = await findOwned(tx, cashierWithdrawals, customer, id, { forUpdate: true });
-      if (!found) throw new AppError('404');
-      if (found.status !== 'pending') throw new AppError('11043');
+      if (!found) throw new AppError(errors.notFound);
+      if (found.status !== 'pending') throw new AppError(errors.alreadyDecided);
       const [updated] = await tx
         .update(cashierWithdrawals)
         .set({ status: 'cancelled', decidedAt: new Date(this.now()) })
@@ -372,8 +380,8 @@ export class CashierService {
       .from(cashierDeposits)
       .where(eq(cashierDeposits.id, BigInt(id)))
       .for('update');
-    if (!row) throw new AppError('404');
-    if (row.status !== 'pending') throw new AppError('11043');
+    if (!row) throw new AppError(errors.notFound);
+    if (row.status !== 'pending') throw new AppError(errors.alreadyDecided);
     return row;
   }
 
@@ -443,7 +451,7 @@ export class CashierService {
       .from(cashierWithdrawals)
       .where(eq(cashierWithdrawals.id, BigInt(id)))
       .for('update');
-    if (!row) throw new AppError('404');
+    if (!row) throw new AppError(errors.notFound);
     return row;
   }
 
@@ -461,10 +469,11 @@ export class CashierService {
     const row = await this.lockWithdrawal(tx, id);
     const reference = facts.reference === undefined ? undefined : String(facts.reference).trim();
     if (reference !== undefined && (reference.length < 1 || reference.length > 200))
-      throw new AppError('400', 'A transaction reference is 1 to 200 characters');
-    if (row.status !== 'pending' && row.status !== 'approved') throw new AppError('11043');
-    if (row.status === 'approved' && reference === undefined) throw new AppError('11043');
-    if (row.status === 'pending' && facts.completeOnly === true) throw new AppError('11087');
+      throw new AppError(errors.invalidRequest, 'A transaction reference is 1 to 200 characters');
+    if (row.status !== 'pending' && row.status !== 'approved') throw new AppError(errors.alreadyDecided);
+    if (row.status === 'approved' && reference === undefined) throw new AppError(errors.alreadyDecided);
+    if (row.status === 'pending' && facts.completeOnly === true)
+      throw new AppError(errors.withdrawalNotApproved);
     const now = new Date(this.now());
     let current = row;
     const created: string[] = [];
@@ -529,7 +538,7 @@ export class CashierService {
   ): Promise<Withdrawal> {
     const row = await this.lockWithdrawal(tx, id);
     // An approved withdrawal whose payout could not be made may still be rejected: its funds are still held.
-    if (row.status !== 'pending' && row.status !== 'approved') throw new AppError('11043');
+    if (row.status !== 'pending' && row.status !== 'approved') throw new AppError(errors.alreadyDecided);
     const [updated] = await tx
       .update(cashierWithdrawals)
       .set({
@@ -613,7 +622,7 @@ export class CashierService {
 
   private depositAddress(coin: CashierCoin, network: CashierNetwork): string {
     const key = addressParam[network][coin];
-    if (!key) throw new AppError('11081');
+    if (!key) throw new AppError(errors.coinOrNetworkUnsupported);
     return this.deps.params.get(key);
   }
 
@@ -669,7 +678,7 @@ export class CashierService {
 }
 
 function requireReal(customer: Customer): void {
-  if (customer.mode !== 'real') throw new AppError('11006');
+  if (customer.mode !== 'real') throw new AppError(errors.demoNotAllowed);
 }
 
 /** The currency and network a withdrawal pays out in. Bank withdrawals are paid from USDT. */
@@ -679,11 +688,12 @@ function withdrawalTarget(body: {
   network?: CashierNetwork | undefined;
 }): { currency: CashierCoin; network: CashierNetwork | null } {
   if (body.method === 'bank') {
-    if ((body.coin && body.coin !== 'USDT') || body.network) throw new AppError('11081');
+    if ((body.coin && body.coin !== 'USDT') || body.network)
+      throw new AppError(errors.coinOrNetworkUnsupported);
     return { currency: 'USDT', network: null };
   }
   if (!body.coin || !body.network || !networksOfCoin[body.coin].includes(body.network))
-    throw new AppError('11081');
+    throw new AppError(errors.coinOrNetworkUnsupported);
   return { currency: body.coin, network: body.network };
 }
 

@@ -1,29 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import {
-  ContentDetail,
-  ContentIdPath,
-  ContentListPath,
-  ContentSummary,
-  EnvelopeOf,
-} from '@swx/shared/contract';
+
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 
 /** Public content: company, policy and footer pages, FAQ (type 4) and notices (type 5). */
-export const contentRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const contentRoutes: FastifyPluginAsync = async (app) => {
   const { content } = app.services;
 
-  app.get(
-    '/index/listContents/:selector',
+  route(
+    app,
+    'content.list',
     {
       schema: {
         tags: ['content'],
         summary:
           'Content items of a type in a language: {type}-{lang}, lang 1 = Chinese, 2 = others, or a language tag',
-        params: ContentListPath,
-        response: { 200: EnvelopeOf(Type.Array(ContentSummary)) },
       },
     },
     async (request) => {
@@ -33,14 +24,13 @@ export const contentRoutes: FastifyPluginAsync = async (scope) => {
     },
   );
 
-  app.get(
-    '/index/getContentsById/:id',
+  route(
+    app,
+    'content.get',
     {
       schema: {
         tags: ['content'],
         summary: 'One content item with its sanitised HTML body',
-        params: ContentIdPath,
-        response: { 200: EnvelopeOf(ContentDetail) },
       },
     },
     async (request) => ok(await content.get(request.params.id)),

@@ -5,6 +5,7 @@ import { contentLanguages, resolveContentLanguage, type ContentLanguage } from '
 import { sanitizeContentHtml } from './sanitize';
 import { contentItems } from './tables';
 import { contentSeed } from './seed';
+import { errors } from '@swx/shared/contract';
 
 /**
  * Company, policy and footer pages, FAQ and notices in ten languages. The seed text is inserted at start-up
@@ -61,7 +62,7 @@ export class ContentService {
       .select()
       .from(contentItems)
       .where(eq(contentItems.id, BigInt(id)));
-    if (!row) throw new AppError('404');
+    if (!row) throw new AppError(errors.notFound);
     return {
       id: row.id.toString(),
       type: row.type,

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { RateLimit } from '../config';
 import { AppError } from '../http/errors';
+import { errors } from '@swx/shared/contract';
 
 /** One limit on a route: `limit.max` requests per `limit.windowMs` for each value of `keyOf(request)`. */
 export interface KeyedLimit {
@@ -41,7 +42,7 @@ export async function rateLimitGuard(
     }
     if (retryAfterSeconds > 0) {
       reply.header('retry-after', String(retryAfterSeconds));
-      throw new AppError('429');
+      throw new AppError(errors.tooManyRequests);
     }
   };
 }

@@ -7,6 +7,7 @@ import { insertRows, rowsOf } from '../db/rows';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { submissionClaims } from './tables';
+import { errors } from '@swx/shared/contract';
 
 export { repeatGuardPlugin, RequestClaims } from './request-claims';
 
@@ -150,7 +151,7 @@ export class SubmissionGuard {
              as v(key text, holder text, expires_at timestamptz, response jsonb)
        where c.key = v.key and c.holder is not distinct from v.holder
       returning c.key`);
-    if (rowsOf(result).length !== records.length) throw new AppError('30000');
+    if (rowsOf(result).length !== records.length) throw new AppError(errors.repeatedSubmission);
   }
 
   /** Replaces the kept answer of finished key claims with the exact envelope that was sent. */

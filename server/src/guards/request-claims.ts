@@ -6,6 +6,7 @@ import type { SuccessCode } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { currentAmbientScope, runInAmbientScope, type Unit } from '../platform/unit-of-work';
 import { canonicalJson, type Claim, type SubmissionGuard } from './repeat';
+import { errors } from '@swx/shared/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,7 @@ export class RequestClaims {
   /** The answer kept with them in that transaction, so the exact envelope is written again only if it differs. */
   kept: unknown = undefined;
   /**
-   * The success code the route answers with (`ok(result, '20001')`), when it has one: set before the unit
+   * The success code the route answers with (`ok(result, successes.submittedForReview)`), when it has one: set before the unit
    * runs, the kept answer is already the exact envelope and is not written a second time after the commit.
    */
   successCode: SuccessCode | undefined = undefined;
@@ -103,7 +104,7 @@ export const repeatGuardPlugin = fp<{ guard: SubmissionGuard }>(
       if (claims.length === 0) return;
       if (!(await guard.claim(claims))) {
         const replay = await guard.replayFor(claims);
-        if (!replay) throw new AppError('30000');
+        if (!replay) throw new AppError(errors.repeatedSubmission);
         await reply.header('idempotent-replayed', 'true').code(200).send(replay.response);
         return reply;
       }

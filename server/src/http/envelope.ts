@@ -1,5 +1,5 @@
 import type { Envelope, SuccessCode } from '@swx/shared/contract';
-import { catalogue } from '@swx/shared/contract';
+import { errors, catalogue } from '@swx/shared/contract';
 
 /** A success envelope; `successCode` (20001–20005) goes into `message` as PRODUCT.md §3 pins. */
 export function ok<T>(result: T, successCode?: SuccessCode): Envelope<T> {
@@ -8,5 +8,5 @@ export function ok<T>(result: T, successCode?: SuccessCode): Envelope<T> {
 
 export function failure(code: string, message?: string): Envelope<null> {
   const known = (catalogue as Record<string, { message: string }>)[code];
-  return { code, message: message ?? known?.message ?? catalogue['500'].message, result: null };
+  return { code, message: message ?? known?.message ?? catalogue[errors.unknown].message, result: null };
 }

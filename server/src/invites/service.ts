@@ -8,6 +8,7 @@ import { Money, customerAccount, formatAmount, platformAccount } from '../ledger
 import type { ParamsService } from '../params/service';
 import { users } from '../auth/tables';
 import { inviteRewards } from './tables';
+import { errors } from '@swx/shared/contract';
 
 export interface RewardForFeeInput {
   /** The customer who paid the trading fee. */
@@ -162,7 +163,7 @@ export class InvitesService {
       .select({ inviteCode: users.inviteCode })
       .from(users)
       .where(eq(users.id, BigInt(userId)));
-    if (!me) throw new AppError('10009');
+    if (!me) throw new AppError(errors.userNotFound);
     const link = `${this.publicUrl.replace(/\/+$/, '')}/pass/register?invite=${encodeURIComponent(me.inviteCode)}`;
     const svg = await QRCode.toString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     const friends = await this.db

@@ -1,3 +1,4 @@
+import { errors } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
 import { Money, isCustomerRef, refKey, type AccountRef } from './accounts';
 
@@ -46,7 +47,9 @@ export function decide(
         // A missing account has no funds to give: 10011 whatever its kind. One opened by an earlier entry
         // of the batch exists by now.
         const exists = locked.has(key) || running.has(key);
-        outcomes[i] = new AppError(exists && ref.kind === 'customer_held' ? '11020' : '10011');
+        outcomes[i] = new AppError(
+          exists && ref.kind === 'customer_held' ? errors.holdInsufficient : errors.insufficientBalance,
+        );
         return;
       }
     }

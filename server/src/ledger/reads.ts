@@ -6,6 +6,7 @@ import { formatAmount } from './accounts';
 import { ledgerAccounts, ledgerJournalEntries, ledgerPostings } from './tables';
 import type { EntryFilters, JournalPosting, PostingFilters, PostingWithBalance, Reader } from './types';
 import { userIdPattern } from './validate';
+import { errors } from '@swx/shared/contract';
 
 /** Every posting of these journal entries, in posting order (a receipt's ledger lines). */
 export async function postingsOfJournals(
@@ -119,7 +120,7 @@ export async function entriesFor(
     );
   }
   if (filters.before) {
-    if (!userIdPattern.test(filters.before)) throw new AppError('400', 'Invalid cursor');
+    if (!userIdPattern.test(filters.before)) throw new AppError(errors.invalidRequest, 'Invalid cursor');
     conditions.push(lt(ledgerPostings.id, BigInt(filters.before)));
   }
   const rows = await reader

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { EnvelopeOf, LedgerCheck } from '@swx/shared/contract';
+
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 
 /** Staff view of the ledger, under /swx/admin. */
-export const ledgerAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const ledgerAdminRoutes: FastifyPluginAsync = async (app) => {
   const { ledger } = app.services;
 
-  app.get(
-    '/ledger/check',
+  route(
+    app,
+    'admin.ledgerCheck',
     {
       preHandler: app.authenticateStaff,
       schema: {
@@ -17,7 +17,6 @@ export const ledgerAdminRoutes: FastifyPluginAsync = async (scope) => {
         summary:
           'Checks the ledger: postings sum to zero per currency, every entry balances, customer balances match their postings and none is negative',
         security: [{ token: [] }],
-        response: { 200: EnvelopeOf(LedgerCheck) },
       },
     },
     async () => ok(await ledger.check()),

@@ -1,5 +1,6 @@
 import type { LivePrice } from '@swx/shared/contract';
 import type { FeedTick } from '../markets/feed/types';
+import { errors } from '@swx/shared/contract';
 
 /** The parts of a `ws` WebSocket the hub uses (a test can stand in a fake). */
 export interface LiveSocket {
@@ -325,7 +326,7 @@ export class LiveHub {
   }
 
   /** An error frame: `{type: 'error', code, message}` (400 for a bad message; the route uses 401). */
-  sendError(client: LiveClient, message: string, code = '400'): void {
+  sendError(client: LiveClient, message: string, code: string = errors.invalidRequest): void {
     this.sendJson(client, { type: 'error', code, message });
   }
 }

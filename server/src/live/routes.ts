@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { LiveClient } from './hub';
 
 const TOKEN_MAX_LENGTH = 512;
+import { errors } from '@swx/shared/contract';
 
 /**
  * `/message`: the one websocket. Prices arrive as JSON arrays of `{code, price, zdf, time}`. A customer
@@ -23,7 +24,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
         ? await app.services.auth.verifyToken(token).catch(() => null)
         : null;
     if (!owner) {
-      live.hub.sendError(client, 'Unauthorised, please log in', '401');
+      live.hub.sendError(client, 'Unauthorised, please log in', errors.unauthorised);
       live.hub.remove(client);
       client.socket.close(4401, 'unauthorised');
       return;

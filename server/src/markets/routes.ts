@@ -1,26 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import {
-  CandleList,
-  EnvelopeOf,
-  FeedStatus,
-  HomeStats,
-  KLineQuery,
-  ListMarketAllQuery,
-  MarketCodeOrIdParams,
-  MarketInfo,
-  MarketCodePath,
-  MarketListResult,
-  MarketOptionTermsRecord,
-  SetMarketOptionTermsBody,
-  WatchlistBody,
-  WatchlistQuery,
-  WatchlistResult,
-} from '@swx/shared/contract';
+import { successes, errors } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import { AppError } from '../http/errors';
 
 // From src/markets when run from source, from dist/ when bundled.
@@ -41,21 +24,19 @@ function loadLogos(): Map<string, Buffer> {
 }
 
 /** Public market data under /swx/customer/index: catalogue, prices, charts, logos, feed status. */
-export const marketsRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const marketsRoutes: FastifyPluginAsync = async (app) => {
   const markets = app.services.markets;
   const logos = loadLogos();
 
-  app.get(
-    '/index/listMarketAll',
+  route(
+    app,
+    'markets.list',
     {
       schema: {
         tags: ['markets'],
         summary: 'All markets with latest price, daily change and the last 100 prices',
         description:
           'Served from memory; repeat `type` to ask for several types. Prices are null before the first tick.',
-        querystring: ListMarketAllQuery,
-        response: { 200: EnvelopeOf(MarketListResult) },
       },
     },
     async (request, reply) => {
@@ -70,29 +51,27 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get(
-    '/index/getMarketInfo/:codeOrId',
+  route(
+    app,
+    'markets.info',
     {
       schema: {
         tags: ['markets'],
         summary: 'Everything about one market: contract, leverages, trading hours, feed',
-        params: MarketCodeOrIdParams,
-        response: { 200: EnvelopeOf(MarketInfo) },
       },
     },
     async (request) => ok(markets.info(markets.get(request.params.codeOrId))),
   );
 
-  app.get(
-    '/index/getKValueByCodeAndDate',
+  route(
+    app,
+    'markets.candles',
     {
       schema: {
         tags: ['markets'],
         summary: 'Candles from stored history (1m to 1w), at most 1000 per request',
         description:
           'Empty when the feed published nothing in the range. `from` inclusive, `to` exclusive (epoch ms).',
-        querystring: KLineQuery,
-        response: { 200: EnvelopeOf(CandleList) },
       },
     },
     async (request) => {
@@ -101,20 +80,21 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get(
-    '/index/feedStatus',
+  route(
+    app,
+    'markets.feedStatus',
     {
       schema: {
         tags: ['markets'],
         summary: 'Which market-data feed is live and whether its prices are simulated',
-        response: { 200: EnvelopeOf(FeedStatus) },
       },
     },
     async () => ok({ feed: markets.feedKind, simulated: markets.simulated }),
   );
 
-  app.get(
-    '/index/homeStats',
+  route(
+    app,
+    'markets.homeStats',
     {
       schema: {
         tags: ['markets'],
@@ -122,24 +102,23 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
         description:
           'Active customers; customers who traded and USDT traded with real money in the last 24 h (demo ' +
           'excluded). Computed at most once a minute per server; `asOf` says when.',
-        response: { 200: EnvelopeOf(HomeStats) },
       },
     },
     async () => ok(await app.services.homeStats.current()),
   );
 
-  app.get(
-    '/index/logo/:file',
+  route(
+    app,
+    'markets.logo',
     {
       schema: {
         tags: ['markets'],
         summary: 'A market logo (SVG)',
-        params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9._-]{1,40}\\.svg$' }) }),
       },
     },
     async (request, reply) => {
       const logo = logos.get(request.params.file.slice(0, -4).toUpperCase());
-      if (!logo) throw new AppError('404');
+      if (!logo) throw new AppError(errors.notFound);
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logo);
     },
   );
@@ -147,36 +126,36 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
   const watchlistSchema = {
     tags: ['markets'],
     security: [{ token: [] }],
-    response: { 200: EnvelopeOf(WatchlistResult) },
   };
-  app.get(
-    '/user/watchlist',
+  route(
+    app,
+    'markets.watchlist',
     {
       preHandler: app.authenticate,
       schema: { ...watchlistSchema, summary: 'The markets the customer watches' },
     },
     async (request) => ok(await markets.watchlist(request.customer.userId)),
   );
-  app.post(
-    '/user/watchlist',
+  route(
+    app,
+    'markets.watch',
     {
       preHandler: app.authenticate,
       schema: {
         ...watchlistSchema,
         summary: 'Add a market to the watchlist (adding it twice changes nothing)',
-        body: WatchlistBody,
       },
     },
     async (request) => ok(await markets.watch(request.customer.userId, request.body.code)),
   );
-  app.delete(
-    '/user/watchlist',
+  route(
+    app,
+    'markets.unwatch',
     {
       preHandler: app.authenticate,
       schema: {
         ...watchlistSchema,
         summary: 'Remove a market from the watchlist',
-        querystring: WatchlistQuery,
       },
     },
     async (request) => ok(await markets.unwatch(request.customer.userId, request.query.code)),
@@ -184,28 +163,27 @@ export const marketsRoutes: FastifyPluginAsync = async (base) => {
 };
 
 /** Staff set a market's own option terms (periods, stake bounds) under /swx/admin; every change is audited. */
-export const marketsAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const marketsAdminRoutes: FastifyPluginAsync = async (app) => {
   const markets = app.services.markets;
   const security = [{ token: [] }];
 
-  app.get(
-    '/markets/:code/optionTerms',
+  route(
+    app,
+    'admin.marketOptionTerms',
     {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: "A market's own option terms (null = the parameter applies) and the terms in force",
         security,
-        params: MarketCodePath,
-        response: { 200: EnvelopeOf(MarketOptionTermsRecord) },
       },
     },
     async (request) => ok(markets.optionTermsRecord(request.params.code)),
   );
 
-  app.post(
-    '/markets/:code/optionTerms',
+  route(
+    app,
+    'admin.setMarketOptionTerms',
     {
       preHandler: app.authenticateStaff,
       schema: {
@@ -216,12 +194,12 @@ export const marketsAdminRoutes: FastifyPluginAsync = async (scope) => {
           'A field left out keeps its current value; `null` clears the override so the parameter ' +
           '(`option_periods`, `option_stake_min`, `option_stake_max`) applies again. Invalid terms answer 11041.',
         security,
-        params: MarketCodePath,
-        body: SetMarketOptionTermsBody,
-        response: { 200: EnvelopeOf(MarketOptionTermsRecord) },
       },
     },
     async (request) =>
-      ok(await markets.setOptionTerms(request.params.code, request.body, request.staff.staffId), '20005'),
+      ok(
+        await markets.setOptionTerms(request.params.code, request.body, request.staff.staffId),
+        successes.modified,
+      ),
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import {
+  errors,
   bucketStart,
   intervalMs,
   type Candle,
@@ -260,7 +261,7 @@ export class MarketsService {
   /** A market by code or id; refuses with `11030` when there is none. */
   get(codeOrId: string): MarketRecord {
     const market = this.find(codeOrId);
-    if (!market) throw new AppError('11030');
+    if (!market) throw new AppError(errors.marketNotFound);
     return market;
   }
 
@@ -314,14 +315,14 @@ export class MarketsService {
     const market = this.get(codeOrId);
     if (change.periods) {
       const problem = checkOptionPeriods(change.periods);
-      if (problem) throw new AppError('11041', `Option periods ${problem}`);
+      if (problem) throw new AppError(errors.paramValueInvalid, `Option periods ${problem}`);
     }
     for (const [field, value] of [
       ['smallest stake', change.stakeMin],
       ['largest stake', change.stakeMax],
     ] as const) {
       if (typeof value === 'string' && !new Decimal(value).gt(0))
-        throw new AppError('11041', `Option ${field} must be above 0`);
+        throw new AppError(errors.paramValueInvalid, `Option ${field} must be above 0`);
     }
     await this.database.db.transaction(async (tx) => {
       const [row] = await tx
@@ -346,7 +347,7 @@ export class MarketsService {
       const max = after.stakeMax ?? this.deps.params.get('option_stake_max');
       if (new Decimal(min).gt(max))
         throw new AppError(
-          '11041',
+          errors.paramValueInvalid,
           `Option stake bounds would be ${min} to ${max} USDT: none could be bought`,
         );
       await tx
@@ -695,13 +696,13 @@ export class MarketsService {
   async candles(code: string, interval: string | undefined, from?: number, to?: number): Promise<Candle[]> {
     const market = this.get(code);
     const chosen = (interval ?? '1m') as CandleInterval;
-    if (!(chosen in intervalMs)) throw new AppError('11031');
+    if (!(chosen in intervalMs)) throw new AppError(errors.chartIntervalUnsupported);
     const size = intervalMs[chosen];
     const end = to ?? Date.now();
     const start = from ?? end - DEFAULT_CANDLES * size;
-    if (start > end) throw new AppError('11032');
+    if (start > end) throw new AppError(errors.chartRangeIncorrect);
     const count = Math.ceil((end - bucketStart(start, chosen)) / size);
-    if (count > MAX_CANDLES) throw new AppError('11032');
+    if (count > MAX_CANDLES) throw new AppError(errors.chartRangeIncorrect);
     if (start === end) return [];
     return queryCandles(this.database.db, market.code, chosen, start, end, market.priceDecimals);
   }
@@ -733,7 +734,7 @@ export class MarketsService {
         .select({ code: watchlist.code })
         .from(watchlist)
         .where(and(ownedBy(watchlist, { userId }), eq(watchlist.code, market.code)));
-      if (already.length === 0) throw new AppError('11033');
+      if (already.length === 0) throw new AppError(errors.watchlistFull);
     }
     await this.database.db
       .insert(watchlist)

@@ -1,22 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { EnvelopeOf, ParamKeyPath, ParamRecord, ParamValueResult, SetParamBody } from '@swx/shared/contract';
+import { successes } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 
 /** `GET /swx/customer/index/getParamByKey/{key}`: public parameters (download link, fees, minimums...). */
-export const paramsCustomerRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const paramsCustomerRoutes: FastifyPluginAsync = async (app) => {
   const { params } = app.services;
 
-  app.get(
-    '/index/getParamByKey/:key',
+  route(
+    app,
+    'params.get',
     {
       schema: {
         tags: ['params'],
         summary: 'A public server parameter by key (private or unknown keys answer 10018)',
-        params: Type.Object({ key: Type.String({ maxLength: 64, 'x-code': '10018' }) }),
-        response: { 200: EnvelopeOf(ParamValueResult) },
       },
     },
     async (request) => ok({ paramValue: params.getPublic(request.params.key) }),
@@ -24,36 +21,33 @@ export const paramsCustomerRoutes: FastifyPluginAsync = async (scope) => {
 };
 
 /** Staff view and change parameters; every change is audited with its reason. */
-export const paramsAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const paramsAdminRoutes: FastifyPluginAsync = async (app) => {
   const { params } = app.services;
   const security = [{ token: [] }];
 
-  app.get(
-    '/params',
+  route(
+    app,
+    'admin.params',
     {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'Every server parameter with its value and visibility',
         security,
-        response: { 200: EnvelopeOf(Type.Array(ParamRecord)) },
       },
     },
     async () => ok(params.list()),
   );
 
-  app.put(
-    '/params/:key',
+  route(
+    app,
+    'admin.setParam',
     {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'Changes a parameter (checked against its definition, audited with the reason)',
         security,
-        params: ParamKeyPath,
-        body: SetParamBody,
-        response: { 200: EnvelopeOf(ParamRecord) },
       },
     },
     async (request) =>
@@ -62,7 +56,7 @@ export const paramsAdminRoutes: FastifyPluginAsync = async (scope) => {
           staffId: request.staff.staffId,
           reason: request.body.reason,
         }),
-        '20005',
+        successes.modified,
       ),
   );
 };

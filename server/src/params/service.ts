@@ -7,6 +7,7 @@ import { AppError } from '../http/errors';
 import { invalidParamValue, paramDefinition, paramDefinitions, type ParamKey } from './definitions';
 import { parameters } from './tables';
 import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
+import { errors } from '@swx/shared/contract';
 
 /** Instances tell each other about changed parameters (message: the key; several servers, one database). */
 const changedChannel = defineChannel<string>({
@@ -105,7 +106,7 @@ export class ParamsService {
 
   private entry(key: string): CachedParam {
     const found = this.cache.get(key);
-    if (!found) throw new AppError('10018', `Failed to obtain system parameter ${key}`);
+    if (!found) throw new AppError(errors.paramUnavailable, `Failed to obtain system parameter ${key}`);
     return found;
   }
 
@@ -132,7 +133,7 @@ export class ParamsService {
   /** A public parameter's value for customers; private or unknown keys answer `10018`. */
   getPublic(key: string): string {
     const found = this.cache.get(key);
-    if (!found || !found.public) throw new AppError('10018');
+    if (!found || !found.public) throw new AppError(errors.paramUnavailable);
     return found.value;
   }
 
@@ -152,9 +153,9 @@ export class ParamsService {
   /** A staff change: validated against the definition, written with its audit row, then published. */
   async set(key: string, value: string, change: { staffId: string; reason: string }) {
     const definition = paramDefinition(key);
-    if (!definition) throw new AppError('10018');
+    if (!definition) throw new AppError(errors.paramUnavailable);
     const problem = invalidParamValue(definition, value);
-    if (problem) throw new AppError('11041', `Parameter ${key} ${problem}`);
+    if (problem) throw new AppError(errors.paramValueInvalid, `Parameter ${key} ${problem}`);
     await this.database.db.transaction(async (tx) => {
       const [before] = await tx.select().from(parameters).where(eq(parameters.key, key)).for('update');
       await tx

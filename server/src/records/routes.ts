@@ -1,33 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CsvRecordsQuery, EnvelopeOf, RecordsQuery, TransactionRecordPage } from '@swx/shared/contract';
-import { Type } from '@sinclair/typebox';
+import { errors, RecordsCsv } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import { AppError } from '../http/errors';
 
 const tags = ['records'];
 
 function filtersOf(query: { type?: string[]; currency?: string; from?: string; to?: string }) {
   if (query.from && query.to && new Date(query.from) > new Date(query.to))
-    throw new AppError('400', 'from must not be after to');
+    throw new AppError(errors.invalidRequest, 'from must not be after to');
   return { types: query.type, currency: query.currency, from: query.from, to: query.to };
 }
 
 /** Transaction records of the active account set, as a page or as a CSV download. */
-export const recordsRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const recordsRoutes: FastifyPluginAsync = async (app) => {
   const { records } = app.services;
   const auth = { preValidation: app.authenticate };
 
-  app.get(
-    '/user/records',
+  route(
+    app,
+    'records.list',
     {
       ...auth,
       schema: {
         tags,
         summary: 'Ledger entries of the active account set with the balance after each, newest first',
-        querystring: RecordsQuery,
-        response: { 200: EnvelopeOf(TransactionRecordPage) },
       },
     },
     async (request) => {
@@ -36,16 +33,16 @@ export const recordsRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get(
-    '/user/records.csv',
+  route(
+    app,
+    'records.csv',
     {
       ...auth,
       schema: {
         tags,
         summary: 'The same records as CSV (at most 10,000 rows, spreadsheet-formula safe)',
-        querystring: CsvRecordsQuery,
         produces: ['text/csv'],
-        response: { 200: Type.String() },
+        response: { 200: RecordsCsv },
       },
     },
     async (request, reply) => {

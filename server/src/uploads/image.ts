@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../http/errors';
+import { errors } from '@swx/shared/contract';
 
 /** Widest or tallest image accepted, in pixels: larger than any phone photo or scanned page. */
 export const MAX_SIDE = 12_000;
@@ -33,16 +34,16 @@ export async function reencodeImage(input: Buffer): Promise<CleanImage> {
   try {
     metadata = await sharp(input, options).metadata();
   } catch {
-    throw new AppError('11008');
+    throw new AppError(errors.imageFormatIncorrect);
   }
   const output =
     metadata.format === 'png' || metadata.format === 'jpeg' ? outputs[metadata.format] : undefined;
-  if (!output || (metadata.pages ?? 1) > 1) throw new AppError('11008');
+  if (!output || (metadata.pages ?? 1) > 1) throw new AppError(errors.imageFormatIncorrect);
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
-  if (!width || !height) throw new AppError('11008');
+  if (!width || !height) throw new AppError(errors.imageFormatIncorrect);
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
-    throw new AppError('11009', `Image too large: at most ${MAX_SIDE} pixels wide and high`);
+    throw new AppError(errors.imageTooLarge, `Image too large: at most ${MAX_SIDE} pixels wide and high`);
   }
   try {
     // rotate() applies the EXIF orientation to the pixels, since the EXIF block itself is dropped.
@@ -51,7 +52,8 @@ export async function reencodeImage(input: Buffer): Promise<CleanImage> {
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, mime: output.mime, width: info.width, height: info.height };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError('11009');
-    throw new AppError('11008');
+    if (error instanceof Error && /pixel limit/i.test(error.message))
+      throw new AppError(errors.imageTooLarge);
+    throw new AppError(errors.imageFormatIncorrect);
   }
 }

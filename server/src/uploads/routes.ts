@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { EnvelopeOf, UploadPath, UploadResult } from '@swx/shared/contract';
+import { errors } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 import type { StoredUpload, UploadsService } from './service';
 
 const security = [{ token: [] }];
@@ -25,15 +25,15 @@ function sendImage(reply: FastifyReply, uploads: UploadsService, upload: StoredU
 }
 
 /** Customer uploads: `POST /upload/image` and reading one's own images back. */
-export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const uploadsCustomerRoutes: FastifyPluginAsync = async (app) => {
   const { uploads } = app.services;
   await app.register(multipart, {
     limits: { fileSize: uploads.limit, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
-  app.post(
-    '/upload/image',
+  route(
+    app,
+    'uploads.uploadImage',
     {
       preHandler: app.authenticate,
       schema: {
@@ -43,27 +43,26 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
           'multipart field "file"; at most `upload_daily_count` images and `upload_daily_bytes` per 24 hours',
         security,
         consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(UploadResult) },
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('11040');
+      if (!request.isMultipart()) throw new AppError(errors.imageMissing);
       const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new AppError('11040');
+      if (!part || part.fieldname !== 'file') throw new AppError(errors.imageMissing);
       const stored = await uploads.store(request.customer.userId, part.file, () => part.file.truncated);
       return ok({ id: stored.id, mime: stored.mime, size: stored.size });
     },
   );
 
-  app.get(
-    '/upload/image/:id',
+  route(
+    app,
+    'uploads.image',
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['uploads'],
         summary: "Reads one of the customer's own images (anyone else's answers 404)",
         security,
-        params: UploadPath,
       },
     },
     async (request, reply) =>
@@ -72,15 +71,15 @@ export const uploadsCustomerRoutes: FastifyPluginAsync = async (scope) => {
 };
 
 /** Staff read any upload (e.g. to check a deposit proof); each read is audited. */
-export const uploadsAdminRoutes: FastifyPluginAsync = async (scope) => {
-  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+export const uploadsAdminRoutes: FastifyPluginAsync = async (app) => {
   const { uploads, audit, database } = app.services;
 
-  app.get(
-    '/uploads/:id',
+  route(
+    app,
+    'admin.upload',
     {
       preHandler: app.authenticateStaff,
-      schema: { tags: ['staff'], summary: 'Reads an uploaded image (audited)', security, params: UploadPath },
+      schema: { tags: ['staff'], summary: 'Reads an uploaded image (audited)', security },
     },
     async (request, reply) => {
       const upload = await uploads.find(request.params.id);

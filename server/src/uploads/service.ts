@@ -7,6 +7,7 @@ import { AppError } from '../http/errors';
 import { reencodeImage } from './image';
 import { imageMime, signatureLength } from './magic';
 import { uploads } from './tables';
+import { errors } from '@swx/shared/contract';
 
 /** How much one customer may upload in any 24 hours (parameters `upload_daily_count`, `upload_daily_bytes`). */
 export interface UploadQuota {
@@ -64,7 +65,8 @@ export class UploadsService {
   ): Promise<StoredUpload> {
     const quota = this.quota();
     // Refused before reading when the count is already used up; bytes are checked again under the lock.
-    if ((await this.usedToday(this.db, ownerUserId)).count >= quota.count) throw new AppError('11044');
+    if ((await this.usedToday(this.db, ownerUserId)).count >= quota.count)
+      throw new AppError(errors.uploadQuotaExceeded);
     const received = await this.receive(chunks, isTruncated);
     const image = await reencodeImage(received);
     const id = crypto.randomBytes(16).toString('hex');
@@ -77,7 +79,7 @@ export class UploadsService {
         await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}, ${Number(ownerUserId) | 0})`);
         const used = await this.usedToday(tx, ownerUserId);
         if (used.count + 1 > quota.count || used.bytes + image.bytes.length > quota.bytes) {
-          throw new AppError('11044');
+          throw new AppError(errors.uploadQuotaExceeded);
         }
         const [row] = await tx
           .insert(uploads)
@@ -100,7 +102,7 @@ export class UploadsService {
 
   /** Reads the upload into memory, refusing a wrong signature early and anything over the size limit. */
   private async receive(chunks: AsyncIterable<Buffer>, isTruncated: () => boolean): Promise<Buffer> {
-    const tooLarge = () => new AppError('11009', `Image too large: at most ${this.limit} bytes`);
+    const tooLarge = () => new AppError(errors.imageTooLarge, `Image too large: at most ${this.limit} bytes`);
     const parts: Buffer[] = [];
     let size = 0;
     let checked = false;
@@ -109,13 +111,14 @@ export class UploadsService {
       if (isTruncated() || size > this.limit) throw tooLarge();
       parts.push(chunk);
       if (!checked && size >= signatureLength) {
-        if (!imageMime(Buffer.concat(parts).subarray(0, signatureLength))) throw new AppError('11008');
+        if (!imageMime(Buffer.concat(parts).subarray(0, signatureLength)))
+          throw new AppError(errors.imageFormatIncorrect);
         checked = true;
       }
     }
     if (isTruncated()) throw tooLarge();
     const bytes = Buffer.concat(parts);
-    if (!imageMime(bytes)) throw new AppError('11008');
+    if (!imageMime(bytes)) throw new AppError(errors.imageFormatIncorrect);
     return bytes;
   }
 
@@ -134,19 +137,19 @@ export class UploadsService {
 
   /** The upload if it belongs to `userId`; anyone else gets 404 (not 403), so ids cannot be probed. */
   async findOwned(id: string, userId: string): Promise<StoredUpload> {
-    if (!idPattern.test(id)) throw new AppError('404');
+    if (!idPattern.test(id)) throw new AppError(errors.notFound);
     const [row] = await this.db
       .select()
       .from(uploads)
       .where(and(eq(uploads.id, id), eq(uploads.ownerUserId, BigInt(userId))));
-    if (!row) throw new AppError('404');
+    if (!row) throw new AppError(errors.notFound);
     return toStored(row);
   }
 
   async find(id: string): Promise<StoredUpload> {
-    if (!idPattern.test(id)) throw new AppError('404');
+    if (!idPattern.test(id)) throw new AppError(errors.notFound);
     const [row] = await this.db.select().from(uploads).where(eq(uploads.id, id));
-    if (!row) throw new AppError('404');
+    if (!row) throw new AppError(errors.notFound);
     return toStored(row);
   }
 
@@ -155,12 +158,13 @@ export class UploadsService {
    * exist and belong to that customer, else `11008` (the image is missing or not theirs).
    */
   async assertOwned(tx: Tx, uploadId: string, userId: string): Promise<StoredUpload> {
-    if (!idPattern.test(uploadId)) throw new AppError('11008', 'Image not found, please upload it again');
+    if (!idPattern.test(uploadId))
+      throw new AppError(errors.imageFormatIncorrect, 'Image not found, please upload it again');
     const [row] = await tx
       .select()
       .from(uploads)
       .where(and(eq(uploads.id, uploadId), eq(uploads.ownerUserId, BigInt(userId))));
-    if (!row) throw new AppError('11008', 'Image not found, please upload it again');
+    if (!row) throw new AppError(errors.imageFormatIncorrect, 'Image not found, please upload it again');
     return toStored(row);
   }
 

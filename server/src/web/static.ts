@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import { failure } from '../http/envelope';
+import { errors } from '@swx/shared/contract';
 
 /**
  * Production web serving: the built shell at `/`, each built module under `/<module>/`, and `/remotes.json`
@@ -67,7 +68,7 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     const isApi = url.startsWith('/swx/') || url.startsWith('/message') || url.startsWith('/docs');
     if (request.method === 'GET' && !isApi && !path.extname(url.split('?')[0] ?? ''))
       return sendIndex(request, reply);
-    return reply.status(404).send(failure('404'));
+    return reply.status(404).send(failure(errors.notFound));
   });
   return true;
 }

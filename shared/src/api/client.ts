@@ -1,4 +1,5 @@
 import type { AccountMode } from '../contract/common';
+import { errors } from '../contract/error-names';
 import {
   catalogue,
   catalogueCodes,
@@ -6,6 +7,17 @@ import {
   type Envelope,
   type SuccessCode,
 } from '../contract/catalogue';
+import {
+  routePath,
+  routes,
+  type CustomerRouteKey,
+  type HttpMethod,
+  type NoFields,
+  type RouteInput,
+  type RouteKey,
+  type RouteResult,
+  type Routes,
+} from '../contract/routes';
 import { ApiError } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -23,7 +35,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export interface PostOptions {
+export interface CallOptions {
   /** Sent as `Idempotency-Key`: the server refuses a second submission with the same key (`30000`). */
   idempotencyKey?: string;
   /** The call places or changes an order; a timeout then tells the customer to check the order list. */
@@ -36,14 +48,29 @@ export interface ApiAnswer<T> {
   successCode: SuccessCode | null;
 }
 
+/** The input may be left out when the route needs no path parameter, query or body field. */
+export type CallArgs<K extends RouteKey> =
+  NoFields extends RouteInput<K>
+    ? [input?: RouteInput<K>, options?: CallOptions]
+    : [input: RouteInput<K>, options?: CallOptions];
+
+/** Customer routes that answer with a file instead of an envelope (the records CSV). */
+export type FileRouteKey = {
+  [K in RouteKey]: Routes[K] extends { scope: 'customer'; method: 'GET'; result?: undefined } ? K : never;
+}[RouteKey];
+
+/**
+ * Calls the customer API by route key (`shared/src/contract/routes.ts`): method, path, parameters and the
+ * result type all come from the route map, so a renamed field or path fails the type check on both sides.
+ */
 export interface ApiClient {
-  get<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: PostOptions): Promise<T>;
-  /** Like `post`, and also hands back the success code so the screen can confirm it ("20002": deposit submitted). */
-  submit<T>(path: string, body?: unknown, options?: PostOptions): Promise<ApiAnswer<T>>;
-  /** DELETE with query parameters (e.g. `DELETE /user/watchlist?code=BTCUSDT`). */
-  delete<T>(path: string, query?: Query): Promise<T>;
-  upload<T>(path: string, file: Blob, field?: string): Promise<T>;
+  call<K extends CustomerRouteKey>(key: K, ...args: CallArgs<K>): Promise<RouteResult<K>>;
+  /** Like `call`, and also hands back the success code so the screen can confirm it ("20002": deposit submitted). */
+  submit<K extends CustomerRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiAnswer<RouteResult<K>>>;
+  /** A multipart upload of one file to a route that answers with an envelope (`uploads.uploadImage`). */
+  upload<K extends CustomerRouteKey>(key: K, file: Blob, field?: string): Promise<RouteResult<K>>;
+  /** A download that is not an envelope (the records CSV), with the same token and account-mode headers. */
+  download<K extends FileRouteKey>(key: K, ...args: CallArgs<K>): Promise<Blob>;
 }
 
 /** Success codes are the catalogue's other HTTP-200 entries (20001–20005), sent in `message`. */
@@ -75,16 +102,27 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   );
 }
 
+interface RequestInit2 {
+  query?: Query;
+  body?: BodyInit;
+  json?: boolean;
+  idempotencyKey?: string;
+  orderCall?: boolean;
+}
+
+/** The HTTP status and the body, read under the same timer as the answer: a stalled body is a timeout too. */
+interface Exchange {
+  response: Response;
+  payload: unknown;
+  blob: Blob | null;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = (options.baseUrl ?? '/swx/customer').replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 90_000;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<T>(
-    method: 'GET' | 'POST' | 'DELETE',
-    path: string,
-    init: { query?: Query; body?: BodyInit; json?: boolean; idempotencyKey?: string; orderCall?: boolean },
-  ): Promise<ApiAnswer<T>> {
+  function headersFor(init: RequestInit2): Record<string, string> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       virtually: options.getMode() === 'real' ? 'YES' : 'NO',
@@ -93,26 +131,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.Authorization = token;
     if (init.json) headers['Content-Type'] = 'application/json';
     if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
+    return headers;
+  }
 
+  async function exchange(
+    method: HttpMethod,
+    path: string,
+    init: RequestInit2,
+    asFile: boolean,
+  ): Promise<Exchange> {
     const orderCall = init.orderCall ?? false;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let response: Response;
-    let payload: unknown;
     try {
-      response = await doFetch(`${baseUrl}${path}${buildQuery(init.query)}`, {
+      const response = await doFetch(`${baseUrl}${path}${buildQuery(init.query)}`, {
         method,
-        headers,
+        headers: headersFor(init),
         body: init.body,
         signal: controller.signal,
       });
-      // The body is read under the same timer: a stalled body is as much a timeout as a stalled answer.
+      if (asFile && response.ok) return { response, payload: null, blob: await response.blob() };
       const text = await response.text();
+      let payload: unknown = null;
       try {
         payload = text ? JSON.parse(text) : null;
       } catch {
         payload = null;
       }
+      return { response, payload, blob: null };
     } catch (cause) {
       if (controller.signal.aborted) {
         throw new ApiError('timeout', `No answer within ${timeoutMs} ms`, 0, { orderCall, cause });
@@ -121,52 +167,82 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } finally {
       clearTimeout(timer);
     }
+  }
 
+  /** Turns a refusal into an `ApiError` (clearing the session first on 401); a success passes through. */
+  function refuseUnlessOk({ response, payload }: Exchange, orderCall: boolean): Envelope<unknown> | null {
     const envelope = isEnvelope(payload) ? payload : null;
-    if (response.status === 401 || envelope?.code === '401') {
+    if (response.status === 401 || envelope?.code === errors.unauthorised) {
       options.onUnauthorized();
-      throw new ApiError('401', envelope?.message ?? 'Unauthorised', 401, { orderCall });
+      throw new ApiError(errors.unauthorised, envelope?.message ?? 'Unauthorised', 401, { orderCall });
     }
     if (!envelope) {
+      if (response.ok) return null;
       // Not our envelope (a proxy's error page, an empty body): keep the status when the catalogue knows it.
       const statusCode = String(response.status);
-      const code = !response.ok && isCatalogueCode(statusCode) ? statusCode : 'unknown';
+      const code = isCatalogueCode(statusCode) ? statusCode : 'unknown';
       throw new ApiError(code, `Unexpected answer (HTTP ${response.status})`, response.status, { orderCall });
     }
     if (envelope.code !== '200') {
       throw new ApiError(envelope.code, envelope.message, response.status, { orderCall });
     }
+    return envelope;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestInit2): Promise<ApiAnswer<T>> {
+    const orderCall = init.orderCall ?? false;
+    const received = await exchange(method, path, init, false);
+    const envelope = refuseUnlessOk(received, orderCall);
+    if (!envelope) {
+      const status = received.response.status;
+      throw new ApiError('unknown', `Unexpected answer (HTTP ${status})`, status, { orderCall });
+    }
     const successCode = successCodes.has(envelope.message) ? (envelope.message as SuccessCode) : null;
     return { result: envelope.result as T, successCode };
   }
 
-  function postInit(body: unknown, postOptions: PostOptions = {}) {
-    return {
+  function initFor(key: RouteKey, input: RouteInput<RouteKey> = {}, callOptions: CallOptions = {}) {
+    const route: Routes[RouteKey] = routes[key];
+    const { params, query, body } = input as {
+      params?: Record<string, unknown>;
+      query?: Query;
+      body?: unknown;
+    };
+    const path = routePath(route.path, params);
+    const init: RequestInit2 = {
+      query,
       body: body === undefined ? undefined : JSON.stringify(body),
       json: body !== undefined,
-      idempotencyKey: postOptions.idempotencyKey,
-      orderCall: postOptions.orderCall,
+      idempotencyKey: callOptions.idempotencyKey,
+      orderCall: callOptions.orderCall,
     };
+    return { method: route.method, path, init };
+  }
+
+  function submit<K extends CustomerRouteKey>(key: K, ...[input, callOptions]: CallArgs<K>) {
+    const { method, path, init } = initFor(key, input as RouteInput<RouteKey>, callOptions);
+    return request<RouteResult<K>>(method, path, init);
   }
 
   return {
-    async get<T>(path: string, query?: Query) {
-      return (await request<T>('GET', path, { query })).result;
+    async call(key, ...args) {
+      return (await submit(key, ...args)).result;
     },
-    async post<T>(path: string, body?: unknown, postOptions?: PostOptions) {
-      return (await request<T>('POST', path, postInit(body, postOptions))).result;
-    },
-    submit<T>(path: string, body?: unknown, postOptions?: PostOptions) {
-      return request<T>('POST', path, postInit(body, postOptions));
-    },
-    async delete<T>(path: string, query?: Query) {
-      return (await request<T>('DELETE', path, { query })).result;
-    },
-    async upload<T>(path: string, file: Blob, field = 'file') {
+    submit,
+    async upload(key, file, field = 'file') {
       const form = new FormData();
       // The browser writes the multipart boundary itself, so no Content-Type header is set here.
       form.append(field, file, (file as File).name ?? 'upload');
-      return (await request<T>('POST', path, { body: form })).result;
+      const route = routes[key];
+      return (await request<RouteResult<typeof key>>(route.method, route.path, { body: form })).result;
+    },
+    async download(key, ...[input, callOptions]) {
+      const { method, path, init } = initFor(key, input as RouteInput<RouteKey>, callOptions);
+      const received = await exchange(method, path, init, true);
+      refuseUnlessOk(received, false);
+      if (received.blob) return received.blob;
+      const status = received.response.status;
+      throw new ApiError('unknown', `Unexpected answer (HTTP ${status})`, status);
     },
   };
 }

@@ -5,7 +5,9 @@ export {
   type ApiClient,
   type ApiClientOptions,
   type ApiAnswer,
-  type PostOptions,
+  type CallOptions,
+  type CallArgs,
+  type FileRouteKey,
   type Query,
   type QueryValue,
 } from './client';

@@ -72,3 +72,7 @@ export const AuditPage = Type.Object({
   pageSize: Type.Integer(),
 });
 export type AuditPage = Static<typeof AuditPage>;
+
+/** Review records differ per kind (deposit, withdrawal, kyc, loan): each kind's registry entry shapes them. */
+export const ReviewList = Type.Array(Type.Unknown());
+export const ReviewDecision = Type.Unknown();

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AccountMode, Body, Id } from './common';
+import { errors } from './error-names';
 
 /**
  * Sign-up, sign-in, session and password payloads (PRODUCT.md §3, login and user groups).
@@ -13,7 +14,7 @@ import { AccountMode, Body, Id } from './common';
 export const Username = Type.String({
   minLength: 1,
   maxLength: 64,
-  'x-code': '10003',
+  'x-code': errors.usernameIncorrect,
   examples: ['alice_01'],
 });
 
@@ -22,12 +23,12 @@ export const Email = Type.String({
   minLength: 3,
   maxLength: 254,
   format: 'email',
-  'x-code': '10002',
+  'x-code': errors.emailIncorrect,
   examples: ['alice@example.com'],
 });
 
 /** 8–64 characters with at least one letter and one digit (checked by the service). */
-export const NewPassword = Type.String({ minLength: 1, maxLength: 128, 'x-code': '11004' });
+export const NewPassword = Type.String({ minLength: 1, maxLength: 128, 'x-code': errors.passwordWeak });
 
 /**
  * The lowest zxcvbn score (0–4) a new password needs; below it the server answers 11012. 3 means "safely
@@ -57,14 +58,18 @@ export function passwordUserInputs(user: {
   }
   return [...inputs];
 }
-export const ConfirmPassword = Type.String({ maxLength: 128, 'x-code': '11003' });
+export const ConfirmPassword = Type.String({ maxLength: 128, 'x-code': errors.passwordsDiffer });
 /** A password typed to prove who you are: any wrong value answers 10004. */
-export const CurrentPassword = Type.String({ minLength: 1, maxLength: 128, 'x-code': '10004' });
+export const CurrentPassword = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  'x-code': errors.passwordIncorrect,
+});
 
 /** The 6-digit code from the verification mail. */
 export const VerificationCode = Type.String({
   pattern: '^[0-9]{6}$',
-  'x-code': '10091',
+  'x-code': errors.verificationCodeWrong,
   examples: ['042917'],
 });
 
@@ -74,7 +79,11 @@ export const CodeScene = Type.Union([Type.Literal('register'), Type.Literal('res
 export type CodeScene = Static<typeof CodeScene>;
 
 /** 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L); an empty string means none. */
-export const InviteCode = Type.String({ maxLength: 32, 'x-code': '11005', examples: ['K7M2QX9D'] });
+export const InviteCode = Type.String({
+  maxLength: 32,
+  'x-code': errors.inviteCodeUnknown,
+  examples: ['K7M2QX9D'],
+});
 
 export const KycStatus = Type.Union([
   Type.Literal('unverified'),
@@ -101,7 +110,7 @@ export const LoginBody = Body({
   account: Type.String({
     minLength: 1,
     maxLength: 254,
-    'x-code': '10001',
+    'x-code': errors.accountRequired,
     description: 'username or e-mail',
   }),
   password: CurrentPassword,
@@ -110,8 +119,8 @@ export type LoginBody = Static<typeof LoginBody>;
 
 export const CheckNameQuery = Type.Object(
   {
-    username: Type.Optional(Type.String({ maxLength: 64, 'x-code': '10003' })),
-    email: Type.Optional(Type.String({ maxLength: 254, 'x-code': '10002' })),
+    username: Type.Optional(Type.String({ maxLength: 64, 'x-code': errors.usernameIncorrect })),
+    email: Type.Optional(Type.String({ maxLength: 254, 'x-code': errors.emailIncorrect })),
   },
   { additionalProperties: false, description: 'exactly one of username or email' },
 );

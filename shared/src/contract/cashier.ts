@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Body, Id, TextLine } from './common';
 import { UploadId } from './uploads';
+import { errors } from './error-names';
 
 /**
  * The cashier (PRODUCT.md §3, §4 Deposits and Withdrawals): crypto deposits reviewed by staff, withdrawals
@@ -21,8 +22,14 @@ export const networksOfCoin: Record<CashierCoin, readonly CashierNetwork[]> = {
   ETH: ['ETH'],
 };
 
-const Coin = { ...Type.Union(cashierCoins.map((c) => Type.Literal(c))), 'x-code': '11081' };
-const Network = { ...Type.Union(cashierNetworks.map((n) => Type.Literal(n))), 'x-code': '11081' };
+const Coin = {
+  ...Type.Union(cashierCoins.map((c) => Type.Literal(c))),
+  'x-code': errors.coinOrNetworkUnsupported,
+};
+const Network = {
+  ...Type.Union(cashierNetworks.map((n) => Type.Literal(n))),
+  'x-code': errors.coinOrNetworkUnsupported,
+};
 
 // ---- deposits ------------------------------------------------------------------------------------------------
 
@@ -30,9 +37,9 @@ const Network = { ...Type.Union(cashierNetworks.map((n) => Type.Literal(n))), 'x
 export const RechargeBody = Body({
   coin: Coin,
   network: Network,
-  amount: { ...Amount, 'x-code': '11010' },
-  txHash: Type.String({ minLength: 1, maxLength: 100, 'x-code': '11082' }),
-  proofImage: { ...UploadId, 'x-code': '11040' },
+  amount: { ...Amount, 'x-code': errors.amountIncorrect },
+  txHash: Type.String({ minLength: 1, maxLength: 100, 'x-code': errors.transactionHashIncorrect }),
+  proofImage: { ...UploadId, 'x-code': errors.imageMissing },
 });
 export type RechargeBody = Static<typeof RechargeBody>;
 
@@ -86,7 +93,7 @@ export type DepositOptions = Static<typeof DepositOptions>;
 
 const Method = {
   ...Type.Union([Type.Literal('crypto'), Type.Literal('bank')]),
-  'x-code': '10025',
+  'x-code': errors.withdrawalMethodMissing,
 };
 
 /** `POST /user/withdrawalQuote` (our addition, pinned in PRODUCT.md §3). Bank withdrawals are in USDT. */
@@ -94,7 +101,7 @@ export const WithdrawalQuoteBody = Body({
   method: Method,
   coin: Type.Optional(Coin),
   network: Type.Optional(Network),
-  amount: { ...Amount, 'x-code': '11010' },
+  amount: { ...Amount, 'x-code': errors.amountIncorrect },
 });
 export type WithdrawalQuoteBody = Static<typeof WithdrawalQuoteBody>;
 
@@ -119,12 +126,12 @@ export const WithdrawalBody = Body({
   method: Method,
   coin: Type.Optional(Coin),
   network: Type.Optional(Network),
-  address: Type.Optional(Type.String({ maxLength: 128, 'x-code': '11084' })),
-  amount: { ...Amount, 'x-code': '11010' },
-  payeeName: Type.Optional(TextLine({ maxLength: 100, 'x-code': '11086' })),
-  cardNumber: Type.Optional(Type.String({ maxLength: 40, 'x-code': '11085' })),
-  bankName: Type.Optional(TextLine({ maxLength: 100, 'x-code': '11086' })),
-  quoteId: Type.String({ pattern: '^[0-9a-f]{32}$', 'x-code': '11007' }),
+  address: Type.Optional(Type.String({ maxLength: 128, 'x-code': errors.addressIncorrect })),
+  amount: { ...Amount, 'x-code': errors.amountIncorrect },
+  payeeName: Type.Optional(TextLine({ maxLength: 100, 'x-code': errors.payeeMissing })),
+  cardNumber: Type.Optional(Type.String({ maxLength: 40, 'x-code': errors.cardNumberIncorrect })),
+  bankName: Type.Optional(TextLine({ maxLength: 100, 'x-code': errors.payeeMissing })),
+  quoteId: Type.String({ pattern: '^[0-9a-f]{32}$', 'x-code': errors.termsChanged }),
 });
 export type WithdrawalBody = Static<typeof WithdrawalBody>;
 
@@ -169,7 +176,7 @@ export const ListWithdrawalQuery = Type.Object({
   status: Type.Optional(Type.Array(WithdrawalStatus)),
 });
 
-export const CancelWithdrawalBody = Body({ id: { ...Id, 'x-code': '404' } });
+export const CancelWithdrawalBody = Body({ id: { ...Id, 'x-code': errors.notFound } });
 
 /** `POST /swx/admin/withdrawals/{id}/complete`. */
 export const CompleteWithdrawalBody = Body({

@@ -36,3 +36,5 @@ export const ContentDetail = Type.Object({
   body: Type.String(),
 });
 export type ContentDetail = Static<typeof ContentDetail>;
+
+export const ContentList = Type.Array(ContentSummary);

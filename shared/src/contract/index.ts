@@ -13,3 +13,5 @@ export * from './cashier';
 export * from './invites';
 export * from './notifications';
 export * from './records';
+export * from './error-names';
+export * from './routes';

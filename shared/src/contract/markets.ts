@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Body, Id, MarketCode } from './common';
+import { errors } from './error-names';
 
 /** Market types (PRODUCT.md §4): 1 smart product, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex. */
 export const MarketType = Type.Integer({
@@ -114,11 +115,20 @@ export type CandleInterval = (typeof candleIntervals)[number];
 export const KLineQuery = Type.Object({
   code: Type.String({ pattern: '^[A-Za-z0-9._-]{1,24}$' }),
   interval: Type.Optional(
-    Type.String({ 'x-code': '11031', description: '1m 5m 15m 30m 1h 4h 1d 1w (default 1m)' }),
+    Type.String({
+      'x-code': errors.chartIntervalUnsupported,
+      description: '1m 5m 15m 30m 1h 4h 1d 1w (default 1m)',
+    }),
   ),
-  from: Type.Optional(Type.Integer({ minimum: 0, 'x-code': '11032', description: 'epoch ms, inclusive' })),
+  from: Type.Optional(
+    Type.Integer({ minimum: 0, 'x-code': errors.chartRangeIncorrect, description: 'epoch ms, inclusive' }),
+  ),
   to: Type.Optional(
-    Type.Integer({ minimum: 0, 'x-code': '11032', description: 'epoch ms, exclusive; default now' }),
+    Type.Integer({
+      minimum: 0,
+      'x-code': errors.chartRangeIncorrect,
+      description: 'epoch ms, exclusive; default now',
+    }),
   ),
 });
 
@@ -185,7 +195,7 @@ export type LiveClientMessage = { op: 'subscribe' | 'unsubscribe'; codes: string
 // ---- staff: a market's own option terms ----------------------------------------------------------------
 
 /** Every failure in the staff body answers `11041` (parameter value invalid), like a parameter change. */
-const invalidTerms = { 'x-code': '11041' } as const;
+const invalidTerms = { 'x-code': errors.paramValueInvalid } as const;
 const amountRule = { pattern: Amount.pattern, maxLength: 40, ...invalidTerms };
 
 export const MarketCodePath = Type.Object({ code: MarketCode });
@@ -230,3 +240,6 @@ export const MarketOptionTermsRecord = Type.Object({
   effective: OptionTerms,
 });
 export type MarketOptionTermsRecord = Static<typeof MarketOptionTermsRecord>;
+
+/** A logo file name, `BTCUSDT.svg`. */
+export const LogoPath = Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9._-]{1,40}\\.svg$' }) });

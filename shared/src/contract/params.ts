@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body } from './common';
+import { errors } from './error-names';
 
 /** A parameter key: lower-case words joined by underscores, e.g. `trade_fee_rate`. */
 export const ParamKey = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$', maxLength: 64 });
@@ -27,3 +28,10 @@ export const SetParamBody = Body({
   reason: Type.String({ minLength: 1, maxLength: 500 }),
 });
 export type SetParamBody = Static<typeof SetParamBody>;
+
+/** The public read's key: an unknown or over-long key answers 10018, like a private one. */
+export const PublicParamPath = Type.Object({
+  key: Type.String({ maxLength: 64, 'x-code': errors.paramUnavailable }),
+});
+
+export const ParamList = Type.Array(ParamRecord);

@@ -42,3 +42,6 @@ export const TransactionRecordPage = Type.Object({
   hasMore: Type.Boolean(),
 });
 export type TransactionRecordPage = Static<typeof TransactionRecordPage>;
+
+/** The CSV export's body (not an envelope). */
+export const RecordsCsv = Type.String();

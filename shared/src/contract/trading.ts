@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Body, Id, MarketCode } from './common';
+import { errors } from './error-names';
 
 /**
  * The order group (PRODUCT.md §3, §4): spot, margin and options. Prices and amounts are decimal strings;
@@ -15,11 +16,11 @@ const Signed = Type.String({ pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$' });
 // ---- spot ----------------------------------------------------------------------------------------------------
 
 export const SpotSubmitBody = Body({
-  code: { ...MarketCode, 'x-code': '11030' },
+  code: { ...MarketCode, 'x-code': errors.marketNotFound },
   side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
   orderType: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
-  quantity: { ...Amount, 'x-code': '10016' },
-  price: Type.Optional({ ...Amount, 'x-code': '11066' }),
+  quantity: { ...Amount, 'x-code': errors.purchaseAmountIncorrect },
+  price: Type.Optional({ ...Amount, 'x-code': errors.limitPriceMismatch }),
 });
 export type SpotSubmitBody = Static<typeof SpotSubmitBody>;
 
@@ -47,20 +48,20 @@ export const SpotListQuery = Type.Object({
     Type.Array(Type.Union([Type.Literal('pending'), Type.Literal('filled'), Type.Literal('cancelled')])),
   ),
 });
-export const IdBody = Body({ id: { ...Id, 'x-code': '11064' } });
+export const IdBody = Body({ id: { ...Id, 'x-code': errors.orderNotFound } });
 export type IdBody = Static<typeof IdBody>;
 
 // ---- margin --------------------------------------------------------------------------------------------------
 
 const MarginOrderFields = {
-  code: { ...MarketCode, 'x-code': '11030' },
+  code: { ...MarketCode, 'x-code': errors.marketNotFound },
   direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
-  lots: { ...Amount, 'x-code': '10016' },
-  leverage: { ...Type.Integer({ minimum: 1, maximum: 1000 }), 'x-code': '11060' },
+  lots: { ...Amount, 'x-code': errors.purchaseAmountIncorrect },
+  leverage: { ...Type.Integer({ minimum: 1, maximum: 1000 }), 'x-code': errors.leverageUnavailable },
   orderType: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
-  price: Type.Optional({ ...Amount, 'x-code': '11066' }),
-  stopLoss: Type.Optional({ ...Amount, 'x-code': '11061' }),
-  takeProfit: Type.Optional({ ...Amount, 'x-code': '11062' }),
+  price: Type.Optional({ ...Amount, 'x-code': errors.limitPriceMismatch }),
+  stopLoss: Type.Optional({ ...Amount, 'x-code': errors.stopLossIncorrect }),
+  takeProfit: Type.Optional({ ...Amount, 'x-code': errors.takeProfitIncorrect }),
 };
 
 export const MarginQuoteBody = Body(MarginOrderFields);
@@ -69,7 +70,7 @@ export type MarginQuoteBody = Static<typeof MarginQuoteBody>;
 export const BuyUBody = Body({
   ...MarginOrderFields,
   /** The quote the customer confirmed (`POST /order/quoteU`); the order is refused with 11007 if its terms moved. */
-  quoteId: Type.Optional(Type.String({ pattern: '^[0-9a-f-]{36}$', 'x-code': '11007' })),
+  quoteId: Type.Optional(Type.String({ pattern: '^[0-9a-f-]{36}$', 'x-code': errors.termsChanged })),
 });
 export type BuyUBody = Static<typeof BuyUBody>;
 
@@ -129,20 +130,25 @@ export const PositionList = Type.Array(Position);
 export const ListUOrderQuery = Type.Object({ status: Type.Optional(Type.Array(PositionStatus)) });
 
 export const ModifyUBody = Body({
-  id: { ...Id, 'x-code': '11064' },
+  id: { ...Id, 'x-code': errors.orderNotFound },
   /** Omit to keep, send "" to remove. */
-  stopLoss: Type.Optional(Type.Union([{ ...Amount, 'x-code': '11061' }, Type.Literal('')])),
-  takeProfit: Type.Optional(Type.Union([{ ...Amount, 'x-code': '11062' }, Type.Literal('')])),
+  stopLoss: Type.Optional(Type.Union([{ ...Amount, 'x-code': errors.stopLossIncorrect }, Type.Literal('')])),
+  takeProfit: Type.Optional(
+    Type.Union([{ ...Amount, 'x-code': errors.takeProfitIncorrect }, Type.Literal('')]),
+  ),
 });
 export type ModifyUBody = Static<typeof ModifyUBody>;
 
 // ---- options -------------------------------------------------------------------------------------------------
 
 export const BuyOptionsBody = Body({
-  code: { ...MarketCode, 'x-code': '10014' },
-  direction: { ...Type.Union([Type.Literal('up'), Type.Literal('down')]), 'x-code': '10014' },
-  amount: { ...Amount, 'x-code': '10016' },
-  period: { ...Type.Integer({ minimum: 1, maximum: 86_400 }), 'x-code': '10017' },
+  code: { ...MarketCode, 'x-code': errors.optionsProductIncorrect },
+  direction: {
+    ...Type.Union([Type.Literal('up'), Type.Literal('down')]),
+    'x-code': errors.optionsProductIncorrect,
+  },
+  amount: { ...Amount, 'x-code': errors.purchaseAmountIncorrect },
+  period: { ...Type.Integer({ minimum: 1, maximum: 86_400 }), 'x-code': errors.noMatchingPeriod },
 });
 export type BuyOptionsBody = Static<typeof BuyOptionsBody>;
 
@@ -168,15 +174,15 @@ export const OptionContract = Type.Object({
 });
 export type OptionContract = Static<typeof OptionContract>;
 export const OptionContractList = Type.Array(OptionContract);
-export const IdParams = Type.Object({ id: { ...Id, 'x-code': '11064' } });
+export const IdParams = Type.Object({ id: { ...Id, 'x-code': errors.orderNotFound } });
 
 // ---- receipts, assets, profit, risk ------------------------------------------------------------------------
 
 export const ReceiptParams = Type.Object({
   kind: Type.Union([Type.Literal('spot'), Type.Literal('margin'), Type.Literal('option')], {
-    'x-code': '11064',
+    'x-code': errors.orderNotFound,
   }),
-  id: { ...Id, 'x-code': '11064' },
+  id: { ...Id, 'x-code': errors.orderNotFound },
 });
 
 export const Receipt = Type.Object({

@@ -11,7 +11,6 @@ import { languageReady } from '../i18n/language-loading';
 import { messageForError } from '../i18n/error-messages';
 import { registerNamespace } from '../i18n/create-i18n';
 import { createRootStore, type RootStore } from '../store/root-store';
-import type { SessionUser } from '../store/session-store';
 import { harnessResources } from './harness-strings';
 import { routesComponent, type ModuleRoutesExport } from './module-routes';
 import styles from './harness.module.css';
@@ -47,10 +46,7 @@ const SignInForm = observer(function SignInForm({ root }: { root: RootStore }) {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await root.api.post<{ token: string; userInfo: SessionUser }>('/login/login', {
-        account,
-        password,
-      });
+      const answer = await root.api.call('auth.login', { body: { account, password } });
       root.session.login(answer.token, answer.userInfo);
       setPassword('');
     } catch (error) {

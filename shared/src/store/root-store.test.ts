@@ -178,7 +178,7 @@ describe('root store', () => {
     const { store, fetch } = setup();
     store.session.login('tok', user);
     await store.settings.setAccountMode('demo');
-    await store.api.get('/order/listUOrder');
+    await store.api.call('trading.listMargin');
     const [, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ Authorization: 'tok', virtually: 'NO' });
   });
@@ -193,7 +193,7 @@ describe('root store', () => {
       fetch: (async () => unauthorized) as unknown as typeof fetch,
     });
     store.session.login('tok', user);
-    await expect(store.api.get('/user/listNft')).rejects.toMatchObject({ code: '401' });
+    await expect(store.api.call('notifications.unreadCount')).rejects.toMatchObject({ code: '401' });
     expect(store.session.isLoggedIn).toBe(false);
     expect(storage.getItem('isLogin')).toBe('false');
     expect(navigate).toHaveBeenCalledWith('/pass/login?redirect=%2Ftrading%3Fcode%3DBTCUSDT');

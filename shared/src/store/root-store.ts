@@ -1,6 +1,5 @@
 import { observable, reaction, runInAction } from 'mobx';
 import { createApiClient, type ApiClient } from '../api/client';
-import type { FeedStatus } from '../contract/markets';
 import { createI18n, type I18n } from '../i18n/create-i18n';
 import { matchLanguage, type Lang } from '../i18n/languages';
 import { SocketClient, type WebSocketFactory } from '../socket/socket-client';
@@ -82,7 +81,7 @@ export class RootStore {
       i18n: this.i18n,
       initialLanguage,
       isLoggedIn: () => this.session.isLoggedIn,
-      saveAccountMode: (mode) => this.api.post('/user/accountMode', { mode }),
+      saveAccountMode: (mode) => this.api.call('auth.accountMode', { body: { mode } }),
     });
     this.market = new MarketStore();
     this.notifications = new NotificationsStore();
@@ -121,7 +120,7 @@ export class RootStore {
    * page; modules read `market.isSimulated` and never ask again.
    */
   loadFeedStatus(): Promise<void> {
-    return this.market.loadFeed(() => this.api.get<FeedStatus>('/index/feedStatus'));
+    return this.market.loadFeed(() => this.api.call('markets.feedStatus'));
   }
 
   /** A module's own store, reachable by other code as `root.feature(name)` while the module is mounted. */

@@ -1,6 +1,6 @@
 import { goToDownloadPage, openInNewWindow, safeWebUrl } from './external-pages';
 
-const api = (paramValue: string) => ({ get: jest.fn(async () => ({ paramValue })) as never });
+const api = (paramValue: string) => ({ call: jest.fn(async () => ({ paramValue })) as never });
 
 describe('safeWebUrl', () => {
   it('accepts site paths and web addresses only', () => {
@@ -18,9 +18,9 @@ describe('download-app', () => {
     const client = api('/introduction?from=app');
     const navigate = jest.fn();
     await goToDownloadPage(client, navigate);
-    expect((client as unknown as { get: jest.Mock }).get).toHaveBeenCalledWith(
-      '/index/getParamByKey/down_url',
-    );
+    expect((client as unknown as { call: jest.Mock }).call).toHaveBeenCalledWith('params.get', {
+      params: { key: 'down_url' },
+    });
     expect(navigate).toHaveBeenCalledWith('/introduction?from=app');
   });
 
@@ -46,7 +46,7 @@ describe('lecturer hall and online support', () => {
   it('closes the blank window when the address cannot be had', async () => {
     const opened = { opener: window, location: { href: '' }, close: jest.fn() };
     jest.spyOn(window, 'open').mockReturnValue(opened as unknown as Window);
-    const failing = { get: jest.fn(async () => Promise.reject(new Error('offline'))) as never };
+    const failing = { call: jest.fn(async () => Promise.reject(new Error('offline'))) as never };
     await expect(openInNewWindow(failing, 'live_room_url')).rejects.toThrow('offline');
     expect(opened.close).toHaveBeenCalled();
   });

@@ -13,8 +13,8 @@ export function safeWebUrl(value: string, base: string): string | null {
   }
 }
 
-async function pageUrl(api: Pick<ApiClient, 'get'>, key: ExternalPageKey): Promise<string> {
-  const { paramValue } = await api.get<{ paramValue: string }>(`/index/getParamByKey/${key}`);
+async function pageUrl(api: Pick<ApiClient, 'call'>, key: ExternalPageKey): Promise<string> {
+  const { paramValue } = await api.call('params.get', { params: { key } });
   const url = safeWebUrl(paramValue ?? '', window.location.origin);
   if (!url) throw new Error(`parameter ${key} is not a web address`);
   return url;
@@ -25,7 +25,7 @@ async function pageUrl(api: Pick<ApiClient, 'get'>, key: ExternalPageKey): Promi
  * of this site (no reload), as a full page load otherwise.
  */
 export async function goToDownloadPage(
-  api: Pick<ApiClient, 'get'>,
+  api: Pick<ApiClient, 'call'>,
   navigate: (path: string) => void,
 ): Promise<void> {
   const url = new URL(await pageUrl(api, 'down_url'));
@@ -37,7 +37,7 @@ export async function goToDownloadPage(
  * Lecturer hall and online support open in a new window. The window is opened during the click (popup
  * blockers refuse windows opened after an await) and pointed at the address once it has arrived.
  */
-export async function openInNewWindow(api: Pick<ApiClient, 'get'>, key: ExternalPageKey): Promise<void> {
+export async function openInNewWindow(api: Pick<ApiClient, 'call'>, key: ExternalPageKey): Promise<void> {
   const opened = window.open('about:blank', '_blank');
   if (opened) opened.opener = null;
   try {

@@ -5,9 +5,9 @@ import type { ContentSummary } from '@swx/shared/contract';
 /** Footer statements (content type 3, seed §3). */
 const FOOTER_CONTENT_TYPE = 3;
 
-/** The path of the footer content list for a language: selector 1 for Chinese, 2 for the others (seed §2). */
-export function footerListPath(lang: Lang): string {
-  return `/index/listContents/${FOOTER_CONTENT_TYPE}-${contentLanguageSelector(lang)}`;
+/** The footer content list's selector for a language: 1 for Chinese, 2 for the others (seed §2). */
+export function footerSelector(lang: Lang): string {
+  return `${FOOTER_CONTENT_TYPE}-${contentLanguageSelector(lang)}`;
 }
 
 /** The footer's links to content pages, reloaded whenever the language changes. */
@@ -16,7 +16,7 @@ export class FooterContentStore {
   status: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   private requestId = 0;
 
-  constructor(private readonly api: Pick<ApiClient, 'get'>) {
+  constructor(private readonly api: Pick<ApiClient, 'call'>) {
     makeObservable<FooterContentStore>(this, { items: observableRef, status: observable, load: action });
   }
 
@@ -24,7 +24,7 @@ export class FooterContentStore {
     const requestId = ++this.requestId;
     this.status = 'loading';
     try {
-      const items = await this.api.get<ContentSummary[]>(footerListPath(lang));
+      const items = await this.api.call('content.list', { params: { selector: footerSelector(lang) } });
       // A slower answer for a language the customer already left must not overwrite the newer list.
       if (requestId !== this.requestId) return;
       runInAction(() => {

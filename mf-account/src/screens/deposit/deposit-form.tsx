@@ -14,6 +14,7 @@ import {
   type Problem,
 } from '../../components/form';
 import { useAccountStrings } from '../../i18n';
+import { successes } from '@swx/shared/contract';
 
 type Field = 'amount' | 'txHash' | 'proof';
 
@@ -95,7 +96,10 @@ export function DepositForm({ options, onSubmitted }: DepositFormProps) {
       setAmount('');
       setTxHash('');
       setProof(null);
-      onSubmitted(answer.result, t(`codes.${answer.successCode ?? '20002'}`, { ns: 'common' }));
+      onSubmitted(
+        answer.result,
+        t(`codes.${answer.successCode ?? successes.depositSubmitted}`, { ns: 'common' }),
+      );
     } catch (error) {
       setFormError(messageForError(error, t));
     } finally {

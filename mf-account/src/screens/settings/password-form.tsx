@@ -14,6 +14,7 @@ import {
 import { useAccountStrings } from '../../i18n';
 import { usePasswordStrength } from './strength/strength';
 import { StrengthMeter } from './strength/strength-meter';
+import { errors } from '@swx/shared/contract';
 
 type Field = 'oldPassword' | 'password' | 'confirmPassword';
 
@@ -70,8 +71,10 @@ export const PasswordForm = observer(function PasswordForm() {
       setValues({ oldPassword: '', password: '', confirmPassword: '' });
       setDone(t(`codes.${code}`, { ns: 'common' }));
     } catch (error) {
-      if (isApiError(error) && error.code === '10004') setProblems({ oldPassword: { key: 'codes.10004' } });
-      else if (isApiError(error) && error.code === '11012') setProblems({ password: { key: 'codes.11012' } });
+      if (isApiError(error) && error.code === errors.passwordIncorrect)
+        setProblems({ oldPassword: { key: `codes.${errors.passwordIncorrect}` } });
+      else if (isApiError(error) && error.code === errors.passwordGuessable)
+        setProblems({ password: { key: `codes.${errors.passwordGuessable}` } });
       else setFormError(messageForError(error, t));
     } finally {
       setBusy(false);

@@ -11,6 +11,8 @@ import {
   messageForError,
 } from '@swx/shared';
 import {
+  successes,
+  errors,
   cashierCoins,
   networksOfCoin,
   type CashierCoin,
@@ -111,9 +113,12 @@ export function WithdrawForm({ available, onSubmitted }: WithdrawFormProps) {
       const answer = await accountApi.withdraw(submissionBody(draft, quote), idempotencyKey);
       setQuote(null);
       setDraft({ ...emptyDraft, method: draft.method, coin: draft.coin, network: draft.network });
-      onSubmitted(answer.result, t(`codes.${answer.successCode ?? '20003'}`, { ns: 'common' }));
+      onSubmitted(
+        answer.result,
+        t(`codes.${answer.successCode ?? successes.withdrawalSubmitted}`, { ns: 'common' }),
+      );
     } catch (error) {
-      if (isApiError(error) && error.code === '11007') {
+      if (isApiError(error) && error.code === errors.termsChanged) {
         // The terms changed or the quote expired: show the new terms and let the customer confirm again.
         try {
           setQuote(await accountApi.withdrawalQuote(quoteBody(draft)));

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { MarketInfo } from '@swx/shared/contract';
+import { errors } from '@swx/shared/contract';
 import { marketsApi } from '../../api';
 
 /** The facts of the market on the currency-detail screen (`GET /index/getMarketInfo/{code}`). */
@@ -28,7 +29,10 @@ export class CurrencyStore {
       });
     } catch (error) {
       const code = (error as { code?: string } | null)?.code;
-      runInAction(() => (this.status = code === '11030' || code === '404' ? 'not-found' : 'error'));
+      runInAction(
+        () =>
+          (this.status = code === errors.marketNotFound || code === errors.notFound ? 'not-found' : 'error'),
+      );
     }
   }
 }

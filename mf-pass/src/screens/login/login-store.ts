@@ -3,6 +3,7 @@ import type { PassApi } from '../../api';
 import { FormStore } from '../../components/form/form-store';
 import * as rules from '../../components/form/rules';
 import { Submission, type SubmitOutcome } from '../../components/form/submission';
+import { errors } from '@swx/shared/contract';
 
 export type LoginField = 'account' | 'password';
 
@@ -20,9 +21,9 @@ export class LoginStore {
       { account: (v) => rules.account(v.account), password: (v) => rules.currentPassword(v.password) },
     );
     this.submission = new Submission(this.form, {
-      '10001': 'account',
-      '10009': 'account',
-      '10004': 'password',
+      [errors.accountRequired]: 'account',
+      [errors.userNotFound]: 'account',
+      [errors.passwordIncorrect]: 'password',
     });
   }
 

@@ -7,6 +7,7 @@ import { FormStore } from '../../components/form/form-store';
 import * as rules from '../../components/form/rules';
 import { Submission, type SubmitOutcome } from '../../components/form/submission';
 import { AvailabilityCheck } from './availability';
+import { errors } from '@swx/shared/contract';
 
 export type RegisterField = 'username' | 'email' | 'password' | 'confirmPassword' | 'code' | 'inviteCode';
 
@@ -34,18 +35,18 @@ export class RegisterStore {
       },
     );
     this.submission = new Submission(this.form, {
-      '10001': 'username',
-      '10003': 'username',
-      '10006': 'username',
-      '10002': 'email',
-      '10007': 'email',
-      '11004': 'password',
-      '11012': 'password',
-      '11003': 'confirmPassword',
-      '10091': 'code',
-      '11001': 'code',
-      '11002': 'code',
-      '11005': 'inviteCode',
+      [errors.accountRequired]: 'username',
+      [errors.usernameIncorrect]: 'username',
+      [errors.usernameTaken]: 'username',
+      [errors.emailIncorrect]: 'email',
+      [errors.emailTaken]: 'email',
+      [errors.passwordWeak]: 'password',
+      [errors.passwordGuessable]: 'password',
+      [errors.passwordsDiffer]: 'confirmPassword',
+      [errors.verificationCodeWrong]: 'code',
+      [errors.verificationCodeExpired]: 'code',
+      [errors.verificationCodeLocked]: 'code',
+      [errors.inviteCodeUnknown]: 'inviteCode',
     });
     // A taken name is a problem at its field until the customer changes it (which clears server problems).
     this.usernameCheck = new AvailabilityCheck(
@@ -81,8 +82,8 @@ export class RegisterStore {
       this.codeSender,
       { email: 'email', code: 'code' },
       {
-        '10002': 'email',
-        '10007': 'email',
+        [errors.emailIncorrect]: 'email',
+        [errors.emailTaken]: 'email',
       },
     );
   }

@@ -6,6 +6,7 @@ import { sendCodeFromForm } from '../../components/code-sender/send-from-form';
 import { FormStore } from '../../components/form/form-store';
 import * as rules from '../../components/form/rules';
 import { Submission, type SubmitOutcome } from '../../components/form/submission';
+import { errors } from '@swx/shared/contract';
 
 export type ResetField = 'email' | 'code' | 'password' | 'confirmPassword';
 
@@ -30,14 +31,14 @@ export class ResetStore {
       },
     );
     this.submission = new Submission(this.form, {
-      '10002': 'email',
-      '10009': 'email',
-      '10091': 'code',
-      '11001': 'code',
-      '11002': 'code',
-      '11004': 'password',
-      '11012': 'password',
-      '11003': 'confirmPassword',
+      [errors.emailIncorrect]: 'email',
+      [errors.userNotFound]: 'email',
+      [errors.verificationCodeWrong]: 'code',
+      [errors.verificationCodeExpired]: 'code',
+      [errors.verificationCodeLocked]: 'code',
+      [errors.passwordWeak]: 'password',
+      [errors.passwordGuessable]: 'password',
+      [errors.passwordsDiffer]: 'confirmPassword',
     });
     this.codeSender = new CodeSender((address) => api.sendCode(address, 'reset'));
     makeObservable(this, { successCode: observable });
@@ -50,8 +51,8 @@ export class ResetStore {
       this.codeSender,
       { email: 'email', code: 'code' },
       {
-        '10002': 'email',
-        '10009': 'email',
+        [errors.emailIncorrect]: 'email',
+        [errors.userNotFound]: 'email',
       },
     );
   }

@@ -14,6 +14,7 @@ import { useFieldFocus } from '../../components/form/use-field-focus';
 import { PassLayout } from '../../components/pass-layout/pass-layout';
 import type { LoginNotice } from '../login';
 import { ResetStore, type ResetField } from './reset-store';
+import { successes } from '@swx/shared/contract';
 
 export const ResetScreen = observer(function ResetScreen() {
   const { t } = useTranslation('pass');
@@ -27,7 +28,7 @@ export const ResetScreen = observer(function ResetScreen() {
     () => store.submit(),
     () => {
       const notice: LoginNotice = {
-        successCode: store.successCode ?? '20005',
+        successCode: store.successCode ?? successes.modified,
         account: store.form.trimmed('email'),
       };
       navigate('/pass/login', { replace: true, state: notice });

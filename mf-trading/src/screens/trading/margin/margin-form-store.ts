@@ -11,6 +11,7 @@ import {
   type MarginFields,
   type MarginProblems,
 } from './margin-rules';
+import { errors } from '@swx/shared/contract';
 
 /**
  * The margin order form: fields, the seed's validation, then the server's quote (the terms shown before
@@ -152,7 +153,7 @@ export class MarginFormStore implements MarginFields {
       });
       this.onPlaced(result);
     } catch (error) {
-      if (isApiError(error) && error.code === '11007') {
+      if (isApiError(error) && error.code === errors.termsChanged) {
         // PRODUCT.md §1 rule 4: the server refused stale terms; show the new ones for a fresh decision.
         await this.requote(order);
       } else {

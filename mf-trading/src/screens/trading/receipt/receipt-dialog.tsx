@@ -12,6 +12,7 @@ import { tradingApi, type Receipt, type ReceiptKind } from '../../../api';
 import { Figures, SignedAmount } from '../../../components/figures';
 import { useTradingT } from '../../../i18n';
 import styles from './receipt-dialog.module.css';
+import { errors } from '@swx/shared/contract';
 
 export interface ReceiptTarget {
   kind: ReceiptKind;
@@ -44,7 +45,7 @@ function ReceiptBody({ target }: { target: ReceiptTarget }) {
       (error: unknown) => {
         if (!current) return;
         // "Order not found" for a receipt means none was written yet (an unfilled order).
-        if ((error as { code?: string }).code === '11064') setReceipts([]);
+        if ((error as { code?: string }).code === errors.orderNotFound) setReceipts([]);
         else setFailure(error);
       },
     );

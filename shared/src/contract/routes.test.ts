@@ -1,0 +1,43 @@
+import { Kind, type TObject } from '@sinclair/typebox';
+import { routePath, routeKeys, routes, type RouteSpec } from './routes';
+
+const specs = routeKeys.map((key) => [key, routes[key] as RouteSpec] as const);
+
+describe('route map', () => {
+  it('holds each scope, method and path once', () => {
+    const seen = new Set(specs.map(([, spec]) => `${spec.scope} ${spec.method} ${spec.path}`));
+    expect(seen.size).toBe(specs.length);
+  });
+
+  it('names admin routes admin.* and customer routes by their domain', () => {
+    for (const [key, spec] of specs) {
+      expect(key.startsWith('admin.')).toBe(spec.scope === 'admin');
+      expect(key).toMatch(/^[a-z]+(\.[a-zA-Z]+)+$/);
+    }
+  });
+
+  it('declares a params schema exactly when the path has parameters, with the same names', () => {
+    for (const [key, spec] of specs) {
+      const names = [...spec.path.matchAll(/:([A-Za-z0-9]+)/g)].map((match) => match[1]).sort();
+      const declared = spec.params ? Object.keys((spec.params as TObject).properties).sort() : [];
+      expect({ key, names }).toEqual({ key, names: declared });
+    }
+  });
+
+  it('sends no body with GET or DELETE', () => {
+    for (const [, spec] of specs) {
+      if (spec.method === 'GET' || spec.method === 'DELETE') expect(spec.body).toBeUndefined();
+      for (const schema of [spec.params, spec.query, spec.body, spec.result]) {
+        if (schema) expect(schema[Kind]).toBeDefined();
+      }
+    }
+  });
+
+  it('fills path parameters, encoded', () => {
+    expect(routePath('/order/receipt/:kind/:id', { kind: 'spot', id: '7' })).toBe('/order/receipt/spot/7');
+    expect(routePath('/index/listContents/:selector', { selector: '4-zh CN' })).toBe(
+      '/index/listContents/4-zh%20CN',
+    );
+    expect(() => routePath('/x/:id', {})).toThrow('Path parameter id missing');
+  });
+});

@@ -1,0 +1,322 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  AuditPage,
+  AuditQuery,
+  ReviewApproveBody,
+  ReviewDecision,
+  ReviewList,
+  ReviewListQuery,
+  ReviewPath,
+  ReviewRejectBody,
+  StaffLoginBody,
+  StaffLoginResult,
+} from './admin';
+import {
+  AccountModeBody,
+  CheckNameQuery,
+  CheckNameResult,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  RepasswordBody,
+  SendCodeBody,
+  UserInfo,
+} from './auth';
+import {
+  CancelWithdrawalBody,
+  CompleteWithdrawalBody,
+  Deposit,
+  DepositList,
+  DepositOptions,
+  ListRechargeQuery,
+  ListWithdrawalQuery,
+  RechargeBody,
+  Withdrawal,
+  WithdrawalBody,
+  WithdrawalIdPath,
+  WithdrawalList,
+  WithdrawalQuote,
+  WithdrawalQuoteBody,
+} from './cashier';
+import { ContentDetail, ContentIdPath, ContentList, ContentListPath } from './content';
+import { InviteSummary } from './invites';
+import { LedgerCheck } from './ledger';
+import {
+  CandleList,
+  FeedStatus,
+  HomeStats,
+  KLineQuery,
+  ListMarketAllQuery,
+  LogoPath,
+  MarketCodeOrIdParams,
+  MarketCodePath,
+  MarketInfo,
+  MarketListResult,
+  MarketOptionTermsRecord,
+  SetMarketOptionTermsBody,
+  WatchlistBody,
+  WatchlistQuery,
+  WatchlistResult,
+} from './markets';
+import {
+  MarkReadBody,
+  MarkReadResult,
+  NotificationPage,
+  NotificationsQuery,
+  UnreadCount,
+} from './notifications';
+import {
+  ParamKeyPath,
+  ParamList,
+  ParamRecord,
+  ParamValueResult,
+  PublicParamPath,
+  SetParamBody,
+} from './params';
+import { CsvRecordsQuery, RecordsQuery, TransactionRecordPage } from './records';
+import {
+  AssetInfo,
+  AssetParams,
+  BuyOptionsBody,
+  BuyUBody,
+  IdBody,
+  IdParams,
+  ListUOrderQuery,
+  MarginQuote,
+  MarginQuoteBody,
+  ModifyUBody,
+  OptionContract,
+  OptionContractList,
+  Position,
+  PositionList,
+  ProfitTotal,
+  ReceiptList,
+  ReceiptParams,
+  RiskStats,
+  SpotListQuery,
+  SpotOrder,
+  SpotOrderList,
+  SpotSubmitBody,
+} from './trading';
+import { UploadPath, UploadResult } from './uploads';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
+export type RouteScope = 'customer' | 'admin';
+
+/**
+ * One API route. `path` is relative to its scope's prefix, Fastify style (`/order/receipt/:kind/:id`).
+ * `result` is what the envelope carries; a route without one answers something else (an image, a CSV file),
+ * so the SDK client's JSON calls cannot reach it.
+ */
+export interface RouteSpec {
+  method: HttpMethod;
+  path: string;
+  scope: RouteScope;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  result?: TSchema;
+}
+
+const Nothing = Type.Null();
+
+const get = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
+  ({ method: 'GET', scope: 'customer', ...spec }) as const;
+const post = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
+  ({ method: 'POST', scope: 'customer', ...spec }) as const;
+const del = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
+  ({ method: 'DELETE', scope: 'customer', ...spec }) as const;
+const staff = <M extends HttpMethod, S extends Omit<RouteSpec, 'method' | 'scope'>>(method: M, spec: S) =>
+  ({ method, scope: 'admin', ...spec }) as const;
+
+/**
+ * Every customer and admin API route, by key: the client calls by key, the server registers by key
+ * (`server/src/http/route.ts`), and the schemas here are the ones the server validates with and publishes
+ * as OpenAPI. Keys are `<domain>.<name>`, admin keys start with `admin.`; the seed's wire names
+ * (`listBbOrder`, `buyU`) stay in the paths.
+ */
+export const routes = {
+  // ---- auth ----
+  'auth.sendCode': post({ path: '/login/sendCode', body: SendCodeBody, result: Nothing }),
+  'auth.register': post({ path: '/login/register', body: RegisterBody, result: LoginResult }),
+  'auth.login': post({ path: '/login/login', body: LoginBody, result: LoginResult }),
+  'auth.checkName': get({
+    path: '/login/checkUserNameOrPhone',
+    query: CheckNameQuery,
+    result: CheckNameResult,
+  }),
+  'auth.logout': post({ path: '/login/logout', result: Nothing }),
+  'auth.userInfo': post({ path: '/user/getUserInfo', result: UserInfo }),
+  'auth.repassword': post({ path: '/user/repassword', body: RepasswordBody, result: Nothing }),
+  'auth.accountMode': post({ path: '/user/accountMode', body: AccountModeBody, result: UserInfo }),
+
+  // ---- params, content, uploads ----
+  'params.get': get({ path: '/index/getParamByKey/:key', params: PublicParamPath, result: ParamValueResult }),
+  'content.list': get({
+    path: '/index/listContents/:selector',
+    params: ContentListPath,
+    result: ContentList,
+  }),
+  'content.get': get({ path: '/index/getContentsById/:id', params: ContentIdPath, result: ContentDetail }),
+  'uploads.uploadImage': post({ path: '/upload/image', result: UploadResult }),
+  'uploads.image': get({ path: '/upload/image/:id', params: UploadPath }),
+
+  // ---- markets ----
+  'markets.list': get({ path: '/index/listMarketAll', query: ListMarketAllQuery, result: MarketListResult }),
+  'markets.info': get({
+    path: '/index/getMarketInfo/:codeOrId',
+    params: MarketCodeOrIdParams,
+    result: MarketInfo,
+  }),
+  'markets.candles': get({ path: '/index/getKValueByCodeAndDate', query: KLineQuery, result: CandleList }),
+  'markets.feedStatus': get({ path: '/index/feedStatus', result: FeedStatus }),
+  'markets.homeStats': get({ path: '/index/homeStats', result: HomeStats }),
+  'markets.logo': get({ path: '/index/logo/:file', params: LogoPath }),
+  'markets.watchlist': get({ path: '/user/watchlist', result: WatchlistResult }),
+  'markets.watch': post({ path: '/user/watchlist', body: WatchlistBody, result: WatchlistResult }),
+  'markets.unwatch': del({ path: '/user/watchlist', query: WatchlistQuery, result: WatchlistResult }),
+
+  // ---- trading ----
+  'trading.submitSpot': post({ path: '/order/submit', body: SpotSubmitBody, result: SpotOrder }),
+  'trading.listSpot': get({ path: '/order/listBbOrder', query: SpotListQuery, result: SpotOrderList }),
+  'trading.cancelSpot': post({ path: '/order/cancelBb', body: IdBody, result: SpotOrder }),
+  'trading.quoteMargin': post({ path: '/order/quoteU', body: MarginQuoteBody, result: MarginQuote }),
+  'trading.buyMargin': post({ path: '/order/buyU', body: BuyUBody, result: Position }),
+  'trading.closeMargin': post({ path: '/order/stopU', body: IdBody, result: Position }),
+  'trading.modifyMargin': post({ path: '/order/modifyU', body: ModifyUBody, result: Position }),
+  'trading.listMargin': get({ path: '/order/listUOrder', query: ListUOrderQuery, result: PositionList }),
+  'trading.buyOption': post({ path: '/order/buyOptions', body: BuyOptionsBody, result: OptionContract }),
+  'trading.option': get({ path: '/order/getOptionsOrderById/:id', params: IdParams, result: OptionContract }),
+  'trading.listOptions': get({ path: '/order/listOptionsOrder', result: OptionContractList }),
+  'trading.receipts': get({ path: '/order/receipt/:kind/:id', params: ReceiptParams, result: ReceiptList }),
+  'trading.assets': get({ path: '/order/getAssestInfo/:id', params: AssetParams, result: AssetInfo }),
+  'trading.profitTotal': get({ path: '/order/getProfitTotal', result: ProfitTotal }),
+  'trading.riskStats': get({ path: '/order/riskStats', result: RiskStats }),
+
+  // ---- cashier ----
+  'cashier.depositOptions': get({ path: '/user/depositOptions', result: DepositOptions }),
+  'cashier.recharge': post({ path: '/user/recharge', body: RechargeBody, result: Deposit }),
+  'cashier.deposits': get({ path: '/user/listRecharge', query: ListRechargeQuery, result: DepositList }),
+  'cashier.withdrawalQuote': post({
+    path: '/user/withdrawalQuote',
+    body: WithdrawalQuoteBody,
+    result: WithdrawalQuote,
+  }),
+  'cashier.withdraw': post({ path: '/user/withdrawal', body: WithdrawalBody, result: Withdrawal }),
+  'cashier.withdrawals': get({
+    path: '/user/listWithdrwal',
+    query: ListWithdrawalQuery,
+    result: WithdrawalList,
+  }),
+  'cashier.cancelWithdrawal': post({
+    path: '/user/cancelWithdrawal',
+    body: CancelWithdrawalBody,
+    result: Withdrawal,
+  }),
+
+  // ---- notifications, invites, records ----
+  'notifications.list': get({
+    path: '/user/notifications',
+    query: NotificationsQuery,
+    result: NotificationPage,
+  }),
+  'notifications.unreadCount': get({ path: '/user/notifications/unreadCount', result: UnreadCount }),
+  'notifications.markRead': post({
+    path: '/user/notifications/read',
+    body: MarkReadBody,
+    result: MarkReadResult,
+  }),
+  'invites.summary': get({ path: '/user/invite', result: InviteSummary }),
+  'records.list': get({ path: '/user/records', query: RecordsQuery, result: TransactionRecordPage }),
+  'records.csv': get({ path: '/user/records.csv', query: CsvRecordsQuery }),
+
+  // ---- staff (/swx/admin) ----
+  'admin.login': staff('POST', { path: '/login', body: StaffLoginBody, result: StaffLoginResult }),
+  'admin.logout': staff('POST', { path: '/logout', result: Nothing }),
+  'admin.reviews': staff('GET', { path: '/reviews', query: ReviewListQuery, result: ReviewList }),
+  'admin.approveReview': staff('POST', {
+    path: '/reviews/:kind/:id/approve',
+    params: ReviewPath,
+    body: ReviewApproveBody,
+    result: ReviewDecision,
+  }),
+  'admin.rejectReview': staff('POST', {
+    path: '/reviews/:kind/:id/reject',
+    params: ReviewPath,
+    body: ReviewRejectBody,
+    result: ReviewDecision,
+  }),
+  'admin.audit': staff('GET', { path: '/audit', query: AuditQuery, result: AuditPage }),
+  'admin.params': staff('GET', { path: '/params', result: ParamList }),
+  'admin.setParam': staff('PUT', {
+    path: '/params/:key',
+    params: ParamKeyPath,
+    body: SetParamBody,
+    result: ParamRecord,
+  }),
+  'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath }),
+  'admin.ledgerCheck': staff('GET', { path: '/ledger/check', result: LedgerCheck }),
+  'admin.completeWithdrawal': staff('POST', {
+    path: '/withdrawals/:id/complete',
+    params: WithdrawalIdPath,
+    body: CompleteWithdrawalBody,
+    result: ReviewDecision,
+  }),
+  'admin.marketOptionTerms': staff('GET', {
+    path: '/markets/:code/optionTerms',
+    params: MarketCodePath,
+    result: MarketOptionTermsRecord,
+  }),
+  'admin.setMarketOptionTerms': staff('POST', {
+    path: '/markets/:code/optionTerms',
+    params: MarketCodePath,
+    body: SetMarketOptionTermsBody,
+    result: MarketOptionTermsRecord,
+  }),
+} as const satisfies Record<string, RouteSpec>;
+
+export type Routes = typeof routes;
+export type RouteKey = keyof Routes;
+export const routeKeys = Object.keys(routes) as RouteKey[];
+
+type Part<K extends RouteKey, P extends 'params' | 'query' | 'body' | 'result', Absent> = Routes[K] extends {
+  [key in P]: infer S extends TSchema;
+}
+  ? Static<S>
+  : Absent;
+
+export type RouteParams<K extends RouteKey> = Part<K, 'params', undefined>;
+export type RouteQuery<K extends RouteKey> = Part<K, 'query', undefined>;
+export type RouteBody<K extends RouteKey> = Part<K, 'body', undefined>;
+/** What the envelope's `result` holds on success. */
+export type RouteResult<K extends RouteKey> = Part<K, 'result', never>;
+
+/** Customer routes that answer with an envelope: the ones the SDK client calls. */
+export type CustomerRouteKey = {
+  [K in RouteKey]: Routes[K] extends { scope: 'customer'; result: TSchema } ? K : never;
+}[RouteKey];
+
+/** An object with no fields: a type `T` with no required field accepts it. */
+export type NoFields = Record<never, never>;
+
+/** A part the caller may leave out when every field of it is optional (`{}` fits). */
+type Slot<Name extends string, T> = [T] extends [undefined]
+  ? { [key in Name]?: undefined }
+  : NoFields extends T
+    ? { [key in Name]?: T }
+    : { [key in Name]: T };
+
+/** What a call passes: `params` for the path, `query`, `body`, each typed from the route's schemas. */
+export type RouteInput<K extends RouteKey> = Slot<'params', RouteParams<K>> &
+  Slot<'query', RouteQuery<K>> &
+  Slot<'body', RouteBody<K>>;
+
+/** Fills `:name` segments from `params`, each value URL-encoded. */
+export function routePath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Path parameter ${name} missing for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
