@@ -1,5 +1,6 @@
 import { routeKeys, routes, type RouteKey, type RouteSpec } from '@swx/shared/contract';
-import { createTestServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
+import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
 
 /**
  * Trading routes are still registered by hand (`app.get('/order/...')`) while the trading domain is split
@@ -36,8 +37,17 @@ interface Operation {
 let server: TestServer;
 let paths: Record<string, Record<string, Operation>>;
 beforeAll(async () => {
-  server = await createTestServer();
-  paths = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json().paths;
+  server = await createStaffTestServer();
+  // Customer operations are in the public document, staff operations in the staff-only one.
+  const customerDoc = (await server.app.inject({ method: 'GET', url: '/docs/json' })).json();
+  const staffDoc = (
+    await server.app.inject({
+      method: 'GET',
+      url: '/swx/admin/openapi.json',
+      headers: { authorization: await staffToken(server) },
+    })
+  ).json();
+  paths = { ...customerDoc.paths, ...staffDoc.paths };
 });
 afterAll(async () => server.close());
 
