@@ -1,4 +1,5 @@
 import { getRootStore, type ApiAnswer } from '@swx/shared';
+import { leverageCapKey } from '@swx/shared/contract';
 import type {
   AssetInfo,
   BuyOptionsBody,
@@ -62,15 +63,6 @@ async function param(key: string): Promise<string> {
   return (await api().call('params.get', { params: { key } })).paramValue;
 }
 
-/** Leverage caps per market type (PRODUCT.md §4); 1 (smart products) is not a leveraged market. */
-const leverageCapKeys: Record<number, string> = {
-  2: 'leverage_cap_crypto',
-  3: 'leverage_cap_stocks',
-  4: 'leverage_cap_futures',
-  5: 'leverage_cap_metals',
-  6: 'leverage_cap_forex',
-};
-
 /** The customer API calls of the trading module (base path `/swx/customer` is the client's). */
 export const tradingApi = {
   async listMarkets(): Promise<TradableMarket[]> {
@@ -99,7 +91,7 @@ export const tradingApi = {
 
   /** The highest leverage a market type allows (crypto's cap binds real accounts only; the server says so too). */
   async leverageCap(type: number): Promise<number | null> {
-    const key = leverageCapKeys[type];
+    const key = leverageCapKey[type as keyof typeof leverageCapKey];
     return key ? Number(await param(key)) : null;
   },
 

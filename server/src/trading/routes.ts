@@ -1,27 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { EnvelopeOf, ReceiptList, ReceiptParams } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
+import { route } from '../http/route';
 
 const tags = ['order'];
 
 /** Execution receipts of one order (PRODUCT.md §4), of whichever product, under /swx/customer/order. */
-export const receiptRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const receiptRoutes: FastifyPluginAsync = async (app) => {
   const trading = app.services.trading;
   // Authentication before validation: a caller without a session learns nothing about the body's rules.
   const auth = { preValidation: app.authenticate };
 
-  app.get(
-    '/order/receipt/:kind/:id',
+  route(
+    app,
+    'trading.receipts',
     {
       ...auth,
       schema: {
         tags,
         summary:
           'Execution receipts of one order: requested and fill price, the feed tick, the ledger entries',
-        params: ReceiptParams,
-        response: { 200: EnvelopeOf(ReceiptList) },
       },
     },
     async (request) =>

@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './records';
 export * from './error-names';
 export * from './routes';
+export * from './margin';

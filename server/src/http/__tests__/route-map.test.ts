@@ -1,30 +1,6 @@
-import { routeKeys, routes, type RouteKey, type RouteSpec } from '@swx/shared/contract';
+import { routeKeys, routes, type RouteSpec } from '@swx/shared/contract';
 import type { TestServer } from '../../test/harness';
 import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
-
-/**
- * Trading routes are still registered by hand (`app.get('/order/...')`) while the trading domain is split
- * into products (issue 11, item 1); they are checked for method and path only. Remove a key from this list
- * when its route goes through `route()`: the test fails on a stale entry so the list cannot outlive the
- * conversion.
- */
-const notYetConverted: ReadonlySet<RouteKey> = new Set<RouteKey>([
-  'trading.submitSpot',
-  'trading.listSpot',
-  'trading.cancelSpot',
-  'trading.quoteMargin',
-  'trading.buyMargin',
-  'trading.closeMargin',
-  'trading.modifyMargin',
-  'trading.listMargin',
-  'trading.buyOption',
-  'trading.option',
-  'trading.listOptions',
-  'trading.receipts',
-  'trading.assets',
-  'trading.profitTotal',
-  'trading.riskStats',
-]);
 
 const prefixes = { customer: '/swx/customer', admin: '/swx/admin' } as const;
 
@@ -66,12 +42,8 @@ describe('route map and server', () => {
     expect(server.app.hasRoute({ method: spec.method, url: urlOf(spec) })).toBe(true);
     const operation = operationOf(spec);
     expect(operation).toBeDefined();
-    if (notYetConverted.has(key)) {
-      expect({ key, operationId: operation?.operationId }).toEqual({ key, operationId: undefined });
-    } else {
-      // route() names the operation by its key: the route was registered from the map, not by hand.
-      expect(operation?.operationId).toBe(key);
-    }
+    // route() names the operation by its key: the route was registered from the map, not by hand.
+    expect(operation?.operationId).toBe(key);
   });
 
   it('publishes the map’s body and query schemas in the OpenAPI document', () => {
@@ -95,6 +67,6 @@ describe('route map and server', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const known = new Set<string>(routeKeys);
     expect(ids.filter((id) => !known.has(id))).toEqual([]);
-    expect(ids).toHaveLength(routeKeys.length - notYetConverted.size);
+    expect(ids).toHaveLength(routeKeys.length);
   });
 });

@@ -1,79 +1,13 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import {
-  equityLevel,
-  marginTerms,
-  money,
-  optionOutcome,
-  settle,
-  spotResult,
-  unrealised,
-  validateExits,
-} from '../rules';
+import { money, spotResult, validateExits } from '../rules';
 import { TriggerIndex } from '../engine/trigger-index';
 
 const d = (x: Decimal.Value) => new Decimal(x);
 
-describe('margin rules', () => {
-  it('computes margin, fee, liquidation and margin-call levels as PRODUCT.md §4 states', () => {
-    const terms = marginTerms(d(2), d(100), d('4000'), 20, d('0.001'));
-    expect(terms.margin.toFixed()).toBe('40000'); // 2 × 100 × 4000 ÷ 20
-    expect(terms.fee.toFixed()).toBe('800');
-    expect(equityLevel('long', d(4000), terms.margin, terms.quantity, d('0.5')).toFixed()).toBe('3900');
-    expect(equityLevel('short', d(4000), terms.margin, terms.quantity, d('0.5')).toFixed()).toBe('4100');
-    expect(equityLevel('long', d(4000), terms.margin, terms.quantity, d('0.75')).toFixed()).toBe('3950');
-  });
-
-  it('liquidation level is exactly where margin + unrealised reaches the maintenance share', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10_000_000 }),
-        fc.constantFrom(1, 2, 5, 10, 20, 30),
-        fc.integer({ min: 1, max: 1000 }),
-        fc.constantFrom('long' as const, 'short' as const),
-        fc.integer({ min: -5_000_000, max: 5_000_000 }),
-        (cents, leverage, lotsMilli, direction, offset) => {
-          const open = d(cents).div(100);
-          const lots = d(lotsMilli).div(1000);
-          const t = marginTerms(lots, d(1), open, leverage, d('0.001'));
-          const level = equityLevel(direction, open, t.margin, t.quantity, d('0.5'));
-          const price = Decimal.max(d(cents + offset).div(100), d('0.01'));
-          const equity = t.margin.plus(unrealised(direction, open, price, t.quantity));
-          const ruleSays = equity.lte(t.margin.times('0.5'));
-          const levelSays = direction === 'long' ? price.lte(level) : price.gte(level);
-          expect(levelSays).toBe(ruleSays);
-        },
-      ),
-    );
-  });
-
-  it('never loses more than the margin and pays what the ledger can balance', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.constantFrom(1, 5, 20),
-        fc.constantFrom('long' as const, 'short' as const),
-        (openCents, closeCents, leverage, direction) => {
-          const t = marginTerms(d(1), d(1), d(openCents).div(100), leverage, d('0.001'));
-          const s = settle(
-            direction,
-            d(openCents).div(100),
-            d(closeCents).div(100),
-            t.quantity,
-            t.margin,
-            t.fee,
-            d('0.001'),
-          );
-          expect(s.payout.gte(0)).toBe(true);
-          expect(s.pnl.gte(t.margin.neg())).toBe(true);
-          expect(s.profit.gte(t.margin.plus(t.fee).neg())).toBe(true);
-          expect(s.payout.plus(s.closeFee).minus(s.pnl).eq(t.margin)).toBe(true);
-        },
-      ),
-    );
-  });
-
+// The margin rules themselves (terms, levels, settlement, exits, options) are tested where they live, in
+// shared/src/contract/margin.test.ts; here the server's answer to a bad exit: the API's error codes.
+describe('exit validation (API errors)', () => {
   it('validates exits by side and against liquidation', () => {
     const code = (f: () => void) => {
       try {
@@ -90,13 +24,17 @@ describe('margin rules', () => {
     expect(code(() => validateExits('short', d(100), d(105), d(104), d(90)))).toBeUndefined();
     expect(code(() => validateExits('short', d(100), d(105), d(105), undefined))).toBe('11063');
     expect(code(() => validateExits('short', d(100), d(105), undefined, d(101)))).toBe('11062');
+    expect(code(() => validateExits('long', d(100), d(95), d(0), d(110)))).toBe('11061');
+    expect(code(() => validateExits('long', d(100), d(95), d(96), d(0)))).toBe('11062');
   });
 
-  it('decides options: up wins on a rise, down on a fall, equal refunds', () => {
-    expect(optionOutcome('up', d(10), d(11))).toBe('won');
-    expect(optionOutcome('up', d(10), d(9))).toBe('lost');
-    expect(optionOutcome('down', d(10), d(9))).toBe('won');
-    expect(optionOutcome('down', d(10), d(10))).toBe('refunded');
+  it('names the liquidation price the stop loss must beat', () => {
+    expect(() => validateExits('long', d(100), d('95.5'), d(90), undefined)).toThrow(
+      'Stop loss must trigger before liquidation: above 95.5',
+    );
+    expect(() => validateExits('short', d(100), d(105), d(106), undefined)).toThrow(
+      'Stop loss must trigger before liquidation: below 105',
+    );
   });
 });
 

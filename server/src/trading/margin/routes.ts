@@ -1,17 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  BuyUBody,
-  EnvelopeOf,
-  IdBody,
-  ListUOrderQuery,
-  MarginQuote,
-  MarginQuoteBody,
-  ModifyUBody,
-  Position,
-  PositionList,
-} from '@swx/shared/contract';
+import { successes } from '@swx/shared/contract';
 import { ok } from '../../http/envelope';
+import { route } from '../../http/route';
 
 const tags = ['order'];
 
@@ -20,15 +10,15 @@ const tags = ['order'];
  * set of the request's mode (`virtually` header, else the stored mode): demo and real never see each other's
  * orders.
  */
-export const marginRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const marginRoutes: FastifyPluginAsync = async (app) => {
   const { margin } = app.services.trading;
   // Authentication before validation: a caller without a session learns nothing about the body's rules.
   const auth = { preValidation: app.authenticate };
   const authOnce = { preValidation: app.authenticate, preHandler: app.guardRepeat };
 
-  app.post(
-    '/order/quoteU',
+  route(
+    app,
+    'trading.quoteMargin',
     {
       ...auth,
       schema: {
@@ -36,57 +26,53 @@ export const marginRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Margin: the terms of an order before confirming it (our addition)',
         description:
           'Price, required margin, fee, liquidation price and the expected return at take profit. Pass `quoteId` to `buyU`: it is refused with 11007 if the quote expired (30 s), the fee changed or a market price moved more than 0.5 %.',
-        body: MarginQuoteBody,
-        response: { 200: EnvelopeOf(MarginQuote) },
       },
     },
     async (request) => ok(await margin.quote(request.customer, request.body)),
   );
 
-  app.post(
-    '/order/buyU',
+  route(
+    app,
+    'trading.buyMargin',
     {
       ...authOnce,
       schema: {
         tags,
         summary: 'Margin: open a long or short position, at market or as a waiting limit entry',
-        body: BuyUBody,
-        response: { 200: EnvelopeOf(Position) },
       },
     },
-    async (request) => ok(await margin.buy(request.customer, request.body), '20004'),
+    async (request) => ok(await margin.buy(request.customer, request.body), successes.purchased),
   );
 
-  app.post(
-    '/order/stopU',
+  route(
+    app,
+    'trading.closeMargin',
     {
       ...authOnce,
       schema: {
         tags,
         summary: 'Margin: close an open position at the current feed price, or cancel a waiting entry',
-        body: IdBody,
-        response: { 200: EnvelopeOf(Position) },
       },
     },
     async (request) => ok(await margin.close(request.customer, request.body.id)),
   );
 
-  app.post(
-    '/order/modifyU',
+  route(
+    app,
+    'trading.modifyMargin',
     {
       ...authOnce,
       schema: {
         tags,
         summary: 'Margin: change the stop loss or take profit (our addition); "" removes one',
-        body: ModifyUBody,
-        response: { 200: EnvelopeOf(Position) },
       },
     },
-    async (request) => ok(await margin.modify(request.customer, request.body), '20005'),
+    async (request) => ok(await margin.modify(request.customer, request.body), successes.modified),
   );
 
-  app.get(
-    '/order/listUOrder',
+  route(
+    app,
+    'trading.listMargin',
     {
       ...auth,
       schema: {
@@ -94,8 +80,6 @@ export const marginRoutes: FastifyPluginAsync = async (base) => {
         summary: 'Margin positions, newest first (at most 200); repeat `status` to filter',
         description:
           'Open positions carry the current price and the unrealised profit (before the closing fee).',
-        querystring: ListUOrderQuery,
-        response: { 200: EnvelopeOf(PositionList) },
       },
     },
     async (request) => ok(await margin.list(request.customer, request.query.status)),

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  BuyOptionsBody,
-  EnvelopeOf,
-  IdParams,
-  OptionContract,
-  OptionContractList,
-} from '@swx/shared/contract';
+import { successes } from '@swx/shared/contract';
 import { ok } from '../../http/envelope';
+import { route } from '../../http/route';
 
 const tags = ['order'];
 
@@ -16,49 +10,46 @@ const tags = ['order'];
  * set of the request's mode (`virtually` header, else the stored mode): demo and real never see each other's
  * orders.
  */
-export const optionsRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+export const optionsRoutes: FastifyPluginAsync = async (app) => {
   const { options } = app.services.trading;
   // Authentication before validation: a caller without a session learns nothing about the body's rules.
   const auth = { preValidation: app.authenticate };
   const authOnce = { preValidation: app.authenticate, preHandler: app.guardRepeat };
 
-  app.post(
-    '/order/buyOptions',
+  route(
+    app,
+    'trading.buyOption',
     {
       ...authOnce,
       schema: {
         tags,
         summary: "Options: buy an up/down contract for a period from the market's option terms",
-        body: BuyOptionsBody,
-        response: { 200: EnvelopeOf(OptionContract) },
       },
     },
-    async (request) => ok(await options.buy(request.customer, request.body), '20004'),
+    async (request) => ok(await options.buy(request.customer, request.body), successes.purchased),
   );
 
-  app.get(
-    '/order/getOptionsOrderById/:id',
+  route(
+    app,
+    'trading.option',
     {
       ...auth,
       schema: {
         tags,
         summary: 'Options: one contract',
-        params: IdParams,
-        response: { 200: EnvelopeOf(OptionContract) },
       },
     },
     async (request) => ok(await options.get(request.customer, request.params.id)),
   );
 
-  app.get(
-    '/order/listOptionsOrder',
+  route(
+    app,
+    'trading.listOptions',
     {
       ...auth,
       schema: {
         tags,
         summary: 'Options: contracts, newest first (at most 200)',
-        response: { 200: EnvelopeOf(OptionContractList) },
       },
     },
     async (request) => ok(await options.list(request.customer)),

@@ -11,7 +11,7 @@ import {
   type MarginFields,
   type MarginProblems,
 } from './margin-rules';
-import { errors } from '@swx/shared/contract';
+import { allowedLeverages, errors } from '@swx/shared/contract';
 
 /**
  * The margin order form: fields, the seed's validation, then the server's quote (the terms shown before
@@ -73,9 +73,8 @@ export class MarginFormStore implements MarginFields {
     const info = this.trading.info;
     if (!info) return [];
     // Read through the root store, so a demo/real switch re-filters the list.
-    const capped = info.type !== 2 || !getRootStore().settings.isDemo;
-    const cap = capped ? this.leverageCap : null;
-    return info.leverages.filter((value) => cap === null || value <= cap);
+    const mode = getRootStore().settings.isDemo ? 'demo' : 'real';
+    return allowedLeverages(info.leverages, info.type, mode, this.leverageCap);
   }
 
   set<K extends keyof MarginFields>(field: K, value: MarginFields[K]): void {
@@ -88,6 +87,7 @@ export class MarginFormStore implements MarginFields {
     return marginProblems(this, {
       livePrice: this.trading.livePrice,
       maintenanceRate: this.maintenanceRate,
+      contractSize: this.trading.info?.contractSize ?? null,
       formatPrice: (price: Decimal) => formatPrice(price, decimals),
     });
   }

@@ -1,7 +1,8 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { type FieldProblem, parseAmount } from '@swx/shared';
+import { exitProblems, liquidationPrice, type MarginDirection } from '@swx/shared/contract';
 
-export type Direction = 'long' | 'short';
+export type Direction = MarginDirection;
 export type EntryType = 'market' | 'limit';
 
 export interface MarginFields {
@@ -21,6 +22,8 @@ export interface MarginContext {
   livePrice: string | null;
   /** Share of margin at which the position is liquidated; null until known (the server still checks). */
   maintenanceRate: string | null;
+  /** Units of the underlying per lot; null until the market is loaded. */
+  contractSize: string | null;
   /** Formats a price for messages with the market's decimals. */
   formatPrice: (price: Decimal) => string;
 }
@@ -37,23 +40,28 @@ export function entryPrice(fields: MarginFields, context: MarginContext): Decima
 }
 
 /**
- * Where the position is liquidated: margin + unrealised profit = maintenance share of margin. With
- * margin = notional ÷ leverage this is entry × (1 ∓ (1 − maintenance) ÷ leverage), whatever the lots.
+ * Where the position would be liquidated, by the server's rule (`liquidationPrice` in the shared contract):
+ * with the order's quantity once the lots and the contract size are known, per unit before that (the same
+ * price up to the 18th decimal).
  */
-export function estimatedLiquidationPrice(
-  direction: Direction,
+export function estimatedLiquidation(
+  fields: MarginFields,
+  context: MarginContext,
   entry: Decimal,
-  leverage: number,
-  maintenanceRate: Decimal,
-): Decimal {
-  const distance = entry.times(new Decimal(1).minus(maintenanceRate)).div(leverage);
-  return direction === 'long' ? entry.minus(distance) : entry.plus(distance);
+): Decimal | null {
+  const rate = context.maintenanceRate === null ? null : parseAmount(context.maintenanceRate);
+  if (!rate) return null;
+  const lots = parseAmount(fields.lots);
+  const size = context.contractSize === null ? null : parseAmount(context.contractSize);
+  const quantity = lots?.gt(0) && size?.gt(0) ? lots.times(size) : undefined;
+  return liquidationPrice(fields.direction, entry, fields.leverage, rate, quantity);
 }
 
 /**
  * Seed §5 and PRODUCT.md §4: quantity required and correct; a limit needs a price; stop loss and take
- * profit required when enabled and reasonable: long SL < price < TP, short TP < price < SL, and the stop
- * loss fires before liquidation.
+ * profit required when enabled and reasonable. Where they sit against the entry and liquidation prices is
+ * judged by the server's own rule (`exitProblems`): long SL < price < TP, short TP < price < SL, and the
+ * stop loss fires before liquidation.
  */
 export function marginProblems(fields: MarginFields, context: MarginContext): MarginProblems {
   const problems: MarginProblems = {};
@@ -65,51 +73,40 @@ export function marginProblems(fields: MarginFields, context: MarginContext): Ma
     else if (!parseAmount(fields.limitPrice)?.gt(0)) problems.limitPrice = { key: 'order.priceIncorrect' };
   }
 
-  const entry = entryPrice(fields, context);
-  const long = fields.direction === 'long';
-  const shown = (price: Decimal) => ({ price: context.formatPrice(price) });
+  const stopLoss = fields.stopLossOn ? parseAmount(fields.stopLoss) : null;
+  if (fields.stopLossOn && fields.stopLoss.trim() === '')
+    problems.stopLoss = { key: 'common:validation.stopLossRequired' };
+  else if (fields.stopLossOn && !stopLoss?.gt(0))
+    problems.stopLoss = { key: 'common:validation.stopLossUnreasonable' };
 
-  if (fields.stopLossOn) {
-    const stopLoss = parseAmount(fields.stopLoss);
-    if (fields.stopLoss.trim() === '') problems.stopLoss = { key: 'common:validation.stopLossRequired' };
-    else if (!stopLoss?.gt(0)) problems.stopLoss = { key: 'common:validation.stopLossUnreasonable' };
-    else if (entry && long && !stopLoss.lt(entry))
-      problems.stopLoss = { key: 'margin.stopLossBelow', values: shown(entry) };
-    else if (entry && !long && !stopLoss.gt(entry))
-      problems.stopLoss = { key: 'margin.stopLossAbove', values: shown(entry) };
-    else if (entry && context.maintenanceRate !== null) {
-      const rate = parseAmount(context.maintenanceRate);
-      const liquidation = rate
-        ? estimatedLiquidationPrice(fields.direction, entry, fields.leverage, rate)
-        : null;
-      if (liquidation && long && !stopLoss.gt(liquidation))
-        problems.stopLoss = { key: 'margin.stopLossBeforeLiquidationLong', values: shown(liquidation) };
-      else if (liquidation && !long && !stopLoss.lt(liquidation))
-        problems.stopLoss = { key: 'margin.stopLossBeforeLiquidationShort', values: shown(liquidation) };
+  const takeProfit = fields.takeProfitOn ? parseAmount(fields.takeProfit) : null;
+  if (fields.takeProfitOn && fields.takeProfit.trim() === '')
+    problems.takeProfit = { key: 'common:validation.takeProfitRequired' };
+  else if (fields.takeProfitOn && !takeProfit?.gt(0))
+    problems.takeProfit = { key: 'common:validation.takeProfitUnreasonable' };
+
+  const entry = entryPrice(fields, context);
+  if (entry === null) return problems;
+  const liquidation = estimatedLiquidation(fields, context, entry);
+  const long = fields.direction === 'long';
+  const judged = exitProblems(
+    fields.direction,
+    entry,
+    liquidation,
+    problems.stopLoss ? undefined : (stopLoss ?? undefined),
+    problems.takeProfit ? undefined : (takeProfit ?? undefined),
+  );
+  for (const found of judged) {
+    if (found.exit === 'takeProfit') {
+      const key = long ? 'margin.takeProfitAbove' : 'margin.takeProfitBelow';
+      problems.takeProfit = { key, values: { price: context.formatPrice(entry) } };
+    } else if (found.problem === 'side') {
+      const key = long ? 'margin.stopLossBelow' : 'margin.stopLossAbove';
+      problems.stopLoss = { key, values: { price: context.formatPrice(entry) } };
+    } else if (liquidation) {
+      const key = long ? 'margin.stopLossBeforeLiquidationLong' : 'margin.stopLossBeforeLiquidationShort';
+      problems.stopLoss = { key, values: { price: context.formatPrice(liquidation) } };
     }
   }
-
-  if (fields.takeProfitOn) {
-    const takeProfit = parseAmount(fields.takeProfit);
-    if (fields.takeProfit.trim() === '')
-      problems.takeProfit = { key: 'common:validation.takeProfitRequired' };
-    else if (!takeProfit?.gt(0)) problems.takeProfit = { key: 'common:validation.takeProfitUnreasonable' };
-    else if (entry && long && !takeProfit.gt(entry))
-      problems.takeProfit = { key: 'margin.takeProfitAbove', values: shown(entry) };
-    else if (entry && !long && !takeProfit.lt(entry))
-      problems.takeProfit = { key: 'margin.takeProfitBelow', values: shown(entry) };
-  }
   return problems;
-}
-
-/** Unrealised profit before fees at `price`: (price − open) × lots × contract size, negated for a short. */
-export function unrealisedProfit(
-  direction: Direction,
-  openPrice: Decimal,
-  price: Decimal,
-  lots: Decimal,
-  contractSize: Decimal,
-): Decimal {
-  const move = price.minus(openPrice).times(lots).times(contractSize);
-  return direction === 'long' ? move : move.neg();
 }

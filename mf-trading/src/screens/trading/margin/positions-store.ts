@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getRootStore } from '@swx/shared';
-import type { ModifyUBody } from '@swx/shared/contract';
+import { exactDecimal, unrealised, type ModifyUBody } from '@swx/shared/contract';
 import { tradingApi, type Position } from '../../../api';
-import { unrealisedProfit } from './margin-rules';
 
 export interface PositionEstimate {
   /** The feed price the estimate uses (live tick, else the price the server listed). */
@@ -64,12 +63,11 @@ export class PositionsStore {
         result.set(position.id, { price, profit: null });
         continue;
       }
-      const raw = unrealisedProfit(
+      const raw = unrealised(
         position.direction,
         new Decimal(position.openPrice),
         new Decimal(price),
-        new Decimal(position.lots),
-        new Decimal(position.contractSize),
+        exactDecimal(position.lots).times(position.contractSize),
       );
       result.set(position.id, { price, profit: Decimal.max(raw, new Decimal(position.margin).neg()) });
     }

@@ -1,11 +1,4 @@
-import Decimal from 'decimal.js';
-import {
-  estimatedLiquidationPrice,
-  marginProblems,
-  unrealisedProfit,
-  type MarginContext,
-  type MarginFields,
-} from '../margin-rules';
+import { marginProblems, type MarginContext, type MarginFields } from '../margin-rules';
 
 const fields = (overrides: Partial<MarginFields> = {}): MarginFields => ({
   direction: 'long',
@@ -22,6 +15,7 @@ const fields = (overrides: Partial<MarginFields> = {}): MarginFields => ({
 const context: MarginContext = {
   livePrice: '100',
   maintenanceRate: '0.5',
+  contractSize: '1',
   formatPrice: (price) => price.toFixed(2),
 };
 
@@ -103,9 +97,8 @@ describe('margin order rules (seed §5, PRODUCT.md §4)', () => {
   });
 
   test('the stop loss must trigger before liquidation', () => {
-    // 5× long at 100 with maintenance 50 %: liquidation at 100 × (1 − 0.5 ÷ 5) = 90.
-    expect(estimatedLiquidationPrice('long', new Decimal(100), 5, new Decimal('0.5')).toFixed()).toBe('90');
-    expect(estimatedLiquidationPrice('short', new Decimal(100), 5, new Decimal('0.5')).toFixed()).toBe('110');
+    // 5× long at 100 with maintenance 50 %: liquidation at 100 × (1 − 0.5 ÷ 5) = 90 (the figures themselves
+    // are tested with the shared rule, shared/src/contract/margin.test.ts).
     expect(marginProblems(fields({ stopLossOn: true, stopLoss: '89' }), context).stopLoss).toEqual({
       key: 'margin.stopLossBeforeLiquidationLong',
       values: { price: '90.00' },
@@ -116,9 +109,25 @@ describe('margin order rules (seed §5, PRODUCT.md §4)', () => {
     expect(marginProblems(fields({ stopLossOn: true, stopLoss: '91' }), context).stopLoss).toBeUndefined();
   });
 
-  test('unrealised profit: long gains when the price rises, short when it falls', () => {
-    const args = [new Decimal(100), new Decimal(104), new Decimal(2), new Decimal('0.5')] as const;
-    expect(unrealisedProfit('long', ...args).toFixed()).toBe('4');
-    expect(unrealisedProfit('short', ...args).toFixed()).toBe('-4');
+  test('liquidation does not depend on the lots, and is still judged before they are valid', () => {
+    const sized = { ...context, contractSize: '0.01' };
+    for (const lots of ['3.7', '', 'abc'])
+      expect(marginProblems(fields({ lots, stopLossOn: true, stopLoss: '90' }), sized).stopLoss).toEqual({
+        key: 'margin.stopLossBeforeLiquidationLong',
+        values: { price: '90.00' },
+      });
+    const unknownRate = { ...context, maintenanceRate: null };
+    expect(
+      marginProblems(fields({ stopLossOn: true, stopLoss: '50' }), unknownRate).stopLoss,
+    ).toBeUndefined();
+  });
+
+  test('a problem with each exit is reported together', () => {
+    const problems = marginProblems(
+      fields({ stopLossOn: true, stopLoss: '80', takeProfitOn: true, takeProfit: '99' }),
+      context,
+    );
+    expect(problems.stopLoss?.key).toBe('margin.stopLossBeforeLiquidationLong');
+    expect(problems.takeProfit?.key).toBe('margin.takeProfitAbove');
   });
 });
