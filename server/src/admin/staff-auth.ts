@@ -5,7 +5,7 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
-import { AttemptThrottle, Throttled } from '../auth/attempt-throttle';
+import { AttemptThrottle, Throttled } from '../guards/attempt-throttle';
 import { AppError } from '../http/errors';
 import type { StaffIdentity } from './staff';
 import { errors } from '@swx/shared/contract';

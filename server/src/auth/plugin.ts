@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { AccountMode } from '@swx/shared/contract';
 import type { Customer } from '../platform/owned';
 import { authenticateFirst, bearerToken } from '../admin/staff-auth';
-import { repeatGuardPlugin } from '../guards/repeat';
+import { repeatGuardPlugin } from '../guards/request-claims';
 import { AppError } from '../http/errors';
 import { errors } from '@swx/shared/contract';
 

@@ -5,7 +5,7 @@ import { route } from '../http/route';
 import { AppError } from '../http/errors';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 import { languageFromHeader } from '../mail/verification-code';
-import { AttemptThrottle, Throttled } from './attempt-throttle';
+import { AttemptThrottle, Throttled } from '../guards/attempt-throttle';
 
 const security = [{ token: [] }];
 

@@ -26,7 +26,7 @@ import {
 } from './credentials';
 import { sessions, users, verificationCodes } from './tables';
 import { tooGuessable } from './password-strength';
-import type { AttemptThrottle } from './attempt-throttle';
+import type { AttemptThrottle } from '../guards/attempt-throttle';
 import { errors } from '@swx/shared/contract';
 
 export const CODE_VALID_MINUTES = 10;

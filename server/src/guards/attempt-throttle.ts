@@ -1,4 +1,4 @@
-import type { Clock } from '../guards/repeat';
+import type { Clock } from './repeat';
 import { AppError } from '../http/errors';
 
 export interface AttemptThrottleOptions {
