@@ -78,9 +78,9 @@ export const PasswordForm = observer(function PasswordForm() {
       setDone(t(`codes.${code}`, { ns: 'common' }));
     } catch (error) {
       if (isApiError(error) && error.code === errors.passwordIncorrect)
-        setProblems({ oldPassword: { key: `codes.${errors.passwordIncorrect}` } });
+        setProblems({ oldPassword: { key: `common:codes.${errors.passwordIncorrect}` } });
       else if (isApiError(error) && error.code === errors.passwordGuessable)
-        setProblems({ password: { key: `codes.${errors.passwordGuessable}` } });
+        setProblems({ password: { key: `common:codes.${errors.passwordGuessable}` } });
       else setFormError(messageForError(error, t));
     } finally {
       setBusy(false);
