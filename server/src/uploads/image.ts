@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../http/errors';
 import { errors } from '@swx/shared/contract';
+import { decodeJpeg2000, isJpeg2000, Jpeg2000Error } from './jpeg2000';
 
 /** Widest or tallest image accepted, in pixels: larger than any phone photo or scanned page. */
 export const MAX_SIDE = 12_000;
@@ -25,10 +26,11 @@ const outputs = {
  * after or between the image's chunks are gone. A file that does not decode completely (bad chunks,
  * truncated data) is refused with 11008; one too large in pixels with 11009.
  *
- * JPEG 2000 is not accepted: the prebuilt libvips in `sharp` has no JPEG 2000 decoder, and a file that cannot
- * be decoded cannot be cleaned.
+ * JPEG 2000 (a JP2 file or a bare J2K codestream) is decoded by OpenJPEG, since the prebuilt libvips in
+ * `sharp` has none, and stored as PNG: browsers cannot show JPEG 2000, and PNG keeps its pixels losslessly.
  */
 export async function reencodeImage(input: Buffer): Promise<CleanImage> {
+  if (isJpeg2000(input)) return reencodeJpeg2000(input);
   const options = { failOn: 'truncated', limitInputPixels: MAX_PIXELS, sequentialRead: true } as const;
   let metadata: Metadata;
   try {
@@ -54,6 +56,28 @@ export async function reencodeImage(input: Buffer): Promise<CleanImage> {
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message))
       throw new AppError(errors.imageTooLarge);
+    throw new AppError(errors.imageFormatIncorrect);
+  }
+}
+
+/** JPEG 2000 decoded to raw pixels within the same limits, then encoded by `sharp` as PNG. */
+async function reencodeJpeg2000(input: Buffer): Promise<CleanImage> {
+  let raw;
+  try {
+    raw = await decodeJpeg2000(input, { maxSide: MAX_SIDE, maxPixels: MAX_PIXELS });
+  } catch (error) {
+    if (error instanceof Jpeg2000Error && error.reason === 'size') {
+      throw new AppError(errors.imageTooLarge, `Image too large: at most ${MAX_SIDE} pixels wide and high`);
+    }
+    throw new AppError(errors.imageFormatIncorrect);
+  }
+  const { pixels, width, height, channels } = raw;
+  try {
+    const { data, info } = await outputs.png
+      .encode(sharp(pixels, { raw: { width, height, channels }, limitInputPixels: MAX_PIXELS }))
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, mime: outputs.png.mime, width: info.width, height: info.height };
+  } catch {
     throw new AppError(errors.imageFormatIncorrect);
   }
 }

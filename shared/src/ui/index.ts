@@ -12,3 +12,4 @@ export * from './badges';
 export * from './visually-hidden';
 export * from './change-percent';
 export * from './decimal-field';
+export * from './password-strength';

@@ -1,14 +1,21 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ImagePicker, TextField, messageForError, type PreparedImage } from '@swx/shared';
+import {
+  Button,
+  DecimalField,
+  ImagePicker,
+  TextField,
+  messageForError,
+  type PreparedImage,
+} from '@swx/shared';
 import type { Deposit, DepositOptions, RechargeBody } from '@swx/shared/contract';
 import { accountApi } from '../../api';
 import { AddressBox } from '../../components/address';
 import {
   ChoiceGroup,
+  amountForWire,
   amountProblem,
   formStyles,
   newIdempotencyKey,
-  normaliseAmount,
   problemText,
   txHashProblem,
   type Problem,
@@ -36,7 +43,7 @@ export function validateDeposit(
   const txHash = txHashProblem(draft.txHash, draft.network);
   if (amount) problems.amount = amount;
   if (txHash) problems.txHash = txHash;
-  if (!draft.proof) problems.proof = { key: 'validation.proofRequired' };
+  if (!draft.proof) problems.proof = { key: 'common:validation.proofRequired' };
   return problems;
 }
 
@@ -88,7 +95,7 @@ export function DepositForm({ options, onSubmitted }: DepositFormProps) {
       const body: RechargeBody = {
         coin: coin as RechargeBody['coin'],
         network: networkOption.network as RechargeBody['network'],
-        amount: normaliseAmount(amount) ?? amount,
+        amount: amountForWire(amount),
         txHash: txHash.trim(),
         proofImage,
       };
@@ -136,13 +143,11 @@ export function DepositForm({ options, onSubmitted }: DepositFormProps) {
       <p role="note" style={{ margin: 0 }}>
         {t('deposit.sendOnly', { coin, network: networkOption?.network ?? '' })}
       </p>
-      <TextField
+      <DecimalField
         label={t('deposit.amount')}
-        inputMode="decimal"
-        autoComplete="off"
         value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
+        onValueChange={(text) => {
+          setAmount(text);
           setProblems((previous) => ({ ...previous, amount: undefined }));
         }}
         hint={t('deposit.minimum', { minimum: coinOption.minimum, coin })}

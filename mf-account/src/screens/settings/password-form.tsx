@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, TextField, isApiError, messageForError, useRootStore } from '@swx/shared';
+import {
+  Button,
+  StrengthMeter,
+  TextField,
+  isApiError,
+  messageForError,
+  usePasswordStrength,
+  useRootStore,
+} from '@swx/shared';
 import { passwordUserInputs } from '@swx/shared/contract';
 import { accountApi } from '../../api';
 import {
@@ -12,8 +20,6 @@ import {
   type Problem,
 } from '../../components/form';
 import { useAccountStrings } from '../../i18n';
-import { usePasswordStrength } from './strength/strength';
-import { StrengthMeter } from './strength/strength-meter';
 import { errors } from '@swx/shared/contract';
 
 type Field = 'oldPassword' | 'password' | 'confirmPassword';
@@ -72,9 +78,9 @@ export const PasswordForm = observer(function PasswordForm() {
       setDone(t(`codes.${code}`, { ns: 'common' }));
     } catch (error) {
       if (isApiError(error) && error.code === errors.passwordIncorrect)
-        setProblems({ oldPassword: { key: `codes.${errors.passwordIncorrect}` } });
+        setProblems({ oldPassword: { key: `common:codes.${errors.passwordIncorrect}` } });
       else if (isApiError(error) && error.code === errors.passwordGuessable)
-        setProblems({ password: { key: `codes.${errors.passwordGuessable}` } });
+        setProblems({ password: { key: `common:codes.${errors.passwordGuessable}` } });
       else setFormError(messageForError(error, t));
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Decimal from 'decimal.js';
 import {
   Button,
+  DecimalField,
   Modal,
   TextField,
   formatDateTime,
@@ -207,12 +208,10 @@ export function WithdrawForm({ available, onSubmitted }: WithdrawFormProps) {
           />
         </div>
       )}
-      <TextField
+      <DecimalField
         label={t('withdraw.amount')}
-        inputMode="decimal"
-        autoComplete="off"
         value={draft.amount}
-        onChange={(event) => update('amount', event.target.value)}
+        onValueChange={(text) => update('amount', text)}
         hint={t('withdraw.available', { amount: formatMoney(available[currency] ?? '0', currency) })}
         trailing={currency}
         error={problemText(problems.amount, t)}

@@ -6,9 +6,9 @@ import {
 } from '@swx/shared/contract';
 import {
   addressProblem,
+  amountForWire,
   amountProblem,
   cardNumberProblem,
-  normaliseAmount,
   requiredProblem,
   type Problem,
 } from '../../components/form';
@@ -35,7 +35,7 @@ export function withdrawalCurrency(draft: Pick<WithdrawDraft, 'method' | 'coin'>
 /** The withdrawal form's rules (seed §5): amount, then the destination fields of the chosen method. */
 export function validateWithdrawal(draft: WithdrawDraft): Partial<Record<WithdrawField, Problem>> {
   const problems: Partial<Record<WithdrawField, Problem>> = {};
-  const amount = amountProblem(draft.amount, { requiredKey: 'validation.withdrawalAmountRequired' });
+  const amount = amountProblem(draft.amount, { requiredKey: 'common:validation.withdrawalAmountRequired' });
   if (amount) problems.amount = amount;
   if (draft.method === 'crypto') {
     const address = addressProblem(draft.address);
@@ -52,7 +52,7 @@ export function validateWithdrawal(draft: WithdrawDraft): Partial<Record<Withdra
 }
 
 export function quoteBody(draft: WithdrawDraft): WithdrawalQuoteBody {
-  const amount = normaliseAmount(draft.amount) ?? draft.amount;
+  const amount = amountForWire(draft.amount);
   return draft.method === 'crypto'
     ? { method: 'crypto', coin: draft.coin, network: draft.network, amount }
     : { method: 'bank', amount };

@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField, type TextFieldProps } from '@swx/shared';
+import { TextField, problemText, type TextFieldProps } from '@swx/shared';
 import type { FormStore } from '../form/form-store';
-import { problemText } from '../form/problem-text';
 
 export interface FormFieldProps<F extends string> extends Omit<
   TextFieldProps,
@@ -35,7 +34,7 @@ function FormFieldView<F extends string>({
       name={field}
       label={label}
       value={form.values[field]}
-      error={problem ? problemText(problem, t) : undefined}
+      error={problemText(problem, t)}
       onChange={(event) => (onValue ? onValue(event.target.value) : form.setValue(field, event.target.value))}
       onBlur={() => form.touch(field)}
     />

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { StrengthMeter, usePasswordStrength } from '@swx/shared';
 import type { FormStore } from '../form/form-store';
-import { StrengthMeter } from '../password-strength/strength-meter';
-import { usePasswordStrength } from '../password-strength/strength';
 import { PasswordField } from './password-field';
 
 /**

@@ -11,6 +11,7 @@ import { imageMime } from '../magic';
 import { uploads } from '../tables';
 import { MAX_SIDE } from '../image';
 import { UploadsService } from '../service';
+import { makeJp2 } from './jp2-fixture';
 
 const limit = 4096;
 let server: TestServer;
@@ -112,6 +113,28 @@ describe('image upload', () => {
     expect([after.format, after.width, after.height]).toEqual([before.format, before.width, before.height]);
   });
 
+  it('accepts a real JPEG 2000 file and stores it as a PNG of the same pixels', async () => {
+    const { pixels, jp2: real } = await makeJp2(24, 16, 3);
+    const res = await upload(bob, real, { filename: 'scan.jp2', type: 'image/jp2' });
+    expect(res.statusCode).toBe(200);
+    const { id, mime } = res.json().result;
+    expect(mime).toBe('image/png');
+    const { data, info } = await sharp(storedFile(id)).raw().toBuffer({ resolveWithObject: true });
+    expect([info.format, info.width, info.height]).toEqual(['raw', 24, 16]);
+    expect(data.equals(pixels)).toBe(true);
+    const served = await read(bob, id);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('refuses a truncated JPEG 2000 file with 11008 and keeps nothing', async () => {
+    const { jp2: real } = await makeJp2(24, 16, 3);
+    const files = storedFiles();
+    const res = await upload(bob, real.subarray(0, real.length - 40), { filename: 'scan.jp2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: '11008', result: null });
+    expect(storedFiles()).toEqual(files);
+  });
+
   it('strips EXIF metadata, GPS position included', async () => {
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     expect(jpeg.includes('SpyCam')).toBe(true);
@@ -144,7 +167,7 @@ describe('image upload', () => {
       'a JPEG signature and noise',
       () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(300)]),
     ],
-    ['JPEG 2000, which cannot be decoded here', () => jp2],
+    ['a JPEG 2000 signature with no codestream', () => jp2],
   ])('refuses %s with 11008 and keeps nothing', async (_name, bytesOf) => {
     const before = await server.database.db.select().from(uploads);
     const files = storedFiles();
@@ -278,7 +301,9 @@ describe('magic bytes', () => {
     expect(imageMime(png.subarray(0, 8))).toBe('image/png');
     expect(imageMime(Buffer.from([0xff, 0xd8]))).toBeUndefined();
     expect(imageMime(Buffer.from([0xff, 0x4f, 0xff, 0x52]))).toBeUndefined();
-    expect(imageMime(jp2)).toBeUndefined();
+    // JPEG 2000 is recognised (decoded later by OpenJPEG); SOC must be followed at once by SIZ.
+    expect(imageMime(jp2)).toBe('image/jp2');
+    expect(imageMime(Buffer.from([0xff, 0x4f, 0xff, 0x51]))).toBe('image/jp2');
   });
 });
 

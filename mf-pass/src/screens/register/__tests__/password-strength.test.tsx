@@ -2,11 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
 import { createFakeSite, field, ok, renderScreen, resetRoot } from '../../../test-support/fake-site';
-import { RegisterScreen } from '../../../screens/register/register';
-import { ResetScreen } from '../../../screens/reset/reset';
-import { estimateStrength } from '../strength';
+import { RegisterScreen } from '../register';
+import { ResetScreen } from '../../reset/reset';
 
-// Typing in jsdom, and the strength checker's dictionary on first use, are slow when the suite runs in
+// Typing in jsdom, and the SDK's strength checker's dictionary on first use, are slow when the suite runs in
 // parallel on a loaded machine.
 jest.setTimeout(30_000);
 
@@ -24,27 +23,6 @@ function site(language: 'en' | 'de' | 'ar' = 'en') {
   root = fake.root;
   return fake;
 }
-
-describe('estimateStrength (the server’s rule, before submitting)', () => {
-  it.each(['password1', 'qwerty123'])('%s is common and not acceptable', async (password) => {
-    await expect(estimateStrength(password, [])).resolves.toMatchObject({
-      acceptable: false,
-      reason: 'common',
-    });
-  });
-
-  it("names the customer's own words", async () => {
-    const strength = await estimateStrength('marigold_77a', ['marigold_77', 'june@example.com']);
-    expect(strength).toMatchObject({ acceptable: false, reason: 'personal' });
-  });
-
-  it('accepts a long unpredictable password', async () => {
-    await expect(estimateStrength('Granite-otter-58', ['alice_01'])).resolves.toMatchObject({
-      acceptable: true,
-      reason: null,
-    });
-  });
-});
 
 describe('the strength shown while typing', () => {
   it('says why password1 is weak on the sign-up screen', async () => {

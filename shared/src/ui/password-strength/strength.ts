@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { MIN_PASSWORD_SCORE } from '@swx/shared/contract';
+import { MIN_PASSWORD_SCORE } from '../../contract/auth';
 
-/** Why a password is weak, in words this module translates (`strength.reason.*`). */
+/** Why a password is weak, in words the SDK translates (`common:strength.reason.*`). */
 export type WeakReason = 'common' | 'personal' | 'pattern' | 'guessable';
 
 export interface Strength {
@@ -20,18 +20,19 @@ let checker: Promise<Check> | undefined;
  * first page load: only someone typing a new password fetches them.
  */
 function loadChecker(): Promise<Check> {
-  checker ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
-    ([core, common]) => {
-      const zxcvbn = new core.ZxcvbnFactory({
-        dictionary: { ...common.dictionary },
-        graphs: common.adjacencyGraphs,
-      });
-      return (password, userInputs) => {
-        const result = zxcvbn.check(password.normalize('NFKC'), userInputs);
-        return { score: result.score, warning: result.feedback.warning };
-      };
-    },
-  );
+  checker ??= Promise.all([
+    import(/* webpackChunkName: "zxcvbn-core" */ '@zxcvbn-ts/core'),
+    import(/* webpackChunkName: "zxcvbn-dictionary" */ '@zxcvbn-ts/language-common'),
+  ]).then(([core, common]) => {
+    const zxcvbn = new core.ZxcvbnFactory({
+      dictionary: { ...common.dictionary },
+      graphs: common.adjacencyGraphs,
+    });
+    return (password, userInputs) => {
+      const result = zxcvbn.check(password.normalize('NFKC'), userInputs);
+      return { score: result.score, warning: result.feedback.warning };
+    };
+  });
   checker.catch(() => {
     // A failed chunk load may succeed on the next keystroke.
     checker = undefined;
