@@ -41,7 +41,7 @@ function queryOf(filters: RecordFilters) {
 }
 
 /**
- * The account module's calls (PRODUCT.md §3, §4). Content uses the language tag form of the selector (our
+ * The account module's calls (docs/product.md, the API, business rules). Content uses the language tag form of the selector (our
  * addition), so every one of the ten languages gets its own text where the content store has it.
  */
 export const accountApi = {

@@ -1,7 +1,7 @@
 import { getRootStore } from '@swx/shared';
 import type { Candle, CandleInterval, HomeStats, MarketInfo, MarketListItem } from '@swx/shared/contract';
 
-/** Market types of PRODUCT.md §4; 1 (smart products) is a plan, not a quoted market, but the filter lists it. */
+/** Market types of docs/product.md (business rules); 1 (smart products) is a plan, not a quoted market, but the filter lists it. */
 export const marketTypes = [1, 2, 3, 4, 5, 6] as const;
 export type MarketTypeId = (typeof marketTypes)[number];
 

@@ -11,7 +11,7 @@ import {
 
 const api = () => getRootStore().api;
 
-/** The sign-in module's calls (PRODUCT.md §3, pinned payloads). */
+/** The sign-in module's calls (docs/product.md (the API), pinned payloads). */
 export const passApi = {
   login(body: LoginBody): Promise<LoginResult> {
     return api().call('auth.login', { body });

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-/** `virtually: YES` acts on the real account set, `virtually: NO` on the demo one (PRODUCT.md §3). */
+/** `virtually: YES` acts on the real account set, `virtually: NO` on the demo one (docs/product.md, the API). */
 function modeFromHeader(request: FastifyRequest): AccountMode | undefined {
   const header = request.headers.virtually;
   const value = (Array.isArray(header) ? header[0] : header)?.trim().toUpperCase();

@@ -11,7 +11,7 @@ const security = [{ token: [] }];
 
 const emailKey = (request: FastifyRequest) => (request.body as { email: string }).email.trim().toLowerCase();
 
-/** Sign-up, sign-in, verification codes, sessions and the customer's own record (PRODUCT.md §3). */
+/** Sign-up, sign-in, verification codes, sessions and the customer's own record (docs/product.md, the API). */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { auth, config } = app.services;
   const limits = config.authRateLimits;

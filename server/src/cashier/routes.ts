@@ -6,7 +6,7 @@ import { route } from '../http/route';
 const tags = ['cashier'];
 
 /**
- * Deposits and withdrawals under /swx/customer/user (PRODUCT.md §3, §4). Real account only: in demo mode
+ * Deposits and withdrawals under /swx/customer/user (docs/product.md, the API, business rules). Real account only: in demo mode
  * every submission answers `11006`. Staff decide through the review queue (`/swx/admin/reviews`).
  */
 export const cashierRoutes: FastifyPluginAsync = async (app) => {

@@ -74,7 +74,7 @@ type DepositRow = typeof cashierDeposits.$inferSelect;
 type WithdrawalRow = typeof cashierWithdrawals.$inferSelect;
 
 /**
- * Deposits and withdrawals (PRODUCT.md §1 rule 6, §4). Real accounts only. Money moves only through the
+ * Deposits and withdrawals (docs/product.md promise 6, §4). Real accounts only. Money moves only through the
  * ledger, in the same transaction as the record's status: a deposit is credited on approval (from external
  * custody); a withdrawal's amount plus fee is held at submission and either settled on completion or
  * released on rejection or cancellation. Nothing ever asks the customer to pay to release a withdrawal.
@@ -246,7 +246,7 @@ export class CashierService {
         .from(cashierWithdrawalQuotes)
         .where(and(eq(cashierWithdrawalQuotes.id, body.quoteId), ownedBy(cashierWithdrawalQuotes, customer)))
         .for('update');
-      // Terms before commitment (PRODUCT.md §1 rule 4): only the quoted terms, once, while the quote lives.
+      // Terms before commitment (docs/product.md promise 4): only the quoted terms, once, while the quote lives.
       if (
         !quote ||
         quote.usedAt !== null ||

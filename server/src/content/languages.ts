@@ -1,4 +1,4 @@
-/** The ten languages the product ships (PRODUCT.md §5). English is the fallback. */
+/** The ten languages the product ships (docs/product.md, languages). English is the fallback. */
 export const contentLanguages = ['zh-CN', 'en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'zh-TW'] as const;
 export type ContentLanguage = (typeof contentLanguages)[number];
 

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors';
 import { submissionClaims } from './tables';
 import { errors } from '@swx/shared/contract';
 
-/** PRODUCT.md §3: the same form from the same customer within 10 s is a repeat. */
+/** docs/product.md (the API): the same form from the same customer within 10 s is a repeat. */
 export const SAME_FORM_WINDOW_MS = 10_000;
 /** A used `Idempotency-Key` stays used for a day. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { Envelope, SuccessCode } from '@swx/shared/contract';
 import { errors, catalogue } from '@swx/shared/contract';
 
-/** A success envelope; `successCode` (20001–20005) goes into `message` as PRODUCT.md §3 pins. */
+/** A success envelope; `successCode` (20001–20005) goes into `message` as docs/product.md (the API) pins. */
 export function ok<T>(result: T, successCode?: SuccessCode): Envelope<T> {
   return { code: '200', message: successCode ?? 'success', result };
 }

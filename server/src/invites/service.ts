@@ -76,7 +76,7 @@ const REWARD_DECIMALS = 8;
 const FRIENDS_SHOWN = 500;
 
 /**
- * Invite friends (PRODUCT.md §4): the customer's code, link and QR code, their friends (masked), and the
+ * Invite friends (docs/product.md, business rules): the customer's code, link and QR code, their friends (masked), and the
  * reward: `invite_reward_rate` of each friend's trading fee, paid from the platform's fees account to the
  * inviter as a ledger entry in the same transaction as the fee. Real money only: demo fees earn nothing.
  */

@@ -13,7 +13,7 @@ export const Money = Decimal.clone({
 });
 export type Money = Decimal;
 
-/** Currencies every customer gets an account set for at registration (PRODUCT.md §4 Accounts). */
+/** Currencies every customer gets an account set for at registration (docs/product.md (business rules) Accounts). */
 export const baseCurrencies = ['USDT', 'BTC', 'ETH'] as const;
 
 export const customerKinds = ['customer_available', 'customer_held'] as const;
@@ -26,7 +26,7 @@ export type CustomerKind = (typeof customerKinds)[number];
 export const platformKinds = [
   /** Trading, withdrawal and other fees earned. Invite rewards are paid out of it. */
   'platform_fees',
-  /** Funds smart-plan daily income (PRODUCT.md §1 rule 8). */
+  /** Funds smart-plan daily income (docs/product.md promise 8). */
   'platform_plan_payouts',
   /** NFT sale proceeds for the charity. */
   'platform_charity',

@@ -42,7 +42,7 @@ import { assertCurrency, assertUserId, entryDescription, positiveAmount, validat
 export type * from './types';
 
 /**
- * The double-entry ledger: the only code that changes balances (PRODUCT.md §1 rule 3).
+ * The double-entry ledger: the only code that changes balances (docs/product.md promise 3).
  *
  * Every change is a journal entry whose signed postings sum to zero per currency; postings are never
  * changed or deleted. Customer accounts keep a running balance row, locked `FOR UPDATE` in account-id order

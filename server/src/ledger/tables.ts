@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The double-entry ledger (PRODUCT.md §1 rule 3). Postings and journal entries are append-only: the
+ * The double-entry ledger (docs/product.md promise 3). Postings and journal entries are append-only: the
  * `ledger_immutable` migration installs triggers that refuse UPDATE, DELETE and TRUNCATE on them.
  *
  * Every account has a mode: demo money and real money never meet, so the platform keeps a demo twin of each

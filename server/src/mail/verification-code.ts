@@ -1,6 +1,6 @@
 import type { Mail } from './mailer';
 
-/** The product's ten languages (PRODUCT.md §5). */
+/** The product's ten languages (docs/product.md, languages). */
 export const mailLanguages = ['en', 'zh-CN', 'zh-TW', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar'] as const;
 export type MailLanguage = (typeof mailLanguages)[number];
 

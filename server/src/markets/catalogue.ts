@@ -3,7 +3,7 @@ import type { CalendarId } from './calendar';
 /**
  * The listed markets. Reference prices are plausible late-2025 levels and serve only as the simulator's
  * starting point on a fresh database (afterwards it continues from the last stored tick); they are never
- * shown as a price. Volatility is annualised. Leverage lists stay within the per-type caps of PRODUCT.md §4
+ * shown as a price. Volatility is annualised. Leverage lists stay within the per-type caps of docs/product.md (business rules)
  * (forex 30, metals 20, stocks 5, futures 10); the crypto real-account cap of 2 is enforced by trading,
  * which knows the account mode.
  */

@@ -10,7 +10,7 @@ export const HOME_STATS_WINDOW_MS = 24 * 3_600_000;
 export const HOME_STATS_TTL_MS = 60_000;
 
 /**
- * The home page's headline statistics, computed from the platform's own records (PRODUCT.md §1 rule 5):
+ * The home page's headline statistics, computed from the platform's own records (docs/product.md promise 5):
  * active customers, and the customers and USDT volume of real-money trading over the last 24 hours. Demo
  * trading is play money and is never counted.
  *

@@ -20,7 +20,7 @@ import { users } from '../auth/tables';
 export const markets = pgTable('markets', {
   id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
   code: text('code').notNull().unique(),
-  /** 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex (PRODUCT.md §4). */
+  /** 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex (docs/product.md, business rules). */
   type: smallint('type').notNull(),
   name: text('name').notNull(),
   baseAsset: text('base_asset').notNull(),

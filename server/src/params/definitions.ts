@@ -11,7 +11,7 @@ export type ParamKind =
 
 export interface ParamDefinition {
   key: string;
-  /** Seed default (PRODUCT.md §4); staff changes win over it once stored. */
+  /** Seed default (docs/product.md, business rules); staff changes win over it once stored. */
   defaultValue: string;
   /** Readable by anyone through `getParamByKey`. Everything a customer is quoted or shown is public. */
   public: boolean;

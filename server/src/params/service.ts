@@ -28,7 +28,7 @@ interface CachedParam {
  * Server parameters. Values are read from an in-memory copy loaded at start-up; a change made by any
  * instance (or by the admin CLI on PostgreSQL) reloads every instance's copy through LISTEN/NOTIFY.
  * Getters are synchronous so that rules can read a parameter without a query; a caller quoting terms still
- * carries the quoted value through to confirmation (PRODUCT.md §1.4), so a change between quote and
+ * carries the quoted value through to confirmation (docs/product.md promise 4), so a change between quote and
  * confirmation is detected rather than silently applied.
  */
 export class ParamsService {

@@ -2,7 +2,7 @@ import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { staff } from '../admin/tables';
 
 /**
- * Server parameters (PRODUCT.md §4 *param*): values are text, interpreted by the definition in
+ * Server parameters (docs/product.md (business rules) *param*): values are text, interpreted by the definition in
  * params/definitions.ts. Only `public` ones are readable by customers.
  */
 export const parameters = pgTable('parameters', {

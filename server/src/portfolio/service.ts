@@ -83,7 +83,7 @@ export class PortfolioService {
   }
 
   /**
-   * PRODUCT.md §1 rule 9: of the real-money customers with a position (or option) closed in the last 90 days,
+   * docs/product.md promise 9: of the real-money customers with a position (or option) closed in the last 90 days,
    * the share whose net result over that window is a loss. Null below 100 customers.
    */
   async riskStats(): Promise<RiskStats> {

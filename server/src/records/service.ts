@@ -24,7 +24,7 @@ const csvColumns = [
 ] as const;
 
 /**
- * Transaction records (PRODUCT.md §4): the customer's ledger postings in the active mode with the account's
+ * Transaction records (docs/product.md, business rules): the customer's ledger postings in the active mode with the account's
  * balance right after each one, read through the ledger's `postingsWithBalance` (the ledger owns its tables).
  */
 export class RecordsService {

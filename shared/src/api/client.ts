@@ -78,7 +78,7 @@ const successCodes: ReadonlySet<string> = new Set(
   catalogueCodes.filter((code) => code !== '200' && catalogue[code].status === 200),
 );
 
-/** `?type=2&type=3`: GET array parameters repeat the key (PRODUCT.md §3); empty values are left out. */
+/** `?type=2&type=3`: GET array parameters repeat the key (docs/product.md, the API); empty values are left out. */
 export function buildQuery(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();

@@ -3,7 +3,7 @@ import { AccountMode, Body, Id } from './common';
 import { errors } from './error-names';
 
 /**
- * Sign-up, sign-in, session and password payloads (PRODUCT.md §3, login and user groups).
+ * Sign-up, sign-in, session and password payloads (docs/product.md (the API), login and user groups).
  *
  * The schemas bound sizes and types and carry the catalogue code a failure answers with; the finer rules
  * (username characters after Unicode normalisation, password policy, matching confirmation) are the auth
@@ -130,7 +130,7 @@ export const CheckNameResult = Type.Object({ available: Type.Boolean() });
 export type CheckNameResult = Static<typeof CheckNameResult>;
 
 /**
- * `POST /user/repassword` has two forms on one path (PRODUCT.md §3):
+ * `POST /user/repassword` has two forms on one path (docs/product.md, the API):
  * reset `{email, code, password, confirmPassword}` (forgotten password, signs out everywhere) and
  * change `{oldPassword, password, confirmPassword}` (signed in; signs out every other session).
  */

@@ -4,7 +4,7 @@ import { UploadId } from './uploads';
 import { errors } from './error-names';
 
 /**
- * The cashier (PRODUCT.md §3, §4 Deposits and Withdrawals): crypto deposits reviewed by staff, withdrawals
+ * The cashier (docs/product.md (the API, business rules) Deposits and Withdrawals): crypto deposits reviewed by staff, withdrawals
  * quoted, held, reviewed and completed. Real accounts only.
  */
 
@@ -96,7 +96,7 @@ const Method = {
   'x-code': errors.withdrawalMethodMissing,
 };
 
-/** `POST /user/withdrawalQuote` (our addition, pinned in PRODUCT.md §3). Bank withdrawals are in USDT. */
+/** `POST /user/withdrawalQuote` (our addition, pinned in docs/product.md (the API)). Bank withdrawals are in USDT. */
 export const WithdrawalQuoteBody = Body({
   method: Method,
   coin: Type.Optional(Coin),

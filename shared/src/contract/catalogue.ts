@@ -123,7 +123,7 @@ export function isCatalogueCode(code: string): code is CatalogueCode {
   return Object.prototype.hasOwnProperty.call(catalogue, code);
 }
 
-/** The response envelope every endpoint answers with (PRODUCT.md §3). */
+/** The response envelope every endpoint answers with (docs/product.md, the API). */
 export interface Envelope<T> {
   code: string;
   message: string;

@@ -78,7 +78,7 @@ export const MarketCode = Type.String({ pattern: '^[A-Z0-9._-]{1,24}$' });
 export const AccountMode = Type.Union([Type.Literal('real'), Type.Literal('demo')]);
 export type AccountMode = Static<typeof AccountMode>;
 
-/** The `virtually` request header: `NO` = demo, `YES` = real (PRODUCT.md §3). */
+/** The `virtually` request header: `NO` = demo, `YES` = real (docs/product.md, the API). */
 export const VirtuallyHeader = Type.Union([Type.Literal('YES'), Type.Literal('NO')]);
 
 /** The envelope schema around a result schema, for OpenAPI responses. */

@@ -82,7 +82,7 @@ export const errors = {
   withdrawalNotApproved: '11087',
 } as const satisfies Record<string, ErrorCode>;
 
-/** The success codes a successful answer may carry in `message` (PRODUCT.md §3). */
+/** The success codes a successful answer may carry in `message` (docs/product.md, the API). */
 export const successes = {
   submittedForReview: '20001',
   depositSubmitted: '20002',

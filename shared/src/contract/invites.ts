@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Invite friends (PRODUCT.md §4): `GET /user/invite`. */
+/** Invite friends (docs/product.md, business rules): `GET /user/invite`. */
 export const InviteFriend = Type.Object({
   /** The friend's username, masked: `al***e`. */
   maskedName: Type.String(),

@@ -23,8 +23,8 @@ const leverage = fc.constantFrom(1, 2, 3, 5, 7, 10, 20, 30, 50, 100, 125);
 /** Maintenance shares the parameter allows: 0 ≤ rate < 1. */
 const maintenance = fc.integer({ min: 0, max: 99 }).map((n) => d(n).div(100));
 
-describe('margin rules (PRODUCT.md §4)', () => {
-  it('computes margin, fee, liquidation and margin-call levels as PRODUCT.md §4 states', () => {
+describe('margin rules (docs/product.md, business rules)', () => {
+  it('computes margin, fee, liquidation and margin-call levels as docs/product.md (business rules) states', () => {
     const terms = marginTerms(d(2), d(100), d('4000'), 20, d('0.001'));
     expect(terms.margin.toFixed()).toBe('40000'); // 2 × 100 × 4000 ÷ 20
     expect(terms.fee.toFixed()).toBe('800');

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { AccountMode } from './common';
 
 /**
- * The margin and option rules of PRODUCT.md §4 as pure functions of decimals. The server computes orders,
+ * The margin and option rules of docs/product.md (business rules) as pure functions of decimals. The server computes orders,
  * quotes and the engine's trigger levels with them and the trading module computes what the order form
  * shows with them, so the two cannot disagree on a figure.
  *
@@ -146,7 +146,7 @@ export function settle(
 
 /**
  * What is wrong with a stop loss or take profit, judged against the entry price and the liquidation price
- * (PRODUCT.md §4): long SL < price < TP, short TP < price < SL, and the stop loss fires before liquidation.
+ * (docs/product.md, business rules): long SL < price < TP, short TP < price < SL, and the stop loss fires before liquidation.
  * `side`: the exit is not strictly on its side of the entry (or not positive); `liquidation`: the stop loss
  * would fire only after liquidation.
  */
@@ -189,7 +189,7 @@ export function optionOutcome(
   return rose === (direction === 'up') ? 'won' : 'lost';
 }
 
-/** Leverage cap parameter per market type (PRODUCT.md §4). */
+/** Leverage cap parameter per market type (docs/product.md, business rules). */
 export const leverageCapKey = {
   2: 'leverage_cap_crypto',
   3: 'leverage_cap_stocks',

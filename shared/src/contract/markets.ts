@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Body, Id, MarketCode } from './common';
 import { errors } from './error-names';
 
-/** Market types (PRODUCT.md §4): 1 smart product, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex. */
+/** Market types (docs/product.md, business rules): 1 smart product, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex. */
 export const MarketType = Type.Integer({
   minimum: 1,
   maximum: 6,
@@ -17,7 +17,7 @@ export const ListMarketAllQuery = Type.Object({
   type: Type.Optional(Type.Array(MarketType, { maxItems: 6, description: 'repeat the key: ?type=2&type=3' })),
 });
 
-/** One row of `GET /index/listMarketAll`; the first nine fields are pinned by PRODUCT.md §3. */
+/** One row of `GET /index/listMarketAll`; the first nine fields are pinned by docs/product.md (the API). */
 export const MarketListItem = Type.Object({
   code: Type.String(),
   type: Type.Integer(),
@@ -149,7 +149,7 @@ export type FeedStatus = Static<typeof FeedStatus>;
 
 /**
  * The home page's headline statistics (`GET /index/homeStats`), computed from the platform's own records
- * (PRODUCT.md §1 rule 5). Trading figures count real-money trading only; the demo account is play money.
+ * (docs/product.md promise 5). Trading figures count real-money trading only; the demo account is play money.
  */
 export const HomeStats = Type.Object({
   registeredCustomers: Type.Integer({ minimum: 0, description: 'customers whose account is active' }),

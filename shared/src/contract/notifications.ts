@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Body, Id } from './common';
 
 /**
- * Notifications (PRODUCT.md §4). Titles and bodies are i18n keys plus parameters, so the client renders them
+ * Notifications (docs/product.md, business rules). Titles and bodies are i18n keys plus parameters, so the client renders them
  * in the customer's language: `t(titleKey, params)`.
  */
 export const NotificationItem = Type.Object({

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Id } from './common';
 
-/** Transaction records (PRODUCT.md §4 Accounts): the customer's ledger entries in the active mode. */
+/** Transaction records (docs/product.md (business rules) Accounts): the customer's ledger entries in the active mode. */
 
 export const RecordsQuery = Type.Object({
   /** Entry types, repeat the key: `?type=deposit&type=withdrawal_hold`. */

@@ -3,7 +3,7 @@ import { Amount, Body, Id, MarketCode } from './common';
 import { errors } from './error-names';
 
 /**
- * The order group (PRODUCT.md §3, §4): spot, margin and options. Prices and amounts are decimal strings;
+ * The order group (docs/product.md, the API, business rules): spot, margin and options. Prices and amounts are decimal strings;
  * times are ISO strings (null until they happen).
  */
 

@@ -3,7 +3,7 @@ import type Decimal from 'decimal.js';
 import { defaultLanguage, type Lang } from './languages';
 
 /**
- * Number and date formatting for the active language (PRODUCT.md §5).
+ * Number and date formatting for the active language (docs/product.md, languages).
  *
  * Money and prices arrive as decimal strings and are never turned into JS numbers here: rounding to the
  * displayed digits is done by big.js (exact decimal arithmetic in 3 KB, where decimal.js, which the order

@@ -1,4 +1,4 @@
-/** The ten interface languages (PRODUCT.md §5), in the order the language picker lists them. */
+/** The ten interface languages (docs/product.md, languages), in the order the language picker lists them. */
 export const languages = ['zh-CN', 'en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'zh-TW'] as const;
 
 export type Lang = (typeof languages)[number];

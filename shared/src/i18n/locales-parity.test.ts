@@ -6,7 +6,7 @@ import { clientErrorCodes } from './error-messages';
 import { languages } from './languages';
 
 /**
- * Every visible string exists in all ten languages (PRODUCT.md §5). This walks the whole repository for
+ * Every visible string exists in all ten languages (docs/product.md, languages). This walks the whole repository for
  * locale folders — the SDK's `common` namespace and every module's `src/locales` — so a module that adds
  * a key in one language only fails here, wherever it lives.
  */

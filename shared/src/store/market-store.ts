@@ -12,7 +12,7 @@ export interface MarketQuote {
   changePercent: string | null;
 }
 
-/** Mini charts keep the latest 100 points (seed §7, PRODUCT.md §4 `hundred`). */
+/** Mini charts keep the latest 100 points (seed §7, docs/product.md (business rules) `hundred`). */
 export const historyLength = 100;
 
 const noHistory: readonly string[] = Object.freeze([]);

@@ -1,7 +1,7 @@
 // Plain data, no react-router: the entry chunk reads it (remotes/early-start.ts) before any shared library
 // is loaded, and a shared library imported there would break the async boundary of src/index.ts.
 
-/** Federation names of the feature modules (PRODUCT.md §2). */
+/** Federation names of the feature modules (docs/product.md, how it is built). */
 export type ModuleName = 'mf_markets' | 'mf_trading' | 'mf_loan' | 'mf_nft' | 'mf_account' | 'mf_pass';
 
 export interface ModuleRoute {

@@ -4,7 +4,7 @@ import { Button, EmptyState, messageForError, toaster, useRootStore } from '@swx
 import { useAccountStrings } from '../../i18n';
 
 /**
- * Deposits and withdrawals are for the real account (PRODUCT.md §4): in demo mode the page says so and offers
+ * Deposits and withdrawals are for the real account (docs/product.md, business rules): in demo mode the page says so and offers
  * the switch instead of the form.
  */
 export const DemoNotice = observer(function DemoNotice() {

@@ -6,7 +6,7 @@ import { AccountPage, Section } from '../../components/page';
 import table from '../../components/table/table.module.css';
 import { useAccountStrings } from '../../i18n';
 
-/** `/profile/balance`: every currency of the active account set, available and held apart (PRODUCT.md §1.3). */
+/** `/profile/balance`: every currency of the active account set, available and held apart (docs/product.md promise 3). */
 export const BalanceScreen = observer(function BalanceScreen() {
   const { t } = useAccountStrings();
   const { settings } = useRootStore();

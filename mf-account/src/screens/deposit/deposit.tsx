@@ -43,7 +43,7 @@ function RealDeposit() {
   );
 }
 
-/** `/profile/deposit`: crypto deposits into the real account, reviewed by staff (PRODUCT.md §4 Deposits). */
+/** `/profile/deposit`: crypto deposits into the real account, reviewed by staff (docs/product.md (business rules) Deposits). */
 export const DepositScreen = observer(function DepositScreen() {
   const { t } = useAccountStrings();
   const { settings } = useRootStore();

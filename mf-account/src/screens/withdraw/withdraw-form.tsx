@@ -71,7 +71,7 @@ interface WithdrawFormProps {
 
 /**
  * Method and destination, then the amount; the fee and what arrives are quoted and shown before the customer
- * confirms (PRODUCT.md §1 rules 4 and 6), and the confirmation carries the quote.
+ * confirms (docs/product.md promises 4 and 6), and the confirmation carries the quote.
  */
 export function WithdrawForm({ available, onSubmitted }: WithdrawFormProps) {
   const { t } = useAccountStrings();

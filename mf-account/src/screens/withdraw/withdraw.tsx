@@ -49,7 +49,7 @@ function RealWithdraw() {
   );
 }
 
-/** `/profile/withdraw`: withdrawals from the real account, quoted, held and reviewed (PRODUCT.md §4). */
+/** `/profile/withdraw`: withdrawals from the real account, quoted, held and reviewed (docs/product.md, business rules). */
 export const WithdrawScreen = observer(function WithdrawScreen() {
   const { t } = useAccountStrings();
   const { settings } = useRootStore();

@@ -4,7 +4,7 @@ import { liveChange, seedLiveMarkets } from '../../components/live-market';
 
 type HomeApi = Pick<typeof marketsApi, 'listMarkets' | 'tradeFeeRate'>;
 
-/** The rate below which the home page may say "trading fee under 0.3 %" (PRODUCT.md §1 rule 5). */
+/** The rate below which the home page may say "trading fee under 0.3 %" (docs/product.md promise 5). */
 export const FEE_CLAIM_LIMIT = 0.003;
 
 /** Home page data: the listed markets and the live fee parameter. Every figure is computed from these. */

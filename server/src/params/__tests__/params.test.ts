@@ -18,7 +18,7 @@ const getParam = (key: string) =>
   server.app.inject({ method: 'GET', url: `/swx/customer/index/getParamByKey/${key}` });
 
 describe('parameters', () => {
-  it('seeds the PRODUCT.md defaults', () => {
+  it('seeds the docs/product.md defaults', () => {
     const { params } = server.services;
     expect(params.getDecimal('demo_initial_balance').eq(100000)).toBe(true);
     expect(params.get('trade_fee_rate')).toBe('0.001');

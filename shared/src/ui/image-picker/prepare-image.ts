@@ -1,5 +1,5 @@
 /**
- * Upload rules for images (PRODUCT.md §4 Uploads): JPG, JPEG 2000 or PNG only, recognised by the file's
+ * Upload rules for images (docs/product.md (business rules) Uploads): JPG, JPEG 2000 or PNG only, recognised by the file's
  * bytes, not its name; JPG/PNG larger than 2 MB are re-encoded in the browser to a JPEG of at most 2 MB;
  * JPEG 2000 (which browsers cannot decode) is sent as it is, up to the server's 50 MB.
  */

@@ -6,7 +6,7 @@ type PlatformStatsApi = Pick<typeof marketsApi, 'homeStats'>;
 
 /**
  * The platform's own figures for the home page (customers, 24-hour real-money trading), as the server
- * computes them from its records (PRODUCT.md §1 rule 5). Nothing here is estimated: until the server has
+ * computes them from its records (docs/product.md promise 5). Nothing here is estimated: until the server has
  * answered, the figures are unknown and the page says so.
  */
 export class PlatformStatsStore {

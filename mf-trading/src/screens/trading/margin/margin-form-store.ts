@@ -15,7 +15,7 @@ import { allowedLeverages, errors } from '@swx/shared/contract';
 
 /**
  * The margin order form: fields, the seed's validation, then the server's quote (the terms shown before
- * confirming, PRODUCT.md §1 rule 4) and the order carrying that quote's id.
+ * confirming, docs/product.md promise 4) and the order carrying that quote's id.
  */
 export class MarginFormStore implements MarginFields {
   direction: Direction = 'long';
@@ -67,7 +67,7 @@ export class MarginFormStore implements MarginFields {
 
   /**
    * The market's leverage list within the cap for its type. Crypto's cap binds real accounts only
-   * (PRODUCT.md §4); the server enforces the same rule.
+   * (docs/product.md, business rules); the server enforces the same rule.
    */
   get leverages(): number[] {
     const info = this.trading.info;
@@ -154,7 +154,7 @@ export class MarginFormStore implements MarginFields {
       this.onPlaced(result);
     } catch (error) {
       if (isApiError(error) && error.code === errors.termsChanged) {
-        // PRODUCT.md §1 rule 4: the server refused stale terms; show the new ones for a fresh decision.
+        // docs/product.md promise 4: the server refused stale terms; show the new ones for a fresh decision.
         await this.requote(order);
       } else {
         runInAction(() => {

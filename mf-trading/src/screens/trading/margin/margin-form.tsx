@@ -126,7 +126,7 @@ export const MarginForm = observer(function MarginForm({
   );
 });
 
-/** The quoted terms (PRODUCT.md §1 rule 4); confirming sends the quote id, and the server re-checks it. */
+/** The quoted terms (docs/product.md promise 4); confirming sends the quote id, and the server re-checks it. */
 const MarginConfirm = observer(function MarginConfirm({
   form,
   trading,

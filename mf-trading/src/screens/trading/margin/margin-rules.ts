@@ -58,7 +58,7 @@ export function estimatedLiquidation(
 }
 
 /**
- * Seed §5 and PRODUCT.md §4: quantity required and correct; a limit needs a price; stop loss and take
+ * Seed §5 and docs/product.md (business rules): quantity required and correct; a limit needs a price; stop loss and take
  * profit required when enabled and reasonable. Where they sit against the entry and liquidation prices is
  * judged by the server's own rule (`exitProblems`): long SL < price < TP, short TP < price < SL, and the
  * stop loss fires before liquidation.

@@ -11,7 +11,7 @@ export function secondsLeft(expiryTime: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(expiryTime) - now) / 1000));
 }
 
-/** Seed §5: the amount is required and correct; PRODUCT.md §4: within the stake bounds. */
+/** Seed §5: the amount is required and correct; docs/product.md (business rules): within the stake bounds. */
 export function stakeProblem(
   amount: string,
   bounds: { min: string; max: string } | null,

@@ -21,7 +21,7 @@ export interface ReceiptTarget {
 }
 
 /**
- * Every fill, close and settlement as the server recorded it (PRODUCT.md §4 execution receipts): the
+ * Every fill, close and settlement as the server recorded it (docs/product.md (business rules) execution receipts): the
  * requested and filled price, the feed tick it used and the ledger entries it produced.
  */
 export function ReceiptDialog({ target, onClose }: { target: ReceiptTarget | null; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { useTradingT } from '../../../i18n';
 import styles from './risk-warning.module.css';
 
 /**
- * PRODUCT.md §1 rule 9: leveraged and option screens state the share of real-money customers who lost
+ * docs/product.md promise 9: leveraged and option screens state the share of real-money customers who lost
  * money over the window, from the server's closed positions; below 100 customers it says so.
  */
 export const RiskWarning = observer(function RiskWarning({

@@ -50,7 +50,7 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
   const decimals = trading.priceDecimals;
   const decimalsOf = (code: string) => trading.decimalsFor(code) ?? decimals;
   const problems = store.visibleProblems;
-  // Terms before commitment (PRODUCT.md §1 rule 4): the value and fee at the price the order would fill at.
+  // Terms before commitment (docs/product.md promise 4): the value and fee at the price the order would fill at.
   const quantity = parseAmount(store.quantity);
   const price = parseAmount(store.orderType === 'limit' ? store.limitPrice : (trading.livePrice ?? ''));
   const value = quantity && price ? quantity.times(price) : null;

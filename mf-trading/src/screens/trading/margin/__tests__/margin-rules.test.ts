@@ -19,7 +19,7 @@ const context: MarginContext = {
   formatPrice: (price) => price.toFixed(2),
 };
 
-describe('margin order rules (seed §5, PRODUCT.md §4)', () => {
+describe('margin order rules (seed §5, docs/product.md (business rules))', () => {
   test('a complete market order has no problems', () => {
     expect(marginProblems(fields(), context)).toEqual({});
   });
