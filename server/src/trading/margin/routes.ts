@@ -54,7 +54,7 @@ export const marginRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: EnvelopeOf(Position) },
       },
     },
-    async (request) => ok(await margin.buy(request.customer, request.body), '20004'),
+    async (request) => ok(await margin.buy(request.customer, request.body, request.claims), '20004'),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export const marginRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: EnvelopeOf(Position) },
       },
     },
-    async (request) => ok(await margin.modify(request.customer, request.body), '20005'),
+    async (request) => ok(await margin.modify(request.customer, request.body, request.claims), '20005'),
   );
 
   app.get(

@@ -34,7 +34,7 @@ export const optionsRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: EnvelopeOf(OptionContract) },
       },
     },
-    async (request) => ok(await options.buy(request.customer, request.body), '20004'),
+    async (request) => ok(await options.buy(request.customer, request.body, request.claims), '20004'),
   );
 
   app.get(

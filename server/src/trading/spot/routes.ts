@@ -37,7 +37,7 @@ export const spotRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: EnvelopeOf(SpotOrder) },
       },
     },
-    async (request) => ok(await spot.submit(request.customer, request.body), '20004'),
+    async (request) => ok(await spot.submit(request.customer, request.body, request.claims), '20004'),
   );
 
   app.get(
