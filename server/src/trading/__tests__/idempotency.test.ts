@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { RequestClaims } from '../../guards/request-claims';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { submissionClaims } from '../../guards/tables';
 import { tradingServer, type TradingTestServer } from './helpers';
@@ -120,4 +122,51 @@ it('a refused order keeps no claim: the corrected retry with the same key goes t
     key,
   );
   expect(placed.body).toMatchObject({ code: '200', message: '20004' });
+});
+
+it('a batch whose one request lost its claim to a retry fills the others and refuses that one alone', async () => {
+  const guard = server.services.submissionGuard;
+  const [first, second] = [await server.customer(), await server.customer()];
+  const claim = (name: string) => ({
+    key: `key:user:test:${name}`,
+    ttlMs: 60_000,
+    leaseMs: 30_000,
+    holder: `holder-${name}`,
+    fingerprint: name,
+  });
+  const [kept, lost] = [claim('kept'), claim('lost')];
+  expect(await guard.claim([kept])).toBe(true);
+  expect(await guard.claim([lost])).toBe(true);
+  // The second request's lease lapsed and a retry took its claim over.
+  await server.database.db
+    .update(submissionClaims)
+    .set({ holder: 'the-retry' })
+    .where(eq(submissionClaims.key, lost.key));
+  const order = {
+    code: 'BTCUSDT',
+    direction: 'long',
+    lots: '0.01',
+    leverage: 10,
+    orderType: 'market',
+  } as const;
+  const { margin } = server.services.trading;
+  // Placed in the same event-loop turn: one batch.
+  const [placed, refused] = await Promise.allSettled([
+    margin.buy(first, order, new RequestClaims(guard, [kept])),
+    margin.buy(second, order, new RequestClaims(guard, [lost])),
+  ]);
+  expect(placed.status).toBe('fulfilled');
+  expect(refused).toMatchObject({ status: 'rejected', reason: { code: '30000' } });
+  expect(await margin.list(second)).toEqual([]);
+  const [row] = await server.database.db
+    .select()
+    .from(submissionClaims)
+    .where(eq(submissionClaims.key, kept.key));
+  expect(row!.finishedAt).not.toBeNull();
+  expect(row!.response).toEqual({
+    code: '200',
+    message: '20004',
+    result: (placed as PromiseFulfilledResult<unknown>).value,
+  });
+  expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
 });
