@@ -47,6 +47,7 @@ const markets: TradingMarkets = {
 const engine = new TradingEngine(
   new TradingContext({
     db: undefined as never,
+    units: undefined as never,
     ledger: undefined as never,
     markets,
     params: undefined as never,

@@ -102,16 +102,18 @@ export async function createServices(config: Config, database: Database, log: Fa
   // Trading: its index of triggers and expiries is rebuilt from the database here, before any request.
   const trading = createTrading({
     db: database.db,
+    units,
     ledger,
     markets,
     params,
     events: live,
     log,
-    fanOut: database,
+    bus,
     invites,
     notifications,
   });
   await trading.engine.init();
+  trading.registerJobs(scheduler);
   lifecycle.push(trading.engine.lifecycle);
   // Portfolio: the read side over the ledger, the feed and the products (asset values, profit, risk figure).
   const portfolio = new PortfolioService({ ledger, markets, trading, now: () => trading.now() });

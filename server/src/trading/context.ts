@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Decimal from 'decimal.js';
-import { and, eq, type Column, type SQL } from 'drizzle-orm';
-import type { AccountMode, OptionTerms } from '@swx/shared/contract';
-import type { Db, Listen, Tx } from '../db/client';
+import type { OptionTerms, SuccessCode } from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
 import type { InvitesService } from '../invites/service';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
@@ -10,6 +9,9 @@ import type { FeedTick } from '../markets/feed/types';
 import type { MarketRecord } from '../markets/service';
 import type { NotificationParams, NotificationsService } from '../notifications/service';
 import type { ParamsService } from '../params/service';
+import type { Bus } from '../platform/bus';
+import type { Customer } from '../platform/owned';
+import type { Unit, UnitOfWork } from '../platform/unit-of-work';
 import { fmt, money } from './rules';
 
 /** What trading needs from the markets domain (MarketsService provides it). */
@@ -29,23 +31,22 @@ export interface AccountEvents {
   publishAccountEvent(userId: string, event: { type: string } & Record<string, unknown>): void;
 }
 
-export interface Customer {
-  userId: string;
-  mode: AccountMode;
-}
+export type { Customer } from '../platform/owned';
 
 export interface TradingDeps {
   db: Db;
+  /** Every trading write runs in a unit of work: its notices and account events leave after its commit. */
+  units: UnitOfWork;
   ledger: Ledger;
   markets: TradingMarkets;
   params: ParamsService;
   events: AccountEvents;
   log: FastifyBaseLogger;
   /**
-   * LISTEN/NOTIFY between server instances on one database: each instance tells the others which record it
-   * changed, so every instance's index holds every open position, order and contract.
+   * Between server instances on one database: each instance tells the others which record it changed, so
+   * every instance's index holds every open position, order and contract.
    */
-  fanOut?: { listen: Listen; notify: (channel: string, payload: string) => Promise<void> };
+  bus?: Bus;
   /** The clock (epoch ms); tests move it. */
   now?: () => number;
   /** Pays the inviter of a customer their share of each trading fee, in the fee's transaction. */
@@ -54,18 +55,15 @@ export interface TradingDeps {
    * Stores the customer's notification of what the engine did on its own (fills of waiting orders, closes by
    * rule, margin calls, option results) in the event's transaction, and pushes it live after the commit.
    */
-  notifications?: Pick<NotificationsService, 'create' | 'publish'>;
+  notifications?: Pick<NotificationsService, 'add'>;
 }
 
-/** A notification stored in an engine transaction, to be pushed once that transaction committed. */
-export type StoredNotice = Awaited<ReturnType<NotificationsService['create']>>;
+/** The success code of a placed order (`ok(order, '20004')`), kept with its request's claims. */
+export const ORDER_PLACED: SuccessCode = '20004';
+/** The success code of a changed stop loss or take profit (`ok(position, '20005')`). */
+export const EXITS_CHANGED: SuccessCode = '20005';
 
 export type Product = 'spot' | 'margin' | 'options';
-
-/** The rows of one customer's active account set: their own, and demo and real kept apart. */
-export function ownedBy(table: { userId: Column; mode: Column }, customer: Customer): SQL {
-  return and(eq(table.userId, BigInt(customer.userId)), eq(table.mode, customer.mode))!;
-}
 
 /**
  * What the three products share: their dependencies, the clock, and the small steps every product takes
@@ -74,11 +72,12 @@ export function ownedBy(table: { userId: Column; mode: Column }, customer: Custo
  */
 export class TradingContext {
   readonly db: Db;
+  readonly units: UnitOfWork;
   readonly ledger: Ledger;
   readonly markets: TradingMarkets;
   readonly params: ParamsService;
   readonly log: FastifyBaseLogger;
-  readonly fanOut: TradingDeps['fanOut'];
+  readonly bus: TradingDeps['bus'];
   readonly invites: TradingDeps['invites'];
   private readonly events: AccountEvents;
   private readonly notifications: TradingDeps['notifications'];
@@ -87,12 +86,13 @@ export class TradingContext {
 
   constructor(deps: TradingDeps) {
     this.db = deps.db;
+    this.units = deps.units;
     this.ledger = deps.ledger;
     this.markets = deps.markets;
     this.params = deps.params;
     this.events = deps.events;
     this.log = deps.log;
-    this.fanOut = deps.fanOut;
+    this.bus = deps.bus;
     this.now = deps.now ?? Date.now;
     this.invites = deps.invites;
     this.notifications = deps.notifications;
@@ -123,12 +123,9 @@ export class TradingContext {
     return money(this.params.getDecimal('trade_fee_rate'));
   }
 
-  publish(userId: bigint | string, event: { type: string } & Record<string, unknown>): void {
-    try {
-      this.events.publishAccountEvent(String(userId), event);
-    } catch (error) {
-      this.log.error({ err: error }, 'account event could not be published');
-    }
+  /** Pushes an account event to the customer's open sockets once `unit` committed (never on rollback). */
+  publishAfter(unit: Unit, userId: bigint | string, event: { type: string } & Record<string, unknown>): void {
+    unit.afterCommit(() => this.events.publishAccountEvent(String(userId), event));
   }
 
   /**
@@ -154,34 +151,23 @@ export class TradingContext {
   }
 
   /**
-   * Stores the notification of an event the customer did not see happen, in the event's own transaction: it
-   * exists exactly when the event committed. Params are plain values (decimal strings, codes) the client
-   * renders into `notifications.<kind>.title/body` in the customer's language.
+   * The notification of an event the customer did not see happen, stored in the event's own unit (it exists
+   * exactly when the event committed) and pushed after that commit. Params are plain values (decimal strings,
+   * codes) the client renders into `notifications.<kind>.title/body` in the customer's language.
    */
-  async storeNotice(
-    tx: Tx,
+  async notice(
+    unit: Unit,
     userId: bigint | string,
     kind: string,
     params: NotificationParams,
     reference: { type: string; id: string },
-  ): Promise<StoredNotice | undefined> {
-    if (!this.notifications) return undefined;
-    return this.notifications.create(tx, String(userId), {
+  ): Promise<void> {
+    await this.notifications?.add(unit, String(userId), {
       kind,
       titleKey: `notifications.${kind}.title`,
       bodyKey: `notifications.${kind}.body`,
       params,
       reference,
     });
-  }
-
-  /** Pushes a stored notification to the customer's open sockets; call only after its transaction committed. */
-  pushNotice(notice: StoredNotice | undefined): void {
-    if (!notice || !this.notifications) return;
-    try {
-      this.notifications.publish(notice);
-    } catch (error) {
-      this.log.error({ err: error }, 'notification could not be pushed');
-    }
   }
 }

@@ -2,10 +2,13 @@ import type Decimal from 'decimal.js';
 import type { Tx } from '../db/client';
 import { createBatcher } from '../db/batcher';
 import { insertRows } from '../db/rows';
+import { RequestClaims } from '../guards/request-claims';
 import { AppError } from '../http/errors';
 import type { Leg } from '../ledger/service';
 import type { FeedTick } from '../markets/feed/types';
-import type { Customer, TradingContext } from './context';
+import type { Customer } from '../platform/owned';
+import type { Unit } from '../platform/unit-of-work';
+import type { TradingContext } from './context';
 import { receiptRow } from './receipts';
 import { fmt } from './rules';
 import { tradingPositions, tradingReceipts, tradingSpotOrders } from './tables';
@@ -16,6 +19,13 @@ export type SpotRow = typeof tradingSpotOrders.$inferSelect;
 /** A market order checked and priced at its tick, with the entry that pays for it and the record to store. */
 interface MarketFillBase {
   customer: Customer;
+  /** The request's repeat-guard claims: made final in the batch's transaction with the order's answer. */
+  claims: RequestClaims | null;
+  /**
+   * Called in the batch's transaction for a fill the ledger accepted: registers what follows the commit
+   * (account events) and returns the customer's answer, which is kept with the request's claims.
+   */
+  settle(unit: Unit, row: PositionRow | SpotRow): unknown;
   tick: FeedTick;
   legs: Leg[];
   memo: string;
@@ -32,6 +42,12 @@ export interface SpotFill extends MarketFillBase {
 }
 export type MarketFill = MarginFill | SpotFill;
 
+/** A filled order: its stored record and the answer given (and kept for a retry). */
+export interface Filled<R> {
+  row: R;
+  view: unknown;
+}
+
 /**
  * Market orders (margin opens and spot fills) that arrived together, filled in one transaction: one
  * statement locks every customer's balance, one inserts the records the ledger accepted (per kind), and one
@@ -42,39 +58,51 @@ export type MarketFill = MarginFill | SpotFill;
  * another's.
  */
 export class MarketFills {
-  private readonly batcher = createBatcher<MarketFill, PositionRow | SpotRow>((fills) => this.fill(fills), {
-    maxBatchSize: 64,
-    concurrency: 2,
-  });
+  private readonly batcher = createBatcher<MarketFill, Filled<PositionRow | SpotRow>>(
+    (fills) => this.fill(fills),
+    { maxBatchSize: 64, concurrency: 2 },
+  );
 
   constructor(private readonly ctx: TradingContext) {}
 
   /** Fills one margin open at market; resolves with its position, or rejects with its refusal. */
-  margin(fill: Omit<MarginFill, 'kind'>): Promise<PositionRow> {
-    return this.batcher.load({ kind: 'margin', ...fill }) as Promise<PositionRow>;
+  margin(fill: Omit<MarginFill, 'kind'>): Promise<Filled<PositionRow>> {
+    return this.batcher.load({ kind: 'margin', ...fill }) as Promise<Filled<PositionRow>>;
   }
 
   /** Fills one spot order at market; resolves with its order, or rejects with its refusal. */
-  spot(fill: Omit<SpotFill, 'kind'>): Promise<SpotRow> {
-    return this.batcher.load({ kind: 'spot', ...fill }) as Promise<SpotRow>;
+  spot(fill: Omit<SpotFill, 'kind'>): Promise<Filled<SpotRow>> {
+    return this.batcher.load({ kind: 'spot', ...fill }) as Promise<Filled<SpotRow>>;
   }
 
-  private async fill(fills: readonly MarketFill[]): Promise<(PositionRow | SpotRow | Error)[]> {
+  /**
+   * One transaction for the batch. Its requests' claims are made final by one statement in it, with each
+   * answer; should one of them have been taken over by a retry (`30000`), or the batch fail otherwise before
+   * its commit, each order runs again in a transaction of its own, so one request's trouble is never another's.
+   */
+  private async fill(fills: readonly MarketFill[]): Promise<(Filled<PositionRow | SpotRow> | Error)[]> {
     let decided = false;
     try {
-      return await this.ctx.db.transaction(async (tx) => {
-        const outcomes = await this.fillIn(tx, fills);
-        decided = true;
-        return outcomes;
-      });
+      return await this.ctx.units.run(
+        async (unit) => {
+          const outcomes = await this.fillIn(unit, fills);
+          // After the claims statement (registered by `fillIn`): only the commit itself is left.
+          unit.beforeCommit(async () => {
+            decided = true;
+          });
+          return outcomes;
+        },
+        // The batcher runs in the context of whichever request came first: no request joins by ambience.
+        { ambient: false },
+      );
     } catch (error) {
       // A failure at commit leaves it unknown whether the orders filled: never run them a second time.
       if (decided || fills.length === 1) throw error;
       this.ctx.log.warn({ err: error, orders: fills.length }, 'batched market orders retried one by one');
       return Promise.all(
         fills.map((fill) =>
-          this.ctx.db
-            .transaction((tx) => this.fillIn(tx, [fill]))
+          this.ctx.units
+            .run((unit) => this.fillIn(unit, [fill]), { ambient: false })
             .then(
               ([outcome]) => outcome!,
               (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
@@ -84,7 +112,11 @@ export class MarketFills {
     }
   }
 
-  private async fillIn(tx: Tx, fills: readonly MarketFill[]): Promise<(PositionRow | SpotRow | AppError)[]> {
+  private async fillIn(
+    unit: Unit,
+    fills: readonly MarketFill[],
+  ): Promise<(Filled<PositionRow | SpotRow> | AppError)[]> {
+    const { tx } = unit;
     const requests = fills.map((fill) => ({
       type: fill.kind === 'margin' ? 'margin_open' : 'spot_trade',
       reference: { type: fill.kind === 'margin' ? 'margin_position' : 'spot_order', id: '' },
@@ -141,7 +173,19 @@ export class MarketFills {
         occasion: fills[i]!.kind === 'margin' ? 'open' : 'fill',
       })),
     );
-    return outcomes.map((outcome, i) => (outcome instanceof AppError ? outcome : rows.get(i)!));
+    const answers = outcomes.map((outcome, i) => {
+      if (outcome instanceof AppError) return outcome;
+      const row = rows.get(i)!;
+      return { row, view: fills[i]!.settle(unit, row) };
+    });
+    // Every served request's claims in one statement, each with the exact envelope it is answered with.
+    RequestClaims.settleAllIn(
+      unit,
+      answers.flatMap((answer, i) =>
+        answer instanceof AppError ? [] : [{ claims: fills[i]!.claims, result: answer.view }],
+      ),
+    );
+    return answers;
   }
 }
 

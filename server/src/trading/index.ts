@@ -1,17 +1,20 @@
 import { TradingContext, type TradingDeps } from './context';
 import { TradingEngine } from './engine/engine';
 import { MarketFills } from './fills';
+import { registerTradingJobs } from './jobs';
 import { MarginService } from './margin/service';
 import { MarginSettler } from './margin/settler';
 import { OptionsService } from './options/service';
 import { ReceiptsService } from './receipts';
 import { SpotService } from './spot/service';
+import type { Scheduler } from '../platform/scheduler';
 
 export type { AccountEvents, Customer, TradingDeps, TradingMarkets } from './context';
 export type { NetResults } from './margin/service';
 export type { PositionRow } from './fills';
 export { OPTION_SETTLE_GRACE_MS } from './engine/engine';
-export { TRADING_CHANNEL } from './engine/announcer';
+export { TRADING_CHANNEL, tradingChannel } from './engine/announcer';
+export { OPTION_EXPIRY_SWEEP_MS } from './jobs';
 
 /**
  * Trading, assembled: the three products, their receipts, and the engine that settles them by rule. The
@@ -34,6 +37,10 @@ export function createTrading(deps: TradingDeps) {
     margin,
     options,
     receipts,
+    /** The option-expiry sweep, run by the scheduler's leader. */
+    registerJobs(scheduler: Pick<Scheduler, 'every'>): void {
+      registerTradingJobs(scheduler, engine, () => context.now());
+    },
     get now(): () => number {
       return context.now;
     },

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AccountMode, Receipt } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { FeedTick } from '../markets/feed/types';
-import { ownedBy, type Customer } from './context';
+import { listOwned, recordId, type Customer } from '../platform/owned';
 import { fmt } from './rules';
 import { tradingReceipts } from './tables';
 
@@ -40,17 +40,12 @@ export class ReceiptsService {
   ) {}
 
   async list(customer: Customer, kind: Receipt['kind'], id: string): Promise<Receipt[]> {
-    const rows = await this.db
-      .select()
-      .from(tradingReceipts)
-      .where(
-        and(
-          eq(tradingReceipts.kind, kind),
-          eq(tradingReceipts.recordId, BigInt(id)),
-          ownedBy(tradingReceipts, customer),
-        ),
-      )
-      .orderBy(tradingReceipts.id);
+    const record = recordId(id);
+    if (record === undefined) throw new AppError('11064');
+    const rows = await listOwned(this.db, tradingReceipts, customer, {
+      where: and(eq(tradingReceipts.kind, kind), eq(tradingReceipts.recordId, record)),
+      orderBy: [asc(tradingReceipts.id)],
+    });
     if (rows.length === 0) throw new AppError('11064');
     const postings = await this.ledger.postingsOfJournals([...new Set(rows.flatMap((r) => r.journalIds))]);
     return rows.map((row) => ({

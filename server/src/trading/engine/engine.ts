@@ -33,10 +33,9 @@ export class TradingEngine implements EngineHandle {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private unsubscribe: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly ctx: TradingContext) {
-    this.announcer = new Announcer(ctx.fanOut, ctx.log, (kind): kind is RecordKind =>
+    this.announcer = new Announcer(ctx.bus, (kind): kind is RecordKind =>
       this.byRecordKind.has(kind as RecordKind),
     );
   }
@@ -59,14 +58,11 @@ export class TradingEngine implements EngineHandle {
   readonly lifecycle: Lifecycle = {
     name: 'trading-engine',
     start: () => {
-      // Options whose expiry passed while nobody (or no server) was watching settle now, then every 250 ms.
+      // Options whose expiry passed while no server was running settle now, on whichever instance starts
+      // (conditional updates settle each once); from then on the scheduler's leader sweeps (`jobs.ts`).
       this.settleDue(this.ctx.now());
-      this.timer = setInterval(() => this.settleDue(this.ctx.now()), 250);
-      this.timer.unref();
     },
     stop: async () => {
-      if (this.timer) clearInterval(this.timer);
-      this.timer = undefined;
       this.unsubscribe?.();
       this.unsubscribe = undefined;
       await this.announcer.close();

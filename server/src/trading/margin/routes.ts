@@ -41,7 +41,7 @@ export const marginRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Margin: open a long or short position, at market or as a waiting limit entry',
       },
     },
-    async (request) => ok(await margin.buy(request.customer, request.body), successes.purchased),
+    async (request) => ok(await margin.buy(request.customer, request.body, request.claims), successes.purchased),
   );
 
   route(
@@ -67,7 +67,7 @@ export const marginRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Margin: change the stop loss or take profit (our addition); "" removes one',
       },
     },
-    async (request) => ok(await margin.modify(request.customer, request.body), successes.modified),
+    async (request) => ok(await margin.modify(request.customer, request.body, request.claims), successes.modified),
   );
 
   route(

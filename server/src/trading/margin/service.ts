@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { BuyUBody, MarginQuote, MarginQuoteBody, ModifyUBody, Position } from '@swx/shared/contract';
 import Decimal from 'decimal.js';
+import type { RequestClaims } from '../../guards/request-claims';
 import { AppError } from '../../http/errors';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 import type { Leg } from '../../ledger/service';
-import { ownedBy, type Customer, type TradingContext } from '../context';
+import { findOwned, listOwned, ownedBy, type Customer } from '../../platform/owned';
+import { EXITS_CHANGED, ORDER_PLACED, type TradingContext } from '../context';
 import type { EngineHandle } from '../engine/settler';
 import type { MarketFills, PositionRow } from '../fills';
 import { equityLevel, fmt, money, validateExits } from '../rules';
@@ -66,16 +68,21 @@ export class MarginService {
     };
   }
 
-  async buy(customer: Customer, body: BuyUBody): Promise<Position> {
+  /**
+   * `claims`: the request's repeat-guard claims, made final in the order's own transaction (with the answer a
+   * retry with the same `Idempotency-Key` gets back).
+   */
+  async buy(customer: Customer, body: BuyUBody, claims: RequestClaims | null = null): Promise<Position> {
+    if (claims) claims.successCode = ORDER_PLACED;
     const { quoteId: _q, ...order } = body;
     const plan = marginPlan(this.ctx, customer, order);
     if (body.quoteId !== undefined) await this.checkQuote(customer, body, plan);
     const opening: MarginOrder = { customer, body, plan, at: new Date(this.ctx.now()) };
-    if (body.orderType === 'market') return this.buyAtMarket(opening);
+    if (body.orderType === 'market') return this.buyAtMarket(opening, claims);
     return this.buyAtLimit(opening);
   }
 
-  private async buyAtMarket(opening: MarginOrder): Promise<Position> {
+  private async buyAtMarket(opening: MarginOrder, claims: RequestClaims | null): Promise<Position> {
     const { customer, plan } = opening;
     const { userId, mode } = customer;
     const { margin, fee } = plan.terms;
@@ -84,25 +91,31 @@ export class MarginService {
       { account: customerAccount(userId, mode, 'USDT', 'customer_held'), amount: fmt(margin) },
     ];
     if (fee.gt(0)) legs.push({ account: platformAccount('platform_fees', 'USDT', mode), amount: fmt(fee) });
-    const row = await this.fills.margin({
+    const { view } = await this.fills.margin({
       customer,
+      claims,
       tick: plan.tick,
       legs,
       memo: marginMemo(opening),
       fee,
       values: newPosition(opening),
+      settle: (unit, row) => {
+        unit.afterCommit(() => {
+          this.settler.watch(row as PositionRow);
+          this.engine.announce('margin', row.id);
+        });
+        this.ctx.publishAfter(unit, customer.userId, {
+          type: 'order_filled',
+          kind: 'margin',
+          mode: customer.mode,
+          id: String(row.id),
+          code: row.code,
+          price: plan.tick.price,
+        });
+        return this.view(row as PositionRow);
+      },
     });
-    this.settler.watch(row);
-    this.engine.announce('margin', row.id);
-    this.ctx.publish(customer.userId, {
-      type: 'order_filled',
-      kind: 'margin',
-      mode: customer.mode,
-      id: String(row.id),
-      code: row.code,
-      price: plan.tick.price,
-    });
-    return this.view(row);
+    return view as Position;
   }
 
   /** A limit entry: margin and fee are both held until the entry fills or is cancelled. */
@@ -110,7 +123,9 @@ export class MarginService {
     const { customer, plan } = opening;
     const { userId, mode } = customer;
     const { terms } = plan;
-    const row = await this.ctx.db.transaction(async (tx) => {
+    // The unit's answer is the request's answer (its claims finish with it, through the request's scope).
+    const placed = await this.ctx.units.run(async (unit) => {
+      const { tx } = unit;
       const [position] = await tx.insert(tradingPositions).values(newPosition(opening)).returning();
       await this.ctx.ledger.transfer(tx, {
         type: 'margin_entry_hold',
@@ -124,18 +139,20 @@ export class MarginService {
           },
         ],
       });
-      return position!;
+      unit.afterCommit(() => {
+        this.settler.watch(position!);
+        this.engine.announce('margin', position!.id);
+      });
+      return this.view(position!);
     });
-    this.settler.watch(row);
-    this.engine.announce('margin', row.id);
     const { tick, direction, price } = plan;
     if (direction === 'long' ? money(tick.price).lte(price) : money(tick.price).gte(price)) {
       // The limit is already reached by the current price: it opens now, at that price.
-      this.engine.unwatch('margin', String(row.id));
-      await this.settler.fillEntry(String(row.id), tick);
-      return this.view((await this.row(customer, String(row.id)))!);
+      this.engine.unwatch('margin', placed.id);
+      await this.settler.fillEntry(placed.id, tick);
+      return this.view((await this.row(customer, placed.id))!);
     }
-    return this.view(row);
+    return placed;
   }
 
   /** Refuses with 11007 when the confirmed quote is gone, for another order, or its terms no longer hold. */
@@ -166,14 +183,18 @@ export class MarginService {
     if (row.status !== 'open') throw new AppError('11065');
     const market = this.ctx.markets.find(row.code)!;
     const tick = this.ctx.tradableTick(market);
-    const closed = await this.settler.closePosition(id, 'customer', tick, customer);
-    if (!closed) throw new AppError('11065');
-    return this.view(closed);
+    // The settler's close joins this unit, whose answer is the request's (its claims finish with it).
+    return this.ctx.units.run(async () => {
+      const closed = await this.settler.closePosition(id, 'customer', tick, customer);
+      if (!closed) throw new AppError('11065');
+      return this.view(closed);
+    });
   }
 
   private async cancelEntry(customer: Customer, row: PositionRow): Promise<Position> {
     const id = String(row.id);
-    const cancelled = await this.ctx.db.transaction(async (tx) => {
+    return this.ctx.units.run(async (unit) => {
+      const { tx } = unit;
       const [position] = await tx
         .update(tradingPositions)
         .set({ status: 'cancelled', closeTime: new Date(this.ctx.now()), closeReason: 'customer' })
@@ -188,14 +209,21 @@ export class MarginService {
         type: 'margin_entry_release',
         reference: { type: 'margin_position', id },
       });
-      return position;
+      unit.afterCommit(() => {
+        this.engine.unwatch('margin', id);
+        this.engine.announce('margin', id);
+      });
+      return this.view(position);
     });
-    this.engine.unwatch('margin', id);
-    this.engine.announce('margin', id);
-    return this.view(cancelled);
   }
 
-  async modify(customer: Customer, body: ModifyUBody): Promise<Position> {
+  /** `claims`: the request's repeat-guard claims, made final with the change (and its answer kept). */
+  async modify(
+    customer: Customer,
+    body: ModifyUBody,
+    claims: RequestClaims | null = null,
+  ): Promise<Position> {
+    if (claims) claims.successCode = EXITS_CHANGED;
     const row = await this.row(customer, body.id);
     if (!row) throw new AppError('11064');
     if (row.status !== 'open' && row.status !== 'waiting') throw new AppError('11065');
@@ -226,29 +254,27 @@ export class MarginService {
       );
       validateExits(row.direction, entry, liquidation, stopLoss, takeProfit);
     }
-    const [updated] = await this.ctx.db
-      .update(tradingPositions)
-      .set({ stopLoss: stopLoss ? fmt(stopLoss) : null, takeProfit: takeProfit ? fmt(takeProfit) : null })
-      .where(and(eq(tradingPositions.id, row.id), eq(tradingPositions.status, row.status)))
-      .returning();
-    if (!updated) throw new AppError('11065');
-    this.settler.watch(updated);
-    this.engine.announce('margin', updated.id);
-    return this.view(updated);
+    return this.ctx.units.run(async (unit) => {
+      const [updated] = await unit.tx
+        .update(tradingPositions)
+        .set({ stopLoss: stopLoss ? fmt(stopLoss) : null, takeProfit: takeProfit ? fmt(takeProfit) : null })
+        .where(and(eq(tradingPositions.id, row.id), eq(tradingPositions.status, row.status)))
+        .returning();
+      if (!updated) throw new AppError('11065');
+      unit.afterCommit(() => {
+        this.settler.watch(updated);
+        this.engine.announce('margin', updated.id);
+      });
+      return this.view(updated);
+    });
   }
 
   async list(customer: Customer, statuses?: Position['status'][]): Promise<Position[]> {
-    const rows = await this.ctx.db
-      .select()
-      .from(tradingPositions)
-      .where(
-        and(
-          ownedBy(tradingPositions, customer),
-          statuses?.length ? inArray(tradingPositions.status, statuses) : undefined,
-        ),
-      )
-      .orderBy(desc(tradingPositions.id))
-      .limit(200);
+    const rows = await listOwned(this.ctx.db, tradingPositions, customer, {
+      where: statuses?.length ? inArray(tradingPositions.status, statuses) : undefined,
+      orderBy: [desc(tradingPositions.id)],
+      limit: 200,
+    });
     return rows.map((row) => this.view(row));
   }
 
@@ -267,10 +293,7 @@ export class MarginService {
 
   /** The customer's open positions, as stored. */
   openPositions(customer: Customer): Promise<PositionRow[]> {
-    return this.ctx.db
-      .select()
-      .from(tradingPositions)
-      .where(and(ownedBy(tradingPositions, customer), eq(tradingPositions.status, 'open')));
+    return listOwned(this.ctx.db, tradingPositions, customer, { where: eq(tradingPositions.status, 'open') });
   }
 
   /** Real-money customers with a position closed since `since`, and how many of them lost over that window. */
@@ -304,11 +327,7 @@ export class MarginService {
     return positionView(row, this.ctx.markets.latestTick(row.code)?.price);
   }
 
-  private async row(customer: Customer, id: string): Promise<PositionRow | undefined> {
-    const [row] = await this.ctx.db
-      .select()
-      .from(tradingPositions)
-      .where(and(eq(tradingPositions.id, BigInt(id)), ownedBy(tradingPositions, customer)));
-    return row;
+  private row(customer: Customer, id: string): Promise<PositionRow | undefined> {
+    return findOwned(this.ctx.db, tradingPositions, customer, id);
   }
 }

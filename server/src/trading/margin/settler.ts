@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 import type { Leg } from '../../ledger/service';
 import type { FeedTick } from '../../markets/feed/types';
-import type { Customer, StoredNotice, TradingContext } from '../context';
+import type { Customer } from '../../platform/owned';
+import type { Unit } from '../../platform/unit-of-work';
+import type { TradingContext } from '../context';
 import type { EngineHandle, Settler, TriggerPayload } from '../engine/settler';
 import type { PositionRow } from '../fills';
 import { writeReceipt } from '../receipts';
@@ -81,8 +82,8 @@ export class MarginSettler implements Settler {
 
   /** A waiting limit entry reached by the feed: opens at the tick's price with the quoted margin and fee. */
   async fillEntry(id: string, tick: FeedTick): Promise<void> {
-    let notice: StoredNotice | undefined;
-    const opened = await this.ctx.db.transaction(async (tx) => {
+    const opened = await this.ctx.units.run(async (unit) => {
+      const { tx } = unit;
       const [current] = await tx
         .select()
         .from(tradingPositions)
@@ -107,32 +108,32 @@ export class MarginSettler implements Settler {
         })
         .where(eq(tradingPositions.id, current.id))
         .returning();
-      notice = await this.settleEntry(tx, current, position!, tick);
+      this.ctx.publishAfter(unit, current.userId, {
+        type: 'order_filled',
+        kind: 'margin',
+        mode: current.mode,
+        id,
+        code: current.code,
+        price: tick.price,
+      });
+      await this.settleEntry(unit, current, position!, tick);
       return position!;
     });
     if (!opened) return;
     this.watch(opened);
     this.engine.announce('margin', id);
-    this.ctx.publish(opened.userId, {
-      type: 'order_filled',
-      kind: 'margin',
-      mode: opened.mode,
-      id,
-      code: opened.code,
-      price: tick.price,
-    });
-    this.ctx.pushNotice(notice);
     // A gap can open the position beyond its own stop loss: the same tick then closes it, by the same rule.
     this.engine.recheck(tick);
   }
 
   /** The money side of an entry fill, in its transaction: the opening fee, notice and receipt. */
   private async settleEntry(
-    tx: Tx,
+    unit: Unit,
     current: PositionRow,
     position: PositionRow,
     tick: FeedTick,
-  ): Promise<StoredNotice | undefined> {
+  ): Promise<void> {
+    const { tx } = unit;
     const id = String(current.id);
     const userId = String(current.userId);
     const journalIds: string[] = [];
@@ -158,8 +159,8 @@ export class MarginSettler implements Settler {
         'open',
       );
     }
-    const notice = await this.ctx.storeNotice(
-      tx,
+    await this.ctx.notice(
+      unit,
       current.userId,
       'margin.entry_opened',
       {
@@ -188,7 +189,6 @@ export class MarginSettler implements Settler {
       tick,
       journalIds,
     });
-    return notice;
   }
 
   /**
@@ -202,8 +202,8 @@ export class MarginSettler implements Settler {
     owner?: Customer,
   ): Promise<PositionRow | undefined> {
     const feeRate = this.ctx.feeRate();
-    let notice: StoredNotice | undefined;
-    const closed = await this.ctx.db.transaction(async (tx) => {
+    const closed = await this.ctx.units.run(async (unit) => {
+      const { tx } = unit;
       const [current] = await tx
         .select()
         .from(tradingPositions)
@@ -238,35 +238,36 @@ export class MarginSettler implements Settler {
         })
         .where(eq(tradingPositions.id, current.id))
         .returning();
-      notice = await this.settleClose(tx, current, reason, result, tick);
-      return position!;
-    });
-    if (closed) {
-      this.engine.unwatch('margin', id);
-      this.engine.announce('margin', id);
-      this.ctx.publish(closed.userId, {
+      // After the commit of the unit this joins (the customer's close runs inside the request's unit).
+      unit.afterCommit(() => {
+        this.engine.unwatch('margin', id);
+        this.engine.announce('margin', id);
+      });
+      this.ctx.publishAfter(unit, current.userId, {
         type: reason === 'liquidation' ? 'position_liquidated' : 'position_closed',
         kind: 'margin',
-        mode: closed.mode,
+        mode: current.mode,
         id,
-        code: closed.code,
+        code: current.code,
         reason,
         price: tick.price,
-        profit: fmt(closed.profit!),
+        profit: fmt(position!.profit!),
       });
-      this.ctx.pushNotice(notice);
-    }
+      await this.settleClose(unit, current, reason, result, tick);
+      return position!;
+    });
     return closed;
   }
 
   /** The money side of a close, in its transaction: settlement entry, inviter's share, notice and receipt. */
   private async settleClose(
-    tx: Tx,
+    unit: Unit,
     current: PositionRow,
     reason: CloseReason,
     result: Settlement,
     tick: FeedTick,
-  ): Promise<StoredNotice | undefined> {
+  ): Promise<void> {
+    const { tx } = unit;
     const id = String(current.id);
     const { userId, mode } = { userId: String(current.userId), mode: current.mode };
     const { journalId } = await this.ctx.ledger.transfer(tx, {
@@ -285,27 +286,25 @@ export class MarginSettler implements Settler {
     const level =
       reason === 'stop_loss' ? current.stopLoss : reason === 'take_profit' ? current.takeProfit : null;
     // A close the customer clicked is answered on the spot; one by rule happened while they were away.
-    const notice =
-      reason === 'customer'
-        ? undefined
-        : await this.ctx.storeNotice(
-            tx,
-            current.userId,
-            reason === 'liquidation' ? 'margin.liquidated' : `margin.${reason}`,
-            {
-              mode,
-              code: current.code,
-              direction: current.direction,
-              lots: fmt(current.lots),
-              leverage: current.leverage,
-              openPrice: fmt(current.openPrice!),
-              triggerPrice: fmt(level ?? Decimal.max(money(current.liquidationPrice!), 0)),
-              price: fmt(tick.price),
-              fee: fmt(result.closeFee),
-              profit: fmt(result.profit),
-            },
-            { type: 'margin_position', id },
-          );
+    if (reason !== 'customer')
+      await this.ctx.notice(
+        unit,
+        current.userId,
+        reason === 'liquidation' ? 'margin.liquidated' : `margin.${reason}`,
+        {
+          mode,
+          code: current.code,
+          direction: current.direction,
+          lots: fmt(current.lots),
+          leverage: current.leverage,
+          openPrice: fmt(current.openPrice!),
+          triggerPrice: fmt(level ?? Decimal.max(money(current.liquidationPrice!), 0)),
+          price: fmt(tick.price),
+          fee: fmt(result.closeFee),
+          profit: fmt(result.profit),
+        },
+        { type: 'margin_position', id },
+      );
     await writeReceipt(tx, {
       kind: 'margin',
       recordId: current.id,
@@ -319,13 +318,12 @@ export class MarginSettler implements Settler {
       tick,
       journalIds: [journalId],
     });
-    return notice;
   }
 
   private async marginCall(id: string, tick: FeedTick): Promise<void> {
     // The flag and the customer's notification commit together: a margin call is noted once, or not at all.
-    const called = await this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx
+    await this.ctx.units.run(async (unit) => {
+      const [row] = await unit.tx
         .update(tradingPositions)
         .set({ marginCalled: true })
         .where(
@@ -336,13 +334,24 @@ export class MarginSettler implements Settler {
           ),
         )
         .returning();
-      if (!row) return undefined;
+      if (!row) return;
       const quantity = money(row.lots).times(row.contractSize);
       const equity = money(row.margin).plus(
         unrealised(row.direction, money(row.openPrice!), money(tick.price), quantity),
       );
-      const notice = await this.ctx.storeNotice(
-        tx,
+      this.ctx.publishAfter(unit, row.userId, {
+        type: 'margin_call',
+        kind: 'margin',
+        mode: row.mode,
+        id,
+        code: row.code,
+        price: tick.price,
+        equity: fmt(equity),
+        margin: fmt(row.margin),
+        liquidationPrice: fmt(row.liquidationPrice!),
+      });
+      await this.ctx.notice(
+        unit,
         row.userId,
         'margin.margin_call',
         {
@@ -358,22 +367,7 @@ export class MarginSettler implements Settler {
         },
         { type: 'margin_position', id },
       );
-      return { row, equity, notice };
     });
-    if (!called) return;
-    const { row, equity, notice } = called;
-    this.ctx.publish(row.userId, {
-      type: 'margin_call',
-      kind: 'margin',
-      mode: row.mode,
-      id,
-      code: row.code,
-      price: tick.price,
-      equity: fmt(equity),
-      margin: fmt(row.margin),
-      liquidationPrice: fmt(row.liquidationPrice!),
-    });
-    this.ctx.pushNotice(notice);
   }
 }
 

@@ -26,7 +26,7 @@ export const optionsRoutes: FastifyPluginAsync = async (app) => {
         summary: "Options: buy an up/down contract for a period from the market's option terms",
       },
     },
-    async (request) => ok(await options.buy(request.customer, request.body), successes.purchased),
+    async (request) => ok(await options.buy(request.customer, request.body, request.claims), successes.purchased),
   );
 
   route(

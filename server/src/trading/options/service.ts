@@ -3,7 +3,9 @@ import type Decimal from 'decimal.js';
 import type { BuyOptionsBody, OptionContract } from '@swx/shared/contract';
 import { AppError } from '../../http/errors';
 import type { FeedTick } from '../../markets/feed/types';
-import { ownedBy, type Customer, type TradingContext } from '../context';
+import type { RequestClaims } from '../../guards/request-claims';
+import { findOwned, listOwned, ownedBy, type Customer } from '../../platform/owned';
+import { ORDER_PLACED, type TradingContext } from '../context';
 import type { EngineHandle, Expiry, Settler, TriggerPayload } from '../engine/settler';
 import type { NetResults } from '../margin/service';
 import { writeReceipt } from '../receipts';
@@ -24,7 +26,13 @@ export class OptionsService implements Settler {
     private readonly engine: EngineHandle,
   ) {}
 
-  async buy(customer: Customer, body: BuyOptionsBody): Promise<OptionContract> {
+  /** `claims`: the request's repeat-guard claims, made final with the purchase (and its answer kept). */
+  async buy(
+    customer: Customer,
+    body: BuyOptionsBody,
+    claims: RequestClaims | null = null,
+  ): Promise<OptionContract> {
+    if (claims) claims.successCode = ORDER_PLACED;
     const market = this.ctx.market(body.code, 'options');
     // The market's own periods and stake bounds where staff set them, else the global parameters.
     const terms = this.ctx.markets.optionTerms(market.code);
@@ -39,7 +47,9 @@ export class OptionsService implements Settler {
     const tick = this.ctx.tradableTick(market);
     const { userId, mode } = customer;
     const openTime = this.ctx.now();
-    const row = await this.ctx.db.transaction(async (tx) => {
+    // The unit's answer is the request's answer (its claims finish with it, through the request's scope).
+    return this.ctx.units.run(async (unit) => {
+      const { tx } = unit;
       const [contract] = await tx
         .insert(tradingOptions)
         .values({
@@ -79,29 +89,25 @@ export class OptionsService implements Settler {
         tick,
         journalIds: [journalId],
       });
-      return contract!;
+      unit.afterCommit(() => {
+        this.watch(contract!);
+        this.engine.announce('option', contract!.id);
+      });
+      return optionView(contract!);
     });
-    this.watch(row);
-    this.engine.announce('option', row.id);
-    return optionView(row);
   }
 
   async get(customer: Customer, id: string): Promise<OptionContract> {
-    const [row] = await this.ctx.db
-      .select()
-      .from(tradingOptions)
-      .where(and(eq(tradingOptions.id, BigInt(id)), ownedBy(tradingOptions, customer)));
+    const row = await findOwned(this.ctx.db, tradingOptions, customer, id);
     if (!row) throw new AppError('11064');
     return optionView(row);
   }
 
   async list(customer: Customer): Promise<OptionContract[]> {
-    const rows = await this.ctx.db
-      .select()
-      .from(tradingOptions)
-      .where(and(ownedBy(tradingOptions, customer)))
-      .orderBy(desc(tradingOptions.id))
-      .limit(200);
+    const rows = await listOwned(this.ctx.db, tradingOptions, customer, {
+      orderBy: [desc(tradingOptions.id)],
+      limit: 200,
+    });
     return rows.map(optionView);
   }
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 import type { Leg } from '../../ledger/service';
 import type { FeedTick } from '../../markets/feed/types';
-import type { StoredNotice, TradingContext } from '../context';
+import type { TradingContext } from '../context';
 import { writeReceipt } from '../receipts';
 import { down, fmt, money, optionOutcome } from '../rules';
 import { tradingOptions } from '../tables';
@@ -28,8 +28,8 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
   const outcome = optionOutcome(row.direction, money(row.openPrice), money(tick.price));
   const stake = money(row.amount);
   const winnings = down(stake.times(row.rate));
-  let notice: StoredNotice | undefined;
-  const settled = await ctx.db.transaction(async (tx) => {
+  await ctx.units.run(async (unit) => {
+    const { tx } = unit;
     const [contract] = await tx
       .update(tradingOptions)
       .set({
@@ -41,10 +41,21 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
       })
       .where(and(eq(tradingOptions.id, row.id), eq(tradingOptions.status, 'open')))
       .returning();
-    if (!contract) return undefined;
+    if (!contract) return;
     const journalId = await payOut(ctx, tx, row, outcome, stake, winnings, tick);
-    notice = await ctx.storeNotice(
-      tx,
+    ctx.publishAfter(unit, contract.userId, {
+      type: 'option_settled',
+      kind: 'option',
+      mode: contract.mode,
+      id,
+      code: contract.code,
+      status: contract.status,
+      openPrice: fmt(contract.openPrice),
+      settlePrice: tick.price,
+      profit: fmt(contract.profit!),
+    });
+    await ctx.notice(
+      unit,
       row.userId,
       `option.${outcome}`,
       {
@@ -76,22 +87,7 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
       tick,
       journalIds: [journalId],
     });
-    return contract;
   });
-  if (settled) {
-    ctx.publish(settled.userId, {
-      type: 'option_settled',
-      kind: 'option',
-      mode: settled.mode,
-      id,
-      code: settled.code,
-      status: settled.status,
-      openPrice: fmt(settled.openPrice),
-      settlePrice: tick.price,
-      profit: fmt(settled.profit!),
-    });
-    ctx.pushNotice(notice);
-  }
 }
 
 /** The settlement entry: the stake back (refunded), to the platform (lost), or back with the winnings (won). */

@@ -28,7 +28,7 @@ export const spotRoutes: FastifyPluginAsync = async (app) => {
           'Market orders fill at the latest feed tick. Limit orders hold USDT (buy, fee included) or the coin (sell) and fill when the feed reaches the limit. Fee: `trade_fee_rate` of the traded value.',
       },
     },
-    async (request) => ok(await spot.submit(request.customer, request.body), successes.purchased),
+    async (request) => ok(await spot.submit(request.customer, request.body, request.claims), successes.purchased),
   );
 
   route(

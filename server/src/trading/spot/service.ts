@@ -2,10 +2,13 @@ import type Decimal from 'decimal.js';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { SpotOrder, SpotSubmitBody } from '@swx/shared/contract';
 import type { Db, Tx } from '../../db/client';
+import type { RequestClaims } from '../../guards/request-claims';
 import { AppError } from '../../http/errors';
 import type { FeedTick } from '../../markets/feed/types';
 import type { MarketRecord } from '../../markets/service';
-import { ownedBy, type Customer, type StoredNotice, type TradingContext } from '../context';
+import { findOwned, listOwned, ownedBy, type Customer } from '../../platform/owned';
+import type { Unit } from '../../platform/unit-of-work';
+import { ORDER_PLACED, type TradingContext } from '../context';
 import type { EngineHandle, Settler, TriggerPayload } from '../engine/settler';
 import type { MarketFills, SpotRow } from '../fills';
 import { writeReceipt } from '../receipts';
@@ -27,14 +30,23 @@ export class SpotService implements Settler {
     private readonly marketFills: MarketFills,
   ) {}
 
-  async submit(customer: Customer, body: SpotSubmitBody): Promise<SpotOrder> {
+  /**
+   * `claims`: the request's repeat-guard claims, made final in the order's own transaction (with the answer a
+   * retry with the same `Idempotency-Key` gets back).
+   */
+  async submit(
+    customer: Customer,
+    body: SpotSubmitBody,
+    claims: RequestClaims | null = null,
+  ): Promise<SpotOrder> {
+    if (claims) claims.successCode = ORDER_PLACED;
     const market = this.ctx.market(body.code, 'spot');
     if ((body.orderType === 'limit') !== (body.price !== undefined)) throw new AppError('11066');
     const quantity = money(body.quantity);
     if (quantity.lte(0)) throw new AppError('10016');
     const tick = this.ctx.tradableTick(market);
     if (body.orderType === 'limit') return this.submitLimit(customer, body, market, quantity, tick);
-    return this.submitMarket(customer, body, market, quantity, tick);
+    return this.submitMarket(customer, body, market, quantity, tick, claims);
   }
 
   private async submitLimit(
@@ -55,7 +67,9 @@ export class SpotService implements Settler {
     if (heldAmount.lte(0)) throw new AppError('10016');
     // The fill at the limit must be possible at all (not too small to cover its fee): checked now, not at the fill.
     spotLegs(customer, coin, body.side, quantity, limit, feeRate, heldAmount);
-    const row = await this.ctx.db.transaction(async (tx) => {
+    // The unit's answer is the request's answer (its claims finish with it, through the request's scope).
+    const placed = await this.ctx.units.run(async (unit) => {
+      const { tx } = unit;
       const [order] = await tx
         .insert(tradingSpotOrders)
         .values({
@@ -79,17 +93,19 @@ export class SpotService implements Settler {
         type: 'spot_order_hold',
         reference: { type: 'spot_order', id: String(order!.id) },
       });
-      return order!;
+      unit.afterCommit(() => {
+        this.watch(order!);
+        this.engine.announce('spot', order!.id);
+      });
+      return spotView(order!);
     });
-    this.watch(row);
-    this.engine.announce('spot', row.id);
     // A limit already crossed by the current price fills at once, at that price (the tick that reaches it).
     if (body.side === 'buy' ? money(tick.price).lte(limit) : money(tick.price).gte(limit)) {
-      this.engine.unwatch('spot', String(row.id));
-      await this.fillLimit(String(row.id), tick);
-      return spotView((await this.row(customer, String(row.id)))!);
+      this.engine.unwatch('spot', placed.id);
+      await this.fillLimit(placed.id, tick);
+      return spotView((await this.row(customer, placed.id))!);
     }
-    return spotView(row);
+    return placed;
   }
 
   private async submitMarket(
@@ -98,6 +114,7 @@ export class SpotService implements Settler {
     market: MarketRecord,
     quantity: Decimal,
     tick: FeedTick,
+    claims: RequestClaims | null,
   ): Promise<SpotOrder> {
     const coin = market.baseAsset;
     const { userId, mode } = customer;
@@ -111,8 +128,9 @@ export class SpotService implements Settler {
       this.ctx.feeRate(),
       undefined,
     );
-    const row = await this.marketFills.spot({
+    const { view } = await this.marketFills.spot({
       customer,
+      claims,
       tick,
       legs,
       memo: `${body.side === 'buy' ? 'Buy' : 'Sell'} ${fmt(quantity)} ${coin} at ${tick.price}, value ${fmt(cost)} USDT`,
@@ -129,62 +147,54 @@ export class SpotService implements Settler {
         fee: fmt(fee),
         filledAt: new Date(this.ctx.now()),
       },
+      settle: (unit, row) => {
+        this.ctx.publishAfter(unit, userId, {
+          type: 'order_filled',
+          kind: 'spot',
+          mode,
+          id: String(row.id),
+          code: row.code,
+          price: tick.price,
+        });
+        return spotView(row as SpotRow);
+      },
     });
-    this.ctx.publish(userId, {
-      type: 'order_filled',
-      kind: 'spot',
-      mode,
-      id: String(row.id),
-      code: row.code,
-      price: tick.price,
-    });
-    return spotView(row);
+    return view as SpotOrder;
   }
 
   async cancel(customer: Customer, id: string): Promise<SpotOrder> {
-    const row = await this.ctx.db.transaction(async (tx) => {
+    return this.ctx.units.run(async (unit) => {
+      const { tx } = unit;
+      const existing = await findOwned(tx, tradingSpotOrders, customer, id, { forUpdate: true });
+      if (!existing) throw new AppError('11064');
+      if (existing.status !== 'pending') throw new AppError('11065');
       const [order] = await tx
         .update(tradingSpotOrders)
         .set({ status: 'cancelled', cancelledAt: new Date(this.ctx.now()) })
-        .where(
-          and(
-            eq(tradingSpotOrders.id, BigInt(id)),
-            ownedBy(tradingSpotOrders, customer),
-            eq(tradingSpotOrders.status, 'pending'),
-          ),
-        )
+        .where(eq(tradingSpotOrders.id, existing.id))
         .returning();
-      if (!order) {
-        const existing = await this.row(customer, id, tx);
-        throw new AppError(existing ? '11065' : '11064');
-      }
       await this.ctx.ledger.release(tx, {
         userId: customer.userId,
         mode: customer.mode,
-        currency: order.heldCurrency!,
-        amount: fmt(order.heldAmount!),
+        currency: order!.heldCurrency!,
+        amount: fmt(order!.heldAmount!),
         type: 'spot_order_release',
         reference: { type: 'spot_order', id },
       });
-      return order;
+      unit.afterCommit(() => {
+        this.engine.unwatch('spot', id);
+        this.engine.announce('spot', id);
+      });
+      return spotView(order!);
     });
-    this.engine.unwatch('spot', id);
-    this.engine.announce('spot', id);
-    return spotView(row);
   }
 
   async list(customer: Customer, statuses?: SpotOrder['status'][]): Promise<SpotOrder[]> {
-    const rows = await this.ctx.db
-      .select()
-      .from(tradingSpotOrders)
-      .where(
-        and(
-          ownedBy(tradingSpotOrders, customer),
-          statuses?.length ? inArray(tradingSpotOrders.status, statuses) : undefined,
-        ),
-      )
-      .orderBy(desc(tradingSpotOrders.id))
-      .limit(200);
+    const rows = await listOwned(this.ctx.db, tradingSpotOrders, customer, {
+      where: statuses?.length ? inArray(tradingSpotOrders.status, statuses) : undefined,
+      orderBy: [desc(tradingSpotOrders.id)],
+      limit: 200,
+    });
     return rows.map(spotView);
   }
 
@@ -252,33 +262,30 @@ export class SpotService implements Settler {
   }
 
   private async fillLimit(id: string, tick: FeedTick): Promise<void> {
-    let notice: StoredNotice | undefined;
-    const done = await this.ctx.db.transaction(async (tx) => {
-      const [order] = await tx
+    const done = await this.ctx.units.run(async (unit) => {
+      const [order] = await unit.tx
         .update(tradingSpotOrders)
         .set({ status: 'filled', fillPrice: tick.price, filledAt: new Date(this.ctx.now()) })
         .where(and(eq(tradingSpotOrders.id, BigInt(id)), eq(tradingSpotOrders.status, 'pending')))
         .returning();
       if (!order) return undefined;
-      notice = await this.settleLimit(tx, order, tick);
-      return order;
-    });
-    if (done) {
-      this.engine.announce('spot', id);
-      this.ctx.publish(done.userId, {
+      this.ctx.publishAfter(unit, order.userId, {
         type: 'order_filled',
         kind: 'spot',
-        mode: done.mode,
+        mode: order.mode,
         id,
-        code: done.code,
+        code: order.code,
         price: tick.price,
       });
-      this.ctx.pushNotice(notice);
-    }
+      await this.settleLimit(unit, order, tick);
+      return order;
+    });
+    if (done) this.engine.announce('spot', id);
   }
 
   /** The money side of a limit fill, in its transaction: entry, inviter's share, notice and receipt. */
-  private async settleLimit(tx: Tx, order: SpotRow, tick: FeedTick): Promise<StoredNotice | undefined> {
+  private async settleLimit(unit: Unit, order: SpotRow, tick: FeedTick): Promise<void> {
+    const { tx } = unit;
     const id = String(order.id);
     const market = this.ctx.markets.find(order.code)!;
     const customer = { userId: String(order.userId), mode: order.mode };
@@ -302,8 +309,8 @@ export class SpotService implements Settler {
       legs,
     });
     await this.ctx.rewardInviter(tx, customer, fee, { type: 'spot_order', id }, 'fill');
-    const notice = await this.ctx.storeNotice(
-      tx,
+    await this.ctx.notice(
+      unit,
       order.userId,
       'spot.limit_filled',
       {
@@ -331,19 +338,10 @@ export class SpotService implements Settler {
       tick,
       journalIds: [journalId],
     });
-    return notice;
   }
 
-  private async row(
-    customer: Customer,
-    id: string,
-    reader: Db | Tx = this.ctx.db,
-  ): Promise<SpotRow | undefined> {
-    const [row] = await reader
-      .select()
-      .from(tradingSpotOrders)
-      .where(and(eq(tradingSpotOrders.id, BigInt(id)), ownedBy(tradingSpotOrders, customer)));
-    return row;
+  private row(customer: Customer, id: string, reader: Db | Tx = this.ctx.db): Promise<SpotRow | undefined> {
+    return findOwned(reader, tradingSpotOrders, customer, id);
   }
 }
 
