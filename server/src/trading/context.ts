@@ -13,6 +13,7 @@ import type { Bus } from '../platform/bus';
 import type { Customer } from '../platform/owned';
 import type { Unit, UnitOfWork } from '../platform/unit-of-work';
 import { fmt, money } from './rules';
+import { errors, successes } from '@swx/shared/contract';
 
 /** What trading needs from the markets domain (MarketsService provides it). */
 export interface TradingMarkets {
@@ -58,10 +59,10 @@ export interface TradingDeps {
   notifications?: Pick<NotificationsService, 'add'>;
 }
 
-/** The success code of a placed order (`ok(order, '20004')`), kept with its request's claims. */
-export const ORDER_PLACED: SuccessCode = '20004';
-/** The success code of a changed stop loss or take profit (`ok(position, '20005')`). */
-export const EXITS_CHANGED: SuccessCode = '20005';
+/** The success code of a placed order (`ok(order, successes.purchased)`), kept with its request's claims. */
+export const ORDER_PLACED: SuccessCode = successes.purchased;
+/** The success code of a changed stop loss or take profit (`ok(position, successes.modified)`). */
+export const EXITS_CHANGED: SuccessCode = successes.modified;
 
 export type Product = 'spot' | 'margin' | 'options';
 
@@ -100,22 +101,26 @@ export class TradingContext {
 
   market(code: string, product: Product): MarketRecord {
     const market = this.markets.find(code);
-    if (!market) throw new AppError(product === 'options' ? '10014' : '11030');
+    if (!market)
+      throw new AppError(product === 'options' ? errors.optionsProductIncorrect : errors.marketNotFound);
     const offered =
       product === 'spot'
         ? market.spotTradable
         : product === 'margin'
           ? market.marginTradable
           : market.optionsTradable;
-    if (!offered) throw new AppError(product === 'options' ? '10014' : '11067');
+    if (!offered)
+      throw new AppError(
+        product === 'options' ? errors.optionsProductIncorrect : errors.tradingKindUnavailable,
+      );
     return market;
   }
 
   /** The price to trade at now: the market must be in session and have a published price. */
   tradableTick(market: MarketRecord): FeedTick {
-    if (!this.markets.isOpen(market.code, this.now())) throw new AppError('10015');
+    if (!this.markets.isOpen(market.code, this.now())) throw new AppError(errors.notTradable);
     const tick = this.markets.latestTick(market.code);
-    if (!tick) throw new AppError('10015');
+    if (!tick) throw new AppError(errors.notTradable);
     return tick;
   }
 

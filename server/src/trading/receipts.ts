@@ -7,6 +7,7 @@ import type { FeedTick } from '../markets/feed/types';
 import { listOwned, recordId, type Customer } from '../platform/owned';
 import { fmt } from './rules';
 import { tradingReceipts } from './tables';
+import { errors } from '@swx/shared/contract';
 
 export interface ReceiptValues {
   kind: 'spot' | 'margin' | 'option';
@@ -32,7 +33,7 @@ export async function writeReceipt(tx: Tx, values: ReceiptValues & { journalIds:
   await tx.insert(tradingReceipts).values({ ...receiptRow(rest), journalIds });
 }
 
-/** Execution receipts (PRODUCT.md §4): the price asked and filled, the feed tick used, the ledger lines. */
+/** Execution receipts (docs/product.md, business rules): the price asked and filled, the feed tick used, the ledger lines. */
 export class ReceiptsService {
   constructor(
     private readonly db: Db,
@@ -41,12 +42,12 @@ export class ReceiptsService {
 
   async list(customer: Customer, kind: Receipt['kind'], id: string): Promise<Receipt[]> {
     const record = recordId(id);
-    if (record === undefined) throw new AppError('11064');
+    if (record === undefined) throw new AppError(errors.orderNotFound);
     const rows = await listOwned(this.db, tradingReceipts, customer, {
       where: and(eq(tradingReceipts.kind, kind), eq(tradingReceipts.recordId, record)),
       orderBy: [asc(tradingReceipts.id)],
     });
-    if (rows.length === 0) throw new AppError('11064');
+    if (rows.length === 0) throw new AppError(errors.orderNotFound);
     const postings = await this.ledger.postingsOfJournals([...new Set(rows.flatMap((r) => r.journalIds))]);
     return rows.map((row) => ({
       id: String(row.id),

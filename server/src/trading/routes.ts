@@ -4,7 +4,7 @@ import { route } from '../http/route';
 
 const tags = ['order'];
 
-/** Execution receipts of one order (PRODUCT.md §4), of whichever product, under /swx/customer/order. */
+/** Execution receipts of one order (docs/product.md, business rules), of whichever product, under /swx/customer/order. */
 export const receiptRoutes: FastifyPluginAsync = async (app) => {
   const trading = app.services.trading;
   // Authentication before validation: a caller without a session learns nothing about the body's rules.

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import {
+  errors,
   AMOUNT_DP,
   exactDecimal,
   exitProblems,
@@ -11,7 +12,7 @@ import {
 import { AppError } from '../http/errors';
 
 /**
- * The margin and option rules of PRODUCT.md §4 live in `@swx/shared/contract` (margin.ts), shared with the
+ * The margin and option rules of docs/product.md (business rules) live in `@swx/shared/contract` (margin.ts), shared with the
  * order form so client and server compute the same figures; the rounding invariants are stated there. This
  * module keeps the server's names for them, the exit check as the API's errors, and the spot result.
  */
@@ -35,7 +36,7 @@ export const money = exactDecimal;
 export const fmt = plainDecimal;
 
 /**
- * Stop loss and take profit against the entry price and the liquidation price (PRODUCT.md §4): long SL <
+ * Stop loss and take profit against the entry price and the liquidation price (docs/product.md, business rules): long SL <
  * price < TP, short TP < price < SL, and the stop loss must fire before liquidation.
  */
 export function validateExits(
@@ -47,10 +48,10 @@ export function validateExits(
 ): void {
   const [first] = exitProblems(direction, price, liquidationPrice, stopLoss, takeProfit);
   if (!first) return;
-  if (first.exit === 'takeProfit') throw new AppError('11062');
-  if (first.problem === 'side') throw new AppError('11061');
+  if (first.exit === 'takeProfit') throw new AppError(errors.takeProfitIncorrect);
+  if (first.problem === 'side') throw new AppError(errors.stopLossIncorrect);
   throw new AppError(
-    '11063',
+    errors.stopLossBeyondLiquidation,
     `Stop loss must trigger before liquidation: ${direction === 'long' ? 'above' : 'below'} ${fmt(liquidationPrice)}`,
   );
 }

@@ -141,7 +141,7 @@ export const tradingOptions = pgTable(
 );
 
 /**
- * Execution receipts (PRODUCT.md §4): one per fill, close and settlement, with the tick it used and the ledger
+ * Execution receipts (docs/product.md, business rules): one per fill, close and settlement, with the tick it used and the ledger
  * entries it produced. Unique per record and event, so a second settlement of the same thing cannot commit.
  */
 export const tradingReceipts = pgTable(

@@ -15,6 +15,7 @@ import {
   type Direction,
 } from '../rules';
 import type { tradingPositions } from '../tables';
+import { errors, leverageCapBinds } from '@swx/shared/contract';
 
 export type MarginPlan = ReturnType<typeof marginPlan>;
 
@@ -29,20 +30,21 @@ export interface MarginOrder {
 /** Checks an order and computes its terms at the entry price (the latest tick, or the limit price). */
 export function marginPlan(ctx: TradingContext, customer: Customer, body: MarginQuoteBody) {
   const market = ctx.market(body.code, 'margin');
-  if ((body.orderType === 'limit') !== (body.price !== undefined)) throw new AppError('11066');
+  if ((body.orderType === 'limit') !== (body.price !== undefined))
+    throw new AppError(errors.limitPriceMismatch);
   const lots = money(body.lots);
-  if (lots.lte(0)) throw new AppError('10016');
+  if (lots.lte(0)) throw new AppError(errors.purchaseAmountIncorrect);
   const cap = ctx.params.getInteger(leverageCapKey[market.type as keyof typeof leverageCapKey]);
-  const capped = market.type !== 2 || customer.mode === 'real';
+  const capped = leverageCapBinds(market.type, customer.mode);
   if (!market.leverages.includes(body.leverage) || (capped && body.leverage > cap))
-    throw new AppError('11060');
+    throw new AppError(errors.leverageUnavailable);
   const tick = ctx.tradableTick(market);
   const price = body.orderType === 'limit' ? money(body.price!) : money(tick.price);
-  if (price.lte(0)) throw new AppError('11066');
+  if (price.lte(0)) throw new AppError(errors.limitPriceMismatch);
   const feeRate = ctx.feeRate();
   const contractSize = money(market.contractSize);
   const terms = marginTerms(lots, contractSize, price, body.leverage, feeRate);
-  if (terms.margin.lte(0)) throw new AppError('10016');
+  if (terms.margin.lte(0)) throw new AppError(errors.purchaseAmountIncorrect);
   const maintenanceRate = money(ctx.params.getDecimal('maintenance_margin_rate'));
   const marginCallRate = money(ctx.params.getDecimal('margin_call_rate'));
   const direction = body.direction as Direction;

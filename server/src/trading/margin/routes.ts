@@ -6,7 +6,7 @@ import { route } from '../../http/route';
 const tags = ['order'];
 
 /**
- * Margin positions under /swx/customer/order (PRODUCT.md §3, §4). Every call acts on the account
+ * Margin positions under /swx/customer/order (docs/product.md, the API, business rules). Every call acts on the account
  * set of the request's mode (`virtually` header, else the stored mode): demo and real never see each other's
  * orders.
  */
@@ -41,7 +41,8 @@ export const marginRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Margin: open a long or short position, at market or as a waiting limit entry',
       },
     },
-    async (request) => ok(await margin.buy(request.customer, request.body, request.claims), successes.purchased),
+    async (request) =>
+      ok(await margin.buy(request.customer, request.body, request.claims), successes.purchased),
   );
 
   route(
@@ -67,7 +68,8 @@ export const marginRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Margin: change the stop loss or take profit (our addition); "" removes one',
       },
     },
-    async (request) => ok(await margin.modify(request.customer, request.body, request.claims), successes.modified),
+    async (request) =>
+      ok(await margin.modify(request.customer, request.body, request.claims), successes.modified),
   );
 
   route(

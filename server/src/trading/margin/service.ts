@@ -22,6 +22,7 @@ import {
   type MarginPlan,
 } from './plan';
 import type { MarginSettler } from './settler';
+import { errors } from '@swx/shared/contract';
 
 /** Per customer, the net result of their positions closed since a time (the risk figure). */
 export interface NetResults {
@@ -163,30 +164,33 @@ export class MarginService {
       .where(and(eq(tradingQuotes.id, body.quoteId!), ownedBy(tradingQuotes, customer)));
     const { quoteId: _quoteId, ...order } = body;
     if (!quote || quote.expiresAt.getTime() < this.ctx.now() || quote.request !== quoteKey(order)) {
-      throw new AppError('11007', 'The quote expired or was for another order, please review the new quote');
+      throw new AppError(
+        errors.termsChanged,
+        'The quote expired or was for another order, please review the new quote',
+      );
     }
     if (!money(quote.feeRate).eq(plan.feeRate))
-      throw new AppError('11007', 'The trading fee changed, please review the new quote');
+      throw new AppError(errors.termsChanged, 'The trading fee changed, please review the new quote');
     const quoted = money(quote.price);
     // The `quote_price_tolerance` parameter: how far the price may move before the order is re-quoted.
     const tolerance = money(this.ctx.params.getDecimal('quote_price_tolerance'));
     if (plan.price.minus(quoted).abs().gt(quoted.times(tolerance))) {
-      throw new AppError('11007', 'The price moved, please review the new quote');
+      throw new AppError(errors.termsChanged, 'The price moved, please review the new quote');
     }
   }
 
   /** The customer closes an open position at the current feed price, or cancels a waiting entry. */
   async close(customer: Customer, id: string): Promise<Position> {
     const row = await this.row(customer, id);
-    if (!row) throw new AppError('11064');
+    if (!row) throw new AppError(errors.orderNotFound);
     if (row.status === 'waiting') return this.cancelEntry(customer, row);
-    if (row.status !== 'open') throw new AppError('11065');
+    if (row.status !== 'open') throw new AppError(errors.orderUnchangeable);
     const market = this.ctx.markets.find(row.code)!;
     const tick = this.ctx.tradableTick(market);
     // The settler's close joins this unit, whose answer is the request's (its claims finish with it).
     return this.ctx.units.run(async () => {
       const closed = await this.settler.closePosition(id, 'customer', tick, customer);
-      if (!closed) throw new AppError('11065');
+      if (!closed) throw new AppError(errors.orderUnchangeable);
       return this.view(closed);
     });
   }
@@ -200,7 +204,7 @@ export class MarginService {
         .set({ status: 'cancelled', closeTime: new Date(this.ctx.now()), closeReason: 'customer' })
         .where(and(eq(tradingPositions.id, row.id), eq(tradingPositions.status, 'waiting')))
         .returning();
-      if (!position) throw new AppError('11065');
+      if (!position) throw new AppError(errors.orderUnchangeable);
       await this.ctx.ledger.release(tx, {
         userId: customer.userId,
         mode: customer.mode,
@@ -225,8 +229,8 @@ export class MarginService {
   ): Promise<Position> {
     if (claims) claims.successCode = EXITS_CHANGED;
     const row = await this.row(customer, body.id);
-    if (!row) throw new AppError('11064');
-    if (row.status !== 'open' && row.status !== 'waiting') throw new AppError('11065');
+    if (!row) throw new AppError(errors.orderNotFound);
+    if (row.status !== 'open' && row.status !== 'waiting') throw new AppError(errors.orderUnchangeable);
     const pick = (sent: string | undefined, stored: string | null) =>
       sent === undefined
         ? stored === null
@@ -260,7 +264,7 @@ export class MarginService {
         .set({ stopLoss: stopLoss ? fmt(stopLoss) : null, takeProfit: takeProfit ? fmt(takeProfit) : null })
         .where(and(eq(tradingPositions.id, row.id), eq(tradingPositions.status, row.status)))
         .returning();
-      if (!updated) throw new AppError('11065');
+      if (!updated) throw new AppError(errors.orderUnchangeable);
       unit.afterCommit(() => {
         this.settler.watch(updated);
         this.engine.announce('margin', updated.id);

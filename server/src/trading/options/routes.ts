@@ -6,7 +6,7 @@ import { route } from '../../http/route';
 const tags = ['order'];
 
 /**
- * Option contracts under /swx/customer/order (PRODUCT.md §3, §4). Every call acts on the account
+ * Option contracts under /swx/customer/order (docs/product.md, the API, business rules). Every call acts on the account
  * set of the request's mode (`virtually` header, else the stored mode): demo and real never see each other's
  * orders.
  */
@@ -26,7 +26,8 @@ export const optionsRoutes: FastifyPluginAsync = async (app) => {
         summary: "Options: buy an up/down contract for a period from the market's option terms",
       },
     },
-    async (request) => ok(await options.buy(request.customer, request.body, request.claims), successes.purchased),
+    async (request) =>
+      ok(await options.buy(request.customer, request.body, request.claims), successes.purchased),
   );
 
   route(

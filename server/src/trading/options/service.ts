@@ -12,6 +12,7 @@ import { writeReceipt } from '../receipts';
 import { fmt, money } from '../rules';
 import { tradingOptions } from '../tables';
 import { settleOption, type OptionRow } from './settle';
+import { errors } from '@swx/shared/contract';
 
 /**
  * Options: up/down contracts for a period from the market's option terms. The stake is held at purchase; the
@@ -37,12 +38,15 @@ export class OptionsService implements Settler {
     // The market's own periods and stake bounds where staff set them, else the global parameters.
     const terms = this.ctx.markets.optionTerms(market.code);
     const period = terms.periods.find((p) => p.seconds === body.period);
-    if (!period) throw new AppError('10017');
+    if (!period) throw new AppError(errors.noMatchingPeriod);
     const amount = money(body.amount);
     const min = money(terms.stakeMin);
     const max = money(terms.stakeMax);
     if (amount.lt(min) || amount.gt(max) || amount.lte(0)) {
-      throw new AppError('10016', `Purchase amount incorrect: from ${fmt(min)} to ${fmt(max)} USDT`);
+      throw new AppError(
+        errors.purchaseAmountIncorrect,
+        `Purchase amount incorrect: from ${fmt(min)} to ${fmt(max)} USDT`,
+      );
     }
     const tick = this.ctx.tradableTick(market);
     const { userId, mode } = customer;
@@ -99,7 +103,7 @@ export class OptionsService implements Settler {
 
   async get(customer: Customer, id: string): Promise<OptionContract> {
     const row = await findOwned(this.ctx.db, tradingOptions, customer, id);
-    if (!row) throw new AppError('11064');
+    if (!row) throw new AppError(errors.orderNotFound);
     return optionView(row);
   }
 

@@ -4,6 +4,7 @@ import { customerAccount, platformAccount, type AccountRef } from '../../ledger/
 import type { Leg } from '../../ledger/service';
 import type { Customer } from '../context';
 import { down, fmt, up } from '../rules';
+import { errors } from '@swx/shared/contract';
 
 /**
  * The legs of a spot fill. `held`: the USDT (buy) or coin (sell) a limit order holds, paid out of held funds
@@ -34,7 +35,7 @@ export function spotLegs(
     // A limit order is held to the fee it was placed under: a later rise of the fee rate cannot take more
     // than it holds.
     const fee = held ? Decimal.min(up(cost.times(feeRate)), held.minus(cost)) : up(cost.times(feeRate));
-    if (cost.lte(0) || fee.isNegative()) throw new AppError('10016');
+    if (cost.lte(0) || fee.isNegative()) throw new AppError(errors.purchaseAmountIncorrect);
     if (held) {
       push(heldUsdt, held.neg());
       push(usdt, held.minus(cost).minus(fee));
@@ -49,7 +50,7 @@ export function spotLegs(
   }
   const cost = down(quantity.times(price));
   const fee = up(cost.times(feeRate));
-  if (cost.lte(0) || fee.gte(cost)) throw new AppError('10016');
+  if (cost.lte(0) || fee.gte(cost)) throw new AppError(errors.purchaseAmountIncorrect);
   push(held ? coinHeld : coinAvailable, quantity.neg());
   push(trading(coin), quantity);
   push(trading('USDT'), cost.neg());

@@ -6,7 +6,7 @@ import { route } from '../../http/route';
 const tags = ['order'];
 
 /**
- * Spot orders under /swx/customer/order (PRODUCT.md §3, §4). Every call acts on the account
+ * Spot orders under /swx/customer/order (docs/product.md, the API, business rules). Every call acts on the account
  * set of the request's mode (`virtually` header, else the stored mode): demo and real never see each other's
  * orders.
  */
@@ -28,7 +28,8 @@ export const spotRoutes: FastifyPluginAsync = async (app) => {
           'Market orders fill at the latest feed tick. Limit orders hold USDT (buy, fee included) or the coin (sell) and fill when the feed reaches the limit. Fee: `trade_fee_rate` of the traded value.',
       },
     },
-    async (request) => ok(await spot.submit(request.customer, request.body, request.claims), successes.purchased),
+    async (request) =>
+      ok(await spot.submit(request.customer, request.body, request.claims), successes.purchased),
   );
 
   route(

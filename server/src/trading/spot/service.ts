@@ -15,6 +15,7 @@ import { writeReceipt } from '../receipts';
 import { fmt, money, up, type SpotFillRecord } from '../rules';
 import { tradingSpotOrders } from '../tables';
 import { spotLegs } from './legs';
+import { errors } from '@swx/shared/contract';
 
 /**
  * Spot: buying and selling a coin against USDT, at market (batched, `MarketFills`) or with a limit price
@@ -41,9 +42,10 @@ export class SpotService implements Settler {
   ): Promise<SpotOrder> {
     if (claims) claims.successCode = ORDER_PLACED;
     const market = this.ctx.market(body.code, 'spot');
-    if ((body.orderType === 'limit') !== (body.price !== undefined)) throw new AppError('11066');
+    if ((body.orderType === 'limit') !== (body.price !== undefined))
+      throw new AppError(errors.limitPriceMismatch);
     const quantity = money(body.quantity);
-    if (quantity.lte(0)) throw new AppError('10016');
+    if (quantity.lte(0)) throw new AppError(errors.purchaseAmountIncorrect);
     const tick = this.ctx.tradableTick(market);
     if (body.orderType === 'limit') return this.submitLimit(customer, body, market, quantity, tick);
     return this.submitMarket(customer, body, market, quantity, tick, claims);
@@ -60,11 +62,11 @@ export class SpotService implements Settler {
     const coin = market.baseAsset;
     const { userId, mode } = customer;
     const limit = money(body.price!);
-    if (limit.lte(0)) throw new AppError('11066');
+    if (limit.lte(0)) throw new AppError(errors.limitPriceMismatch);
     // A buy holds its worst-case cost and fee; a sell holds the coin.
     const heldCurrency = body.side === 'buy' ? 'USDT' : coin;
     const heldAmount = body.side === 'buy' ? up(quantity.times(limit).times(feeRate.plus(1))) : quantity;
-    if (heldAmount.lte(0)) throw new AppError('10016');
+    if (heldAmount.lte(0)) throw new AppError(errors.purchaseAmountIncorrect);
     // The fill at the limit must be possible at all (not too small to cover its fee): checked now, not at the fill.
     spotLegs(customer, coin, body.side, quantity, limit, feeRate, heldAmount);
     // The unit's answer is the request's answer (its claims finish with it, through the request's scope).
@@ -166,8 +168,8 @@ export class SpotService implements Settler {
     return this.ctx.units.run(async (unit) => {
       const { tx } = unit;
       const existing = await findOwned(tx, tradingSpotOrders, customer, id, { forUpdate: true });
-      if (!existing) throw new AppError('11064');
-      if (existing.status !== 'pending') throw new AppError('11065');
+      if (!existing) throw new AppError(errors.orderNotFound);
+      if (existing.status !== 'pending') throw new AppError(errors.orderUnchangeable);
       const [order] = await tx
         .update(tradingSpotOrders)
         .set({ status: 'cancelled', cancelledAt: new Date(this.ctx.now()) })
