@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
-# Starts Debian's PostgreSQL on 127.0.0.1 for the tests (no systemd here) and prints a connection URL for a
-# superuser role the tests use to create one database per test file.
+# Starts Debian's PostgreSQL on 127.0.0.1 (no systemd here) and prints a connection URL for a superuser role
+# `swx` (the tests create one database per test file with it).
+#
+#   bash scripts/postgres.sh            the test cluster `swx` on port 55432: fsync, synchronous_commit and
+#                                       full_page_writes off, fast and not crash-safe
+#   bash scripts/postgres.sh --durable  the cluster `swxdurable` on port 55433 with PostgreSQL's durable
+#                                       defaults (all three on): the one published benchmark figures use
 set -euo pipefail
 ver=$(ls /usr/lib/postgresql | sort -n | tail -1)
-port="${PGPORT_TEST:-55432}"
-if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -q "^$ver swx$"; then
-  pg_createcluster "$ver" swx -p "$port" -- --auth-local=trust --auth-host=scram-sha-256 >/dev/null
-  conf="/etc/postgresql/$ver/swx/postgresql.conf"
+if [ "${1:-}" = "--durable" ]; then
+  cluster=swxdurable port="${PGPORT_DURABLE:-55433}" durability=on
+else
+  cluster=swx port="${PGPORT_TEST:-55432}" durability=off
+fi
+if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -q "^$ver $cluster$"; then
+  pg_createcluster "$ver" "$cluster" -p "$port" -- --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+  conf="/etc/postgresql/$ver/$cluster/postgresql.conf"
   {
     echo "listen_addresses = '127.0.0.1'"
     echo "max_connections = 300"
-    echo "fsync = off"
-    echo "synchronous_commit = off"
-    echo "full_page_writes = off"
+    echo "fsync = $durability"
+    echo "synchronous_commit = $durability"
+    echo "full_page_writes = $durability"
   } >> "$conf"
 fi
-pg_ctlcluster "$ver" swx start >/dev/null 2>&1 || true
+pg_ctlcluster "$ver" "$cluster" start >/dev/null 2>&1 || true
 for _ in $(seq 1 30); do
   pg_isready -h 127.0.0.1 -p "$port" -q && break
   sleep 0.5
