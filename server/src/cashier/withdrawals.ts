@@ -32,6 +32,7 @@ import { notifyDecision, requireReal, type CashierDeps } from './common';
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
 
 type WithdrawalRow = typeof cashierWithdrawals.$inferSelect;
+type Destination = Pick<WithdrawalRow, 'address' | 'payeeName' | 'cardNumber' | 'bankName'>;
 
 /**
  * Withdrawals: a fee quote, the submission that holds amount plus fee, the customer's cancellation, and the
@@ -86,26 +87,7 @@ export class Withdrawals {
   async submitWithdrawal(customer: Customer, body: WithdrawalBody): Promise<Withdrawal> {
     requireReal(customer);
     const { currency, network } = withdrawalTarget(body);
-    const destination: Pick<WithdrawalRow, 'address' | 'payeeName' | 'cardNumber' | 'bankName'> = {
-      address: null,
-      payeeName: null,
-      cardNumber: null,
-      bankName: null,
-    };
-    if (body.method === 'crypto') {
-      const address = body.address?.trim() ?? '';
-      if (address === '') throw new AppError(errors.addressMissing);
-      if (!isValidAddress(network as CashierNetwork, address))
-        throw new AppError(errors.addressIncorrect, `This is not a valid ${network} address`);
-      destination.address = address;
-    } else {
-      const payeeName = normaliseName(body.payeeName ?? '');
-      const bankName = normaliseName(body.bankName ?? '');
-      if (!payeeName || !bankName) throw new AppError(errors.payeeMissing);
-      const cardNumber = normaliseCardNumber(body.cardNumber ?? '');
-      if (!cardNumber) throw new AppError(errors.cardNumberIncorrect);
-      Object.assign(destination, { payeeName, bankName, cardNumber });
-    }
+    const destination = withdrawalDestination(body, network);
     const amount = new Money(body.amount);
     const now = new Date(this.now());
     return this.deps.units.run(async ({ tx }) => {
@@ -391,4 +373,29 @@ function withdrawalTarget(body: {
   if (!body.coin || !body.network || !networksOfCoin[body.coin].includes(body.network))
     throw new AppError(errors.coinOrNetworkUnsupported);
   return { currency: body.coin, network: body.network };
+}
+
+/** Where a withdrawal is paid: a checked crypto address, or a bank payee, bank and card number. */
+function withdrawalDestination(body: WithdrawalBody, network: CashierNetwork | null): Destination {
+  const destination: Destination = {
+    address: null,
+    payeeName: null,
+    cardNumber: null,
+    bankName: null,
+  };
+  if (body.method === 'crypto') {
+    const address = body.address?.trim() ?? '';
+    if (address === '') throw new AppError(errors.addressMissing);
+    if (!isValidAddress(network as CashierNetwork, address))
+      throw new AppError(errors.addressIncorrect, `This is not a valid ${network} address`);
+    destination.address = address;
+  } else {
+    const payeeName = normaliseName(body.payeeName ?? '');
+    const bankName = normaliseName(body.bankName ?? '');
+    if (!payeeName || !bankName) throw new AppError(errors.payeeMissing);
+    const cardNumber = normaliseCardNumber(body.cardNumber ?? '');
+    if (!cardNumber) throw new AppError(errors.cardNumberIncorrect);
+    Object.assign(destination, { payeeName, bankName, cardNumber });
+  }
+  return destination;
 }

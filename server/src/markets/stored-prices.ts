@@ -6,7 +6,7 @@ import type { MarketRecord } from './records';
 import { utcDay, type StoredPriceState } from './state';
 import { marketCandles } from './tables';
 
-/** Reads what restores prices, the last 100 ticks and the daily reference prices from the database. */
+/** Each market's last price, last 100 ticks and daily reference prices, read back to restore the market state. */
 export async function loadStoredPrices(
   db: Db,
   ordered: readonly MarketRecord[],
