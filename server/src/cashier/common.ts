@@ -1,0 +1,63 @@
+import { errors } from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
+import { AppError } from '../http/errors';
+import type { Ledger } from '../ledger/service';
+import type { ParamsService } from '../params/service';
+import type { UploadsService } from '../uploads/service';
+import type { NotificationsService } from '../notifications/service';
+import type { AccountEvent } from '../live/service';
+import type { Customer } from '../platform/owned';
+import type { Unit, UnitOfWork } from '../platform/unit-of-work';
+
+// What deposits and withdrawals share: their dependencies, real accounts only, and the decision's notice.
+
+export interface CashierDeps {
+  db: Db;
+  units: UnitOfWork;
+  ledger: Ledger;
+  params: ParamsService;
+  uploads: UploadsService;
+  notifications: NotificationsService;
+  events: { publishAccountEvent(userId: string, event: AccountEvent): void };
+}
+
+export function requireReal(customer: Customer): void {
+  if (customer.mode !== 'real') throw new AppError(errors.demoNotAllowed);
+}
+
+/**
+ * Stores the customer's notification of a decision in the decision's unit of work; it is pushed live, with
+ * the review event, once the decision commits (never if it rolls back).
+ */
+export async function notifyDecision(
+  deps: Pick<CashierDeps, 'units' | 'notifications' | 'events'>,
+  tx: Tx,
+  userId: string,
+  kind: string,
+  params: Record<string, string>,
+  reference: { type: string; id: string },
+): Promise<void> {
+  const unit = unitOf(deps, tx);
+  const item = await deps.notifications.add(unit, userId, {
+    kind,
+    titleKey: `notifications.${kind}.title`,
+    bodyKey: `notifications.${kind}.body`,
+    params,
+    reference,
+  });
+  unit.afterCommit(() =>
+    deps.events.publishAccountEvent(userId, {
+      type: 'review.result',
+      kind: item.kind,
+      referenceType: item.referenceType,
+      referenceId: item.referenceId,
+    }),
+  );
+}
+
+/** The unit of work a review decision runs in (the review registry starts one for every decision). */
+function unitOf(deps: Pick<CashierDeps, 'units'>, tx: Tx): Unit {
+  const unit = deps.units.current();
+  if (!unit || unit.tx !== tx) throw new Error('cashier: a review decision runs in a unit of work');
+  return unit;
+}

@@ -1,0 +1,261 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import {
+  errors,
+  networksOfCoin,
+  type CashierCoin,
+  type CashierNetwork,
+  type Deposit,
+  type DepositOptions,
+  type DepositStatus,
+  type RechargeBody,
+} from '@swx/shared/contract';
+import type { Tx } from '../db/client';
+import { AppError } from '../http/errors';
+import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import type { ParamKey } from '../params/definitions';
+import type { StaffIdentity } from '../admin/staff';
+import { listOwned, type Customer } from '../platform/owned';
+import { chainOf, coinDecimals, decimalsOf, normaliseTxHash } from './rules';
+import { cashierDeposits } from './tables';
+import { notifyDecision, requireReal, type CashierDeps } from './common';
+
+const minimumParam: Record<CashierCoin, ParamKey> = {
+  USDT: 'deposit_min_usdt',
+  BTC: 'deposit_min_btc',
+  ETH: 'deposit_min_eth',
+};
+
+const addressParam: Record<CashierNetwork, Partial<Record<CashierCoin, ParamKey>>> = {
+  TRC20: { USDT: 'deposit_address_usdt_trc20' },
+  ERC20: { USDT: 'deposit_address_usdt_erc20' },
+  BTC: { BTC: 'deposit_address_btc' },
+  ETH: { ETH: 'deposit_address_eth' },
+};
+
+type DepositRow = typeof cashierDeposits.$inferSelect;
+
+/**
+ * Deposits: the customer submits one with its transaction hash and proof; staff approve it (crediting exactly
+ * the submitted amount from external custody, once) or reject it.
+ */
+export class Deposits {
+  private readonly qrCache = new Map<string, string>();
+
+  constructor(
+    private readonly deps: CashierDeps,
+    private readonly now: () => number,
+  ) {}
+
+  async depositOptions(): Promise<DepositOptions> {
+    const coins = [];
+    for (const coin of Object.keys(networksOfCoin) as CashierCoin[]) {
+      const networks = [];
+      for (const network of networksOfCoin[coin]) {
+        const address = this.depositAddress(coin, network);
+        networks.push({ network, address, qrCode: await this.qrCode(address) });
+      }
+      coins.push({ coin, minimum: formatAmount(this.minimumDeposit(coin)), networks });
+    }
+    return { coins };
+  }
+
+  async recharge(customer: Customer, body: RechargeBody): Promise<Deposit> {
+    requireReal(customer);
+    const { coin, network } = body;
+    if (!networksOfCoin[coin].includes(network)) throw new AppError(errors.coinOrNetworkUnsupported);
+    if (decimalsOf(body.amount) > coinDecimals[coin])
+      throw new AppError(
+        errors.amountIncorrect,
+        `${coin} amounts have at most ${coinDecimals[coin]} decimal places`,
+      );
+    const amount = new Money(body.amount);
+    const minimum = this.minimumDeposit(coin);
+    if (amount.lt(minimum))
+      throw new AppError(
+        errors.depositBelowMinimum,
+        `Minimum deposit for ${coin} is ${formatAmount(minimum)}`,
+        {
+          coin,
+          minimum: formatAmount(minimum),
+        },
+      );
+    const txHash = normaliseTxHash(network, body.txHash);
+    if (!txHash) {
+      const shape = chainOf(network) === 'ethereum' ? '0x followed by 64 hex digits' : '64 hex digits';
+      throw new AppError(errors.transactionHashIncorrect, `A ${network} transaction hash is ${shape}`);
+    }
+    const chain = chainOf(network);
+    const address = this.depositAddress(coin, network);
+    return this.deps.units.run(async ({ tx }) => {
+      await this.deps.uploads.assertOwned(tx, body.proofImage, customer.userId);
+      const [live] = await tx
+        .select({ id: cashierDeposits.id })
+        .from(cashierDeposits)
+        .where(
+          and(
+            eq(cashierDeposits.chain, chain),
+            eq(cashierDeposits.txHash, txHash),
+            inArray(cashierDeposits.status, ['pending', 'approved']),
+          ),
+        );
+      if (live) throw new AppError(errors.transactionHashUsed);
+      try {
+        const [inserted] = await tx
+          .insert(cashierDeposits)
+          .values({
+            userId: BigInt(customer.userId),
+            coin,
+            network,
+            chain,
+            amount: amount.toFixed(),
+            address,
+            txHash,
+            proofImage: body.proofImage,
+          })
+          .returning();
+        return toDeposit(inserted!);
+      } catch (error) {
+        // Two submissions of one hash at once: the partial unique index lets only one through.
+        if (isUniqueViolation(error)) throw new AppError(errors.transactionHashUsed);
+        throw error;
+      }
+    });
+  }
+
+  async listDeposits(customer: Customer, statuses?: DepositStatus[]): Promise<Deposit[]> {
+    const rows = await listOwned(this.deps.db, cashierDeposits, customer, {
+      where: statuses?.length ? inArray(cashierDeposits.status, statuses) : undefined,
+      orderBy: [desc(cashierDeposits.id)],
+      limit: 200,
+    });
+    return rows.map(toDeposit);
+  }
+
+  async staffDeposits(status: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(cashierDeposits)
+      .where(eq(cashierDeposits.status, status as DepositStatus))
+      .orderBy(asc(cashierDeposits.id))
+      .limit(500);
+    return rows.map((row) => ({ ...toDeposit(row), userId: String(row.userId) }));
+  }
+
+  private async lockDeposit(tx: Tx, id: string): Promise<DepositRow> {
+    const [row] = await tx
+      .select()
+      .from(cashierDeposits)
+      .where(eq(cashierDeposits.id, BigInt(id)))
+      .for('update');
+    if (!row) throw new AppError(errors.notFound);
+    if (row.status !== 'pending') throw new AppError(errors.alreadyDecided);
+    return row;
+  }
+
+  async approveDeposit(tx: Tx, id: string, staff: StaffIdentity): Promise<Deposit> {
+    const row = await this.lockDeposit(tx, id);
+    const [updated] = await tx
+      .update(cashierDeposits)
+      .set({ status: 'approved', decidedAt: new Date(this.now()), decidedByStaffId: BigInt(staff.staffId) })
+      .where(eq(cashierDeposits.id, row.id))
+      .returning();
+    const amount = new Money(row.amount).toFixed();
+    // Exactly the submitted amount, from the custody account; `once` makes a second credit impossible.
+    await this.deps.ledger.transfer(tx, {
+      type: 'deposit',
+      reference: { type: 'deposit', id },
+      memo: `${row.coin} deposit (${row.network})`,
+      once: `deposit:${id}`,
+      legs: [
+        { account: platformAccount('platform_external_custody', row.coin, 'real'), amount: `-${amount}` },
+        { account: customerAccount(String(row.userId), 'real', row.coin), amount },
+      ],
+    });
+    const result = toDeposit(updated!);
+    await notifyDecision(
+      this.deps,
+      tx,
+      String(row.userId),
+      'deposit.approved',
+      {
+        coin: row.coin,
+        amount: formatAmount(amount),
+      },
+      { type: 'deposit', id },
+    );
+    return result;
+  }
+
+  async rejectDeposit(tx: Tx, id: string, staff: StaffIdentity, reason: string): Promise<Deposit> {
+    const row = await this.lockDeposit(tx, id);
+    const [updated] = await tx
+      .update(cashierDeposits)
+      .set({
+        status: 'rejected',
+        reason,
+        decidedAt: new Date(this.now()),
+        decidedByStaffId: BigInt(staff.staffId),
+      })
+      .where(eq(cashierDeposits.id, row.id))
+      .returning();
+    const result = toDeposit(updated!);
+    await notifyDecision(
+      this.deps,
+      tx,
+      String(row.userId),
+      'deposit.rejected',
+      {
+        coin: row.coin,
+        amount: formatAmount(row.amount),
+        reason,
+      },
+      { type: 'deposit', id },
+    );
+    return result;
+  }
+
+  private minimumDeposit(coin: CashierCoin): Money {
+    return new Money(this.deps.params.get(minimumParam[coin]));
+  }
+
+  private depositAddress(coin: CashierCoin, network: CashierNetwork): string {
+    const key = addressParam[network][coin];
+    if (!key) throw new AppError(errors.coinOrNetworkUnsupported);
+    return this.deps.params.get(key);
+  }
+
+  private async qrCode(text: string): Promise<string> {
+    const cached = this.qrCache.get(text);
+    if (cached) return cached;
+    const svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    const url = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    if (this.qrCache.size > 100) this.qrCache.clear();
+    this.qrCache.set(text, url);
+    return url;
+  }
+}
+
+function toDeposit(row: DepositRow): Deposit {
+  return {
+    id: String(row.id),
+    coin: row.coin,
+    network: row.network,
+    amount: formatAmount(row.amount),
+    address: row.address,
+    txHash: row.txHash,
+    txHashTail: row.txHash.slice(-6),
+    proofImage: row.proofImage,
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

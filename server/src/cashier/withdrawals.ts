@@ -1,0 +1,401 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, lt, lte } from 'drizzle-orm';
+import {
+  errors,
+  networksOfCoin,
+  type CashierCoin,
+  type CashierNetwork,
+  type Withdrawal,
+  type WithdrawalBody,
+  type WithdrawalQuote,
+  type WithdrawalQuoteBody,
+  type WithdrawalStatus,
+} from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
+import { AppError } from '../http/errors';
+import { Money, formatAmount, platformAccount } from '../ledger/accounts';
+import type { ReviewFacts } from '../admin/reviews';
+import type { StaffIdentity } from '../admin/staff';
+import { findOwned, listOwned, ownedBy, type Customer } from '../platform/owned';
+import {
+  coinDecimals,
+  decimalsOf,
+  isValidAddress,
+  maskCardNumber,
+  normaliseCardNumber,
+  normaliseName,
+} from './rules';
+import { cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
+import { notifyDecision, requireReal, type CashierDeps } from './common';
+
+/** How long a withdrawal fee quote can be confirmed. */
+export const QUOTE_TTL_MS = 5 * 60 * 1000;
+
+type WithdrawalRow = typeof cashierWithdrawals.$inferSelect;
+type Destination = Pick<WithdrawalRow, 'address' | 'payeeName' | 'cardNumber' | 'bankName'>;
+
+/**
+ * Withdrawals: a fee quote, the submission that holds amount plus fee, the customer's cancellation, and the
+ * staff review that approves, completes (settling the hold) or rejects (releasing it).
+ */
+export class Withdrawals {
+  constructor(
+    private readonly deps: CashierDeps,
+    private readonly now: () => number,
+  ) {}
+
+  async quoteWithdrawal(customer: Customer, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
+    requireReal(customer);
+    const { currency, network } = withdrawalTarget(body);
+    const amount = new Money(body.amount);
+    if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    if (decimalsOf(body.amount) > coinDecimals[currency as CashierCoin])
+      throw new AppError(
+        errors.amountIncorrect,
+        `${currency} amounts have at most ${coinDecimals[currency as CashierCoin]} decimal places`,
+      );
+    const feeRate = new Money(this.deps.params.getDecimal('withdrawal_fee_rate').toString());
+    // The fee is rounded up to the coin's smallest unit: the platform never pays the network fee's remainder.
+    const fee = amount.times(feeRate).toDecimalPlaces(coinDecimals[currency as CashierCoin], Money.ROUND_UP);
+    const expiresAt = new Date(this.now() + QUOTE_TTL_MS);
+    const quoteId = crypto.randomBytes(16).toString('hex');
+    await this.deps.db.insert(cashierWithdrawalQuotes).values({
+      id: quoteId,
+      userId: BigInt(customer.userId),
+      method: body.method,
+      currency,
+      network,
+      amount: amount.toFixed(),
+      fee: fee.toFixed(),
+      feeRate: feeRate.toFixed(),
+      expiresAt,
+      createdAt: new Date(this.now()),
+    });
+    return {
+      quoteId,
+      method: body.method,
+      currency,
+      amount: formatAmount(amount),
+      fee: formatAmount(fee),
+      amountReceived: formatAmount(amount),
+      totalDebited: formatAmount(amount.plus(fee)),
+      feeRate: formatAmount(feeRate),
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  async submitWithdrawal(customer: Customer, body: WithdrawalBody): Promise<Withdrawal> {
+    requireReal(customer);
+    const { currency, network } = withdrawalTarget(body);
+    const destination = withdrawalDestination(body, network);
+    const amount = new Money(body.amount);
+    const now = new Date(this.now());
+    return this.deps.units.run(async ({ tx }) => {
+      const [quote] = await tx
+        .select()
+        .from(cashierWithdrawalQuotes)
+        .where(and(eq(cashierWithdrawalQuotes.id, body.quoteId), ownedBy(cashierWithdrawalQuotes, customer)))
+        .for('update');
+      // Terms before commitment (docs/product.md promise 4): only the quoted terms, once, while the quote lives.
+      if (
+        !quote ||
+        quote.usedAt !== null ||
+        quote.expiresAt.getTime() <= now.getTime() ||
+        quote.method !== body.method ||
+        quote.currency !== currency ||
+        (quote.network ?? null) !== network ||
+        !new Money(quote.amount).eq(amount) ||
+        !new Money(quote.feeRate).eq(this.deps.params.getDecimal('withdrawal_fee_rate').toString())
+      ) {
+        throw new AppError(errors.termsChanged);
+      }
+      await tx
+        .update(cashierWithdrawalQuotes)
+        .set({ usedAt: now })
+        .where(eq(cashierWithdrawalQuotes.id, quote.id));
+      const [inserted] = await tx
+        .insert(cashierWithdrawals)
+        .values({
+          userId: BigInt(customer.userId),
+          method: body.method,
+          currency,
+          network,
+          ...destination,
+          amount: amount.toFixed(),
+          fee: new Money(quote.fee).toFixed(),
+          quoteId: quote.id,
+          createdAt: now,
+        })
+        .returning();
+      const withdrawal = inserted!;
+      await this.deps.ledger.hold(tx, {
+        userId: customer.userId,
+        mode: 'real',
+        currency,
+        amount: amount.plus(quote.fee).toFixed(),
+        type: 'withdrawal_hold',
+        reference: { type: 'withdrawal', id: String(withdrawal.id) },
+        memo: 'Withdrawal amount and fee held during review',
+      });
+      // The answer is read in the transaction: it is what a retry with the same Idempotency-Key gets back.
+      return (await this.withQueue([withdrawal], tx))[0]!;
+    });
+  }
+
+  async listWithdrawals(customer: Customer, statuses?: WithdrawalStatus[]): Promise<Withdrawal[]> {
+    const rows = await listOwned(this.deps.db, cashierWithdrawals, customer, {
+      where: statuses?.length ? inArray(cashierWithdrawals.status, statuses) : undefined,
+      orderBy: [desc(cashierWithdrawals.id)],
+      limit: 200,
+    });
+    return this.withQueue(rows);
+  }
+
+  /** The customer cancels a pending withdrawal: the hold is released. */
+  async cancelWithdrawal(customer: Customer, id: string): Promise<Withdrawal> {
+    requireReal(customer);
+    return this.deps.units.run(async ({ tx }) => {
+      const found = await findOwned(tx, cashierWithdrawals, customer, id, { forUpdate: true });
+      if (!found) throw new AppError(errors.notFound);
+      if (found.status !== 'pending') throw new AppError(errors.alreadyDecided);
+      const [updated] = await tx
+        .update(cashierWithdrawals)
+        .set({ status: 'cancelled', decidedAt: new Date(this.now()) })
+        .where(eq(cashierWithdrawals.id, found.id))
+        .returning();
+      await this.releaseHold(tx, found, 'Withdrawal cancelled: hold released');
+      return (await this.withQueue([updated!], tx))[0]!;
+    });
+  }
+
+  /** Deletes quotes a day past their expiry: a withdrawal keeps its own copy of the terms it was given. */
+  async purgeExpiredQuotes(): Promise<number> {
+    const cutoff = new Date(this.now() - 24 * 3_600_000);
+    const gone = await this.deps.db
+      .delete(cashierWithdrawalQuotes)
+      .where(lt(cashierWithdrawalQuotes.expiresAt, cutoff))
+      .returning({ id: cashierWithdrawalQuotes.id });
+    return gone.length;
+  }
+
+  async staffWithdrawals(status: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(cashierWithdrawals)
+      .where(eq(cashierWithdrawals.status, status as WithdrawalStatus))
+      .orderBy(asc(cashierWithdrawals.id))
+      .limit(500);
+    // Staff see the full card number: they pay to it.
+    return (await this.withQueue(rows)).map((w, i) => ({
+      ...w,
+      cardNumber: rows[i]!.cardNumber,
+      userId: String(rows[i]!.userId),
+    }));
+  }
+
+  private async lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow> {
+    const [row] = await tx
+      .select()
+      .from(cashierWithdrawals)
+      .where(eq(cashierWithdrawals.id, BigInt(id)))
+      .for('update');
+    if (!row) throw new AppError(errors.notFound);
+    return row;
+  }
+
+  /**
+   * Approves a pending withdrawal (the hold stays), or completes an approved one when the facts carry the
+   * payout's transaction `reference`. A pending one approved with a reference is approved and completed at
+   * once. `completeOnly` (the admin complete route) refuses a withdrawal that was not approved yet.
+   */
+  async approveWithdrawal(tx: Tx, id: string, staff: StaffIdentity, facts: ReviewFacts): Promise<Withdrawal> {
+    const row = await this.lockWithdrawal(tx, id);
+    const reference = facts.reference === undefined ? undefined : String(facts.reference).trim();
+    if (reference !== undefined && (reference.length < 1 || reference.length > 200))
+      throw new AppError(errors.invalidRequest, 'A transaction reference is 1 to 200 characters');
+    if (row.status !== 'pending' && row.status !== 'approved') throw new AppError(errors.alreadyDecided);
+    if (row.status === 'approved' && reference === undefined) throw new AppError(errors.alreadyDecided);
+    if (row.status === 'pending' && facts.completeOnly === true)
+      throw new AppError(errors.withdrawalNotApproved);
+    const now = new Date(this.now());
+    let current = row;
+    const created: string[] = [];
+    if (row.status === 'pending') {
+      [current] = (await tx
+        .update(cashierWithdrawals)
+        .set({ status: 'approved', decidedAt: now, decidedByStaffId: BigInt(staff.staffId) })
+        .where(eq(cashierWithdrawals.id, row.id))
+        .returning()) as [WithdrawalRow];
+      created.push('withdrawal.approved');
+    }
+    if (reference !== undefined) {
+      const amount = new Money(row.amount);
+      const fee = new Money(row.fee);
+      await this.deps.ledger.settleHeld(tx, {
+        userId: String(row.userId),
+        mode: 'real',
+        currency: row.currency,
+        type: 'withdrawal_payout',
+        reference: { type: 'withdrawal', id },
+        memo: `Withdrawal paid out, reference ${reference}`,
+        once: `withdrawal_payout:${id}`,
+        to: [
+          {
+            account: platformAccount('platform_external_custody', row.currency, 'real'),
+            amount: amount.toFixed(),
+          },
+          ...(fee.isZero()
+            ? []
+            : [{ account: platformAccount('platform_fees', row.currency, 'real'), amount: fee.toFixed() }]),
+        ],
+      });
+      [current] = (await tx
+        .update(cashierWithdrawals)
+        .set({ status: 'completed', reference, completedAt: now })
+        .where(eq(cashierWithdrawals.id, row.id))
+        .returning()) as [WithdrawalRow];
+      created.push('withdrawal.completed');
+    }
+    const [result] = await this.withQueue([current], tx);
+    for (const kind of created) {
+      await notifyDecision(
+        this.deps,
+        tx,
+        String(row.userId),
+        kind,
+        {
+          currency: row.currency,
+          amount: formatAmount(row.amount),
+          ...(kind === 'withdrawal.completed' ? { reference: reference ?? '' } : {}),
+        },
+        { type: 'withdrawal', id },
+      );
+    }
+    return result!;
+  }
+
+  async rejectWithdrawal(tx: Tx, id: string, staff: StaffIdentity, reason: string): Promise<Withdrawal> {
+    const row = await this.lockWithdrawal(tx, id);
+    // An approved withdrawal whose payout could not be made may still be rejected: its funds are still held.
+    if (row.status !== 'pending' && row.status !== 'approved') throw new AppError(errors.alreadyDecided);
+    const [updated] = await tx
+      .update(cashierWithdrawals)
+      .set({
+        status: 'rejected',
+        reason,
+        decidedAt: new Date(this.now()),
+        decidedByStaffId: BigInt(staff.staffId),
+      })
+      .where(eq(cashierWithdrawals.id, row.id))
+      .returning();
+    await this.releaseHold(tx, row, `Withdrawal rejected: ${reason}`);
+    const [result] = await this.withQueue([updated!], tx);
+    await notifyDecision(
+      this.deps,
+      tx,
+      String(row.userId),
+      'withdrawal.rejected',
+      {
+        currency: row.currency,
+        amount: formatAmount(row.amount),
+        reason,
+      },
+      { type: 'withdrawal', id },
+    );
+    return result!;
+  }
+
+  private releaseHold(tx: Tx, row: WithdrawalRow, memo: string) {
+    return this.deps.ledger.release(tx, {
+      userId: String(row.userId),
+      mode: 'real',
+      currency: row.currency,
+      amount: new Money(row.amount).plus(row.fee).toFixed(),
+      type: 'withdrawal_release',
+      reference: { type: 'withdrawal', id: String(row.id) },
+      memo,
+      once: `withdrawal_release:${row.id}`,
+    });
+  }
+
+  /** The customer's view, with queue position and target time while pending. */
+  private async withQueue(rows: WithdrawalRow[], reader: Db | Tx = this.deps.db): Promise<Withdrawal[]> {
+    const hours = this.deps.params.getInteger('withdrawal_review_hours');
+    const views: Withdrawal[] = [];
+    for (const row of rows) {
+      let queuePosition: number | null = null;
+      let targetTime: string | null = null;
+      if (row.status === 'pending') {
+        const [ahead] = await reader
+          .select({ n: count() })
+          .from(cashierWithdrawals)
+          .where(and(eq(cashierWithdrawals.status, 'pending'), lte(cashierWithdrawals.id, row.id)));
+        queuePosition = Number(ahead?.n ?? 1);
+        targetTime = new Date(row.createdAt.getTime() + hours * 3_600_000).toISOString();
+      }
+      views.push({
+        id: String(row.id),
+        method: row.method,
+        currency: row.currency,
+        network: row.network,
+        address: row.address,
+        payeeName: row.payeeName,
+        cardNumber: row.cardNumber === null ? null : maskCardNumber(row.cardNumber),
+        bankName: row.bankName,
+        amount: formatAmount(row.amount),
+        fee: formatAmount(row.fee),
+        totalDebited: formatAmount(new Money(row.amount).plus(row.fee)),
+        status: row.status,
+        reason: row.reason,
+        reference: row.reference,
+        queuePosition,
+        targetTime,
+        createdAt: row.createdAt.toISOString(),
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        completedAt: row.completedAt?.toISOString() ?? null,
+      });
+    }
+    return views;
+  }
+}
+
+/** The currency and network a withdrawal pays out in. Bank withdrawals are paid from USDT. */
+function withdrawalTarget(body: {
+  method: 'crypto' | 'bank';
+  coin?: CashierCoin | undefined;
+  network?: CashierNetwork | undefined;
+}): { currency: CashierCoin; network: CashierNetwork | null } {
+  if (body.method === 'bank') {
+    if ((body.coin && body.coin !== 'USDT') || body.network)
+      throw new AppError(errors.coinOrNetworkUnsupported);
+    return { currency: 'USDT', network: null };
+  }
+  if (!body.coin || !body.network || !networksOfCoin[body.coin].includes(body.network))
+    throw new AppError(errors.coinOrNetworkUnsupported);
+  return { currency: body.coin, network: body.network };
+}
+
+/** Where a withdrawal is paid: a checked crypto address, or a bank payee, bank and card number. */
+function withdrawalDestination(body: WithdrawalBody, network: CashierNetwork | null): Destination {
+  const destination: Destination = {
+    address: null,
+    payeeName: null,
+    cardNumber: null,
+    bankName: null,
+  };
+  if (body.method === 'crypto') {
+    const address = body.address?.trim() ?? '';
+    if (address === '') throw new AppError(errors.addressMissing);
+    if (!isValidAddress(network as CashierNetwork, address))
+      throw new AppError(errors.addressIncorrect, `This is not a valid ${network} address`);
+    destination.address = address;
+  } else {
+    const payeeName = normaliseName(body.payeeName ?? '');
+    const bankName = normaliseName(body.bankName ?? '');
+    if (!payeeName || !bankName) throw new AppError(errors.payeeMissing);
+    const cardNumber = normaliseCardNumber(body.cardNumber ?? '');
+    if (!cardNumber) throw new AppError(errors.cardNumberIncorrect);
+    Object.assign(destination, { payeeName, bankName, cardNumber });
+  }
+  return destination;
+}

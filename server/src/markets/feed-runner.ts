@@ -1,0 +1,185 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
+import type { Scheduler } from '../platform/scheduler';
+import { CandleWriter, pruneTicks } from './candles';
+import { SimulatedFeed } from './feed/simulated';
+import { ReplayFeed } from './feed/replay';
+import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from './feed/types';
+import type { MarketState } from './state';
+import { marketCandles, marketTicks } from './tables';
+
+/** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
+export type WireTick = [string, string, number, number];
+
+/** The feed leader's ticks, to every other instance (the leader applied them already). */
+export const ticksChannel = defineChannel<WireTick>({
+  name: 'swx_ticks',
+  skipOwn: true,
+  parse: (item) => {
+    if (!Array.isArray(item) || item.length !== 4) return undefined;
+    const [code, price, time, seq] = item as unknown[];
+    return typeof code === 'string' &&
+      typeof price === 'string' &&
+      Number.isFinite(time) &&
+      Number.isFinite(seq)
+      ? [code, price, time as number, seq as number]
+      : undefined;
+  },
+});
+
+export interface FeedRunnerDeps {
+  config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'>;
+  database: Database;
+  log: FastifyBaseLogger;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;
+  bus: Pick<Bus, 'channel'>;
+  state: MarketState;
+  /** The catalogue's codes, for the replay feed to skip unknown ones. */
+  knownCodes: () => Set<string>;
+  /** The catalogue as the simulated feed sees it. */
+  feedMarkets: () => FeedMarket[];
+}
+
+/**
+ * The feed's side of the markets domain: the feed runs on the scheduler's leader (one instance), which also
+ * runs the storage flush and tick pruning jobs. The leader applies its own feed's ticks directly and publishes
+ * them on the bus; the others apply what they receive, so `onTicks` gives the same stream on every instance.
+ */
+export class FeedRunner {
+  private readonly state: MarketState;
+  private readonly tickListeners: TickListeners;
+  private readonly writer: CandleWriter;
+  private readonly ticksOut: BusChannel<WireTick>;
+  private feed: MarketFeed | undefined;
+  private feedOverride: MarketFeed | undefined;
+  private stopListeningToFeed: (() => void) | undefined;
+  /** Feed start and stop, one after the other (leadership changes and lifecycle calls may overlap). */
+  private feedChange: Promise<void> = Promise.resolve();
+  private leader = false;
+  private running = false;
+
+  constructor(private readonly deps: FeedRunnerDeps) {
+    const { database, log } = deps;
+    this.state = deps.state;
+    this.tickListeners = new TickListeners((error) => log.error({ err: error }, 'a tick listener failed'));
+    this.writer = new CandleWriter(database.db, deps.config.marketFeed, (error) =>
+      log.error({ err: error }, 'market data write failed; will retry'),
+    );
+    this.ticksOut = deps.bus.channel(ticksChannel);
+    deps.scheduler.every('markets.storage-flush', 1_000, () => this.flushStorage());
+    deps.scheduler.every('markets.tick-prune', 3_600_000, (now) => pruneTicks(database.db, now));
+  }
+
+  /** Every applied tick batch, on every instance, in `seq` order per market. Returns an unsubscribe function. */
+  onTicks(listener: (ticks: FeedTick[]) => void): () => void {
+    return this.tickListeners.add(listener);
+  }
+
+  /** Whether this instance runs the feed (and writes candles). */
+  isFeedLeader(): boolean {
+    return this.leader;
+  }
+
+  /** Replaces the feed built from the configuration; only before start (benchmarks, tools, tests). */
+  useFeed(feed: MarketFeed): void {
+    if (this.running) throw new Error('useFeed must be called before the markets lifecycle starts');
+    this.feedOverride = feed;
+  }
+
+  /**
+   * Takes ticks published by this instance's feed: applies them, queues them for storage and for the other
+   * instances, and hands them to local consumers.
+   */
+  ingest(ticks: FeedTick[]): void {
+    const applied = this.state.apply(ticks);
+    if (applied.length === 0) return;
+    this.writer.add(applied);
+    // Only a running instance publishes to the others; the bus sends one turn's ticks together.
+    if (this.running) void this.ticksOut.publishMany(applied.map((t) => [t.code, t.price, t.time, t.seq]));
+    this.tickListeners.emit(applied);
+  }
+
+  /** Writes buffered ticks and candles now (normally once a second). */
+  flushStorage(): Promise<void> {
+    return this.writer.flush();
+  }
+
+  private receiveFanOut(wire: WireTick[]): void {
+    const ticks = wire.map(([code, price, time, seq]) => ({ code, price, time, seq }));
+    const applied = this.state.apply(ticks);
+    this.tickListeners.emit(applied);
+  }
+
+  /** The lifecycle's start: from now on this instance publishes its ticks and applies the leader's. */
+  async begin(): Promise<() => Promise<void>> {
+    this.running = true;
+    return this.ticksOut.subscribe((ticks) => this.receiveFanOut(ticks));
+  }
+
+  /** The lifecycle's stop begins: ticks are no longer published; `followLeadership` then stops the feed. */
+  end(): void {
+    this.running = false;
+  }
+
+  /** Starts or stops the feed as this instance gains or loses the scheduler's leadership. */
+  followScheduler(): Promise<() => void> {
+    const follow = () => this.followLeadership();
+    return this.deps.scheduler.onLeadership({ gained: follow, lost: follow });
+  }
+
+  /** Runs the feed exactly while this instance is running and leads the scheduler. */
+  followLeadership(): Promise<void> {
+    const change = this.feedChange.then(() => this.adjustFeed());
+    this.feedChange = change.catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'starting or stopping the market feed failed'),
+    );
+    return this.feedChange;
+  }
+
+  private async adjustFeed(): Promise<void> {
+    const lead = this.running && this.deps.scheduler.isLeader();
+    if (lead === this.leader) return;
+    if (!lead) {
+      await this.feed?.stop();
+      this.stopListeningToFeed?.();
+      this.feed = undefined;
+      this.leader = false;
+      // What was published before stepping down still belongs in the history.
+      await this.flushStorage();
+      return;
+    }
+    const stored = await this.deps.database.db
+      .select({ seq: sql<string | null>`max(${marketTicks.seq})` })
+      .from(marketTicks);
+    const storedCandles = await this.deps.database.db
+      .select({ seq: sql<string | null>`max(${marketCandles.closeSeq})` })
+      .from(marketCandles);
+    const lastSeq = Math.max(
+      this.state.lastSeq(),
+      Number(stored[0]?.seq ?? 0),
+      Number(storedCandles[0]?.seq ?? 0),
+    );
+    const feed = this.feedOverride ?? this.buildFeed();
+    this.stopListeningToFeed = feed.onTicks((ticks) => this.ingest(ticks));
+    this.feed = feed;
+    try {
+      await feed.start({ lastSeq, lastPrices: this.state.lastPrices() });
+    } catch (error) {
+      this.stopListeningToFeed?.();
+      this.feed = undefined;
+      throw error;
+    }
+    this.leader = true;
+    this.deps.log.info({ feed: feed.kind, lastSeq }, 'this instance runs the market feed');
+  }
+
+  private buildFeed(): MarketFeed {
+    if (this.deps.config.marketFeed === 'replay') {
+      return new ReplayFeed(this.deps.config.replayFile!, { knownCodes: this.deps.knownCodes() });
+    }
+    return new SimulatedFeed({ seed: this.deps.config.marketFeedSeed, markets: this.deps.feedMarkets() });
+  }
+}
