@@ -10,7 +10,7 @@ import { SpotService } from './spot/service';
 import type { Scheduler } from '../platform/scheduler';
 
 export type { AccountEvents, Customer, TradingDeps, TradingMarkets } from './context';
-export type { NetResults } from './margin/service';
+export type { NetResults } from './net-results';
 export type { PositionRow } from './fills';
 export { OPTION_SETTLE_GRACE_MS } from './engine/engine';
 export { TRADING_CHANNEL, tradingChannel } from './engine/announcer';

@@ -12,6 +12,7 @@ import type { EngineHandle } from '../engine/settler';
 import type { MarketFills, PositionRow } from '../fills';
 import { equityLevel, fmt, money, validateExits } from '../rules';
 import { tradingPositions, tradingQuotes } from '../tables';
+import { netResults, type NetResults } from '../net-results';
 import {
   marginMemo,
   marginPlan,
@@ -25,10 +26,7 @@ import type { MarginSettler } from './settler';
 import { errors } from '@swx/shared/contract';
 
 /** Per customer, the net result of their positions closed since a time (the risk figure). */
-export interface NetResults {
-  customers: number;
-  lost: number;
-}
+export type { NetResults } from '../net-results';
 
 /**
  * Margin (leveraged long and short positions): quotes, orders at market (batched, `MarketFills`) or as waiting
@@ -301,30 +299,15 @@ export class MarginService {
   }
 
   /** Real-money customers with a position closed since `since`, and how many of them lost over that window. */
-  async netResultsSince(since: Date): Promise<NetResults> {
-    const [row] = await this.ctx.db
-      .select({
-        customers: sql<number>`count(*)::int`,
-        lost: sql<number>`count(*) filter (where net < 0)::int`,
-      })
-      .from(
-        this.ctx.db
-          .select({
-            userId: tradingPositions.userId,
-            net: sql<string>`sum(${tradingPositions.profit})`.as('net'),
-          })
-          .from(tradingPositions)
-          .where(
-            and(
-              eq(tradingPositions.mode, 'real'),
-              inArray(tradingPositions.status, ['closed', 'liquidated']),
-              gte(tradingPositions.closeTime, since),
-            ),
-          )
-          .groupBy(tradingPositions.userId)
-          .as('per_customer'),
-      );
-    return { customers: Number(row?.customers ?? 0), lost: Number(row?.lost ?? 0) };
+  netResultsSince(since: Date): Promise<NetResults> {
+    return netResults(
+      this.ctx.db,
+      tradingPositions,
+      and(
+        inArray(tradingPositions.status, ['closed', 'liquidated']),
+        gte(tradingPositions.closeTime, since),
+      )!,
+    );
   }
 
   private view(row: PositionRow): Position {

@@ -7,7 +7,7 @@ import type { RequestClaims } from '../../guards/request-claims';
 import { findOwned, listOwned, ownedBy, type Customer } from '../../platform/owned';
 import { ORDER_PLACED, type TradingContext } from '../context';
 import type { EngineHandle, Expiry, Settler, TriggerPayload } from '../engine/settler';
-import type { NetResults } from '../margin/service';
+import { netResults, type NetResults } from '../net-results';
 import { writeReceipt } from '../receipts';
 import { fmt, money } from '../rules';
 import { tradingOptions } from '../tables';
@@ -127,30 +127,12 @@ export class OptionsService implements Settler {
   }
 
   /** Real-money customers with a contract settled since `since`, and how many of them lost over that window. */
-  async netResultsSince(since: Date): Promise<NetResults> {
-    const [row] = await this.ctx.db
-      .select({
-        customers: sql<number>`count(*)::int`,
-        lost: sql<number>`count(*) filter (where net < 0)::int`,
-      })
-      .from(
-        this.ctx.db
-          .select({
-            userId: tradingOptions.userId,
-            net: sql<string>`sum(${tradingOptions.profit})`.as('net'),
-          })
-          .from(tradingOptions)
-          .where(
-            and(
-              eq(tradingOptions.mode, 'real'),
-              sql`${tradingOptions.status} <> 'open'`,
-              gte(tradingOptions.settledAt, since),
-            ),
-          )
-          .groupBy(tradingOptions.userId)
-          .as('per_customer'),
-      );
-    return { customers: Number(row?.customers ?? 0), lost: Number(row?.lost ?? 0) };
+  netResultsSince(since: Date): Promise<NetResults> {
+    return netResults(
+      this.ctx.db,
+      tradingOptions,
+      and(sql`${tradingOptions.status} <> 'open'`, gte(tradingOptions.settledAt, since))!,
+    );
   }
 
   // ---- the engine's side (Settler) ------------------------------------------------------------------------
