@@ -154,3 +154,29 @@ export async function waitUntilServing(
   }
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms: ${process.stderr()}`);
 }
+
+/**
+ * The real server (`src/main.ts`, from source) on one free port, started as often as a crash test needs: each
+ * `start()` is a new process on the same port and database, and resolves once it serves.
+ */
+export async function sourceServer(env: Record<string, string>): Promise<{
+  base: string;
+  start: () => Promise<ServerProcess>;
+}> {
+  const base = `http://127.0.0.1:${await freePort()}`;
+  const script = path.join(serverDir, 'src', 'main.ts');
+  const serverEnv = { ...env, PORT: new URL(base).port };
+  return {
+    base,
+    start: async () => {
+      const started = startServerProcess(script, serverEnv);
+      try {
+        await waitUntilServing(`${base}/healthz`, started);
+      } catch (error) {
+        await started.kill();
+        throw error;
+      }
+      return started;
+    },
+  };
+}

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import pino from 'pino';
 import Decimal from 'decimal.js';
 import { loadConfig } from '../../config';
@@ -8,7 +7,7 @@ import { buildApp } from '../../app';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 import { cashierWithdrawals } from '../tables';
-import { crashDatabase, freePort, serverDir, startServerProcess, waitUntilServing } from '../../test/crash';
+import { crashDatabase, sourceServer } from '../../test/crash';
 
 /**
  * SIGKILL the real server (src/main.ts, from source, in a child process) while withdrawals with
@@ -47,11 +46,8 @@ onPostgres('withdrawals across a SIGKILL', () => {
   afterAll(async () => database?.cleanup());
 
   it('acknowledged ⇒ exists, unacknowledged ⇒ all or nothing, a retry ⇒ once with the original answer', async () => {
-    const base = `http://127.0.0.1:${await freePort()}`;
-    const main = path.join(serverDir, 'src', 'main.ts');
-    const serverEnv = { ...env, PORT: new URL(base).port };
-    const first = startServerProcess(main, serverEnv);
-    await waitUntilServing(`${base}/healthz`, first);
+    const { base, start } = await sourceServer(env);
+    const first = await start();
 
     const sent: Sent[] = [];
     let stop = false;
@@ -87,9 +83,8 @@ onPostgres('withdrawals across a SIGKILL', () => {
     const acknowledged = sent.filter((s) => s.answer);
     const unacknowledged = sent.filter((s) => !s.answer);
 
-    const second = startServerProcess(main, serverEnv);
+    const second = await start();
     try {
-      await waitUntilServing(`${base}/healthz`, second);
       // A claim of a request cut before its commit holds for its lease: retry, as a client would, until it
       // is accepted; a committed one answers at once with what the client was (or would have been) told.
       const retried = new Map<string, Json>();

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config';
@@ -6,7 +5,7 @@ import { openDatabase } from '../../db/client';
 import { createServices } from '../../services';
 import { buildApp } from '../../app';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
-import { crashDatabase, freePort, serverDir, startServerProcess, waitUntilServing } from '../../test/crash';
+import { crashDatabase, sourceServer } from '../../test/crash';
 import { tradingOptions, tradingPositions, tradingReceipts, tradingSpotOrders } from '../tables';
 
 /**
@@ -67,11 +66,8 @@ onPostgres('orders across a SIGKILL', () => {
   afterAll(async () => database?.cleanup());
 
   it('acknowledged ⇒ exists, unacknowledged ⇒ all or nothing, a retry ⇒ once with the original answer', async () => {
-    const base = `http://127.0.0.1:${await freePort()}`;
-    const main = path.join(serverDir, 'src', 'main.ts');
-    const serverEnv = { ...env, PORT: new URL(base).port };
-    const first = startServerProcess(main, serverEnv);
-    await waitUntilServing(`${base}/healthz`, first);
+    const { base, start } = await sourceServer(env);
+    const first = await start();
 
     const sent: Sent[] = [];
     let stop = false;
@@ -108,10 +104,9 @@ onPostgres('orders across a SIGKILL', () => {
     const acknowledged = sent.filter((s) => s.answer);
     const unacknowledged = sent.filter((s) => !s.answer);
 
-    const second = startServerProcess(main, serverEnv);
+    const second = await start();
     const retried = new Map<string, Json>();
     try {
-      await waitUntilServing(`${base}/healthz`, second);
       // A claim of a request cut before its commit holds for its lease: retry, as a client would, until it
       // is accepted; a committed one answers at once with what the client was (or would have been) told.
       for (const entry of sent) retried.set(entry.key, await retryUntilAccepted(base, entry));
