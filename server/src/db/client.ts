@@ -26,7 +26,7 @@ export interface Database {
 }
 
 // server/migrations, whether this file runs from source (server/src/db) or from the bundle (server/dist).
-const migrationsFolder =
+export const migrationsFolder =
   [path.resolve(__dirname, '..', 'migrations'), path.resolve(__dirname, '..', '..', 'migrations')].find(
     (dir) =>
       fs.existsSync(path.join(dir, 'meta', '_journal.json')) && path.basename(path.dirname(dir)) === 'server',
@@ -39,6 +39,11 @@ const migrationsFolder =
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
+  /**
+   * For an in-memory PGlite: start from this dumped data directory (`dumpDataDir`) instead of running
+   * initdb, which costs seconds. Tests use a migrated template this way; migrations still run (a no-op).
+   */
+  loadDataDir?: Blob;
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
@@ -88,7 +93,7 @@ export async function openDatabase(options: {
   const dataDir = options.dataDir ?? 'memory://';
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { openTestDatabase } from './database';
 import { createServices, type Services } from '../services';
 import { buildApp, type App } from '../app';
 
@@ -66,7 +67,7 @@ export async function createTestServer(
       await c.end();
     };
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase();
   }
   const services = await createServices(config, database, pino({ level: 'silent' }));
   const app = await buildApp(services);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { openDatabase, type Database } from '../../db/client';
+import { type Database } from '../../db/client';
+import { openTestDatabase } from '../../test/database';
 import {
   Bus,
   defineChannel,
@@ -221,7 +222,7 @@ describe('bus', () => {
 describe('bus over the database', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase();
   });
   afterAll(async () => {
     await database.close();

@@ -1,7 +1,8 @@
 import { desc, sql } from 'drizzle-orm';
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
-import { openDatabase, type Database } from '../../db/client';
+import { type Database } from '../../db/client';
+import { openTestDatabase } from '../../test/database';
 import { findOwned, listOwned, ownedBy, recordId, type Owner } from '../owned';
 
 /** A table kept per account set, and one per customer only. */
@@ -25,7 +26,7 @@ describe('owned records', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase();
     await database.db.execute(sql`create table owned_probe
       (id bigint generated always as identity primary key, user_id bigint not null, mode text not null,
        note text not null)`);

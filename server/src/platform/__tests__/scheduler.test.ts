@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { isNull, sql } from 'drizzle-orm';
-import { openDatabase, type Database, type Tx } from '../../db/client';
+import { type Database, type Tx } from '../../db/client';
+import { openTestDatabase } from '../../test/database';
 import { rowsOf } from '../../db/rows';
 import { FakeClock } from '../clock';
 import { createLeadership } from '../leadership';
@@ -12,7 +13,7 @@ const quietLog = { error: () => undefined, warn: () => undefined, info: () => un
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
   // A domain table standing in for a real effect (a payout, an interest posting) written by the job.
   await database.db.execute(sql`create table test_effects (job text not null, key text not null)`);
 });

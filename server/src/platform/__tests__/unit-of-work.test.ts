@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../db/client';
+import { type Database } from '../../db/client';
+import { openTestDatabase } from '../../test/database';
 import { rowsOf } from '../../db/rows';
 import { runInAmbientScope, currentAmbientScope, UnitOfWork, type Unit } from '../unit-of-work';
 
@@ -9,7 +10,7 @@ describe('unit of work', () => {
   const logged: object[] = [];
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase();
     await database.db.execute(sql`create table uow_probe (n int not null)`);
     units = new UnitOfWork(database.db, { error: (details) => logged.push(details) });
   });
