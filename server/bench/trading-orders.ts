@@ -17,7 +17,8 @@
  * BENCH_INVITES=0 nobody is invited).
  *
  * Besides throughput and latency it prints the server process's CPU time per order, a figure that depends
- * far less on what else the machine is doing.
+ * far less on what else the machine is doing. BENCH_COUNT_QUERIES=1 also counts the statements sent to
+ * PostgreSQL during the measured run, per order and by kind (the first words of each).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -163,6 +164,30 @@ async function loadWithWrk(address: string, tokens: string[], round: Round): Pro
   }
 }
 
+/** Counts the statements node-postgres sends while it runs, grouped by their first words. */
+function countQueries(): { stop(): void; perOrder(orders: number): Record<string, number> } {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  const counts = new Map<string, number>();
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '?');
+    const kind = text.replace(/\s+/g, ' ').trim().slice(0, 48);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    return original.apply(this, args);
+  };
+  return {
+    stop: () => {
+      prototype.query = original;
+    },
+    perOrder: (orders) => {
+      const all = [...counts.values()].reduce((a, b) => a + b, 0);
+      const rows: [string, number][] = [['(all)', all], ...[...counts].sort((a, b) => b[1] - a[1])];
+      return Object.fromEntries(rows.map(([k, n]) => [k, Number((n / orders).toFixed(3))]));
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
   let drop = async () => {};
@@ -227,9 +252,11 @@ async function main(): Promise<void> {
     const run = (round: Round) =>
       generator === 'wrk' ? loadWithWrk(address, tokens, round) : loadWithAutocannon(address, tokens, round);
     if (warmupSeconds > 0) await run({ index: 0, seconds: warmupSeconds });
+    const counter = process.env.BENCH_COUNT_QUERIES === '1' ? countQueries() : undefined;
     const cpuBefore = process.cpuUsage();
     const result = await run({ index: 1, seconds });
     const cpu = process.cpuUsage(cpuBefore);
+    counter?.stop();
     const requests = (result as { requests: number }).requests;
     const check = await services.ledger.check();
     console.warn(
@@ -245,6 +272,7 @@ async function main(): Promise<void> {
           generator,
           ...(result as object),
           serverCpuMsPerOrder: Number(((cpu.user + cpu.system) / 1000 / requests).toFixed(3)),
+          ...(counter ? { queries: counter.perOrder(requests) } : {}),
           ledgerOk: check.ok,
           node: process.version,
         },
