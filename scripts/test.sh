@@ -22,15 +22,25 @@ pnpm build
 step "dependency boundaries"
 pnpm run check:boundaries
 
-step "unit, component and server tests (server on PGlite)"
+# The server's suite runs twice, on PGlite and on PostgreSQL. The PostgreSQL run spends much of its time
+# waiting on the database's own processes, so it runs alongside the PGlite and front-end runs (two cores),
+# its output kept aside and shown once both are done.
+step "server tests on PostgreSQL (in the background) and unit, component and server tests on PGlite"
+TEST_DATABASE_URL=$(bash scripts/postgres.sh)
+postgres_log=$(mktemp)
+(TEST_DATABASE_URL=$TEST_DATABASE_URL pnpm --dir server run test --json --outputFile=.test-results/jest-postgres.json \
+  >"$postgres_log" 2>&1) &
+postgres_run=$!
+unset TEST_DATABASE_URL
 pnpm -r --no-bail --workspace-concurrency=1 --filter '!@swx/e2e' --if-present run test --json --outputFile=.test-results/jest.json \
   || status=$?
+postgres_status=0
+wait "$postgres_run" || postgres_status=$?
 
-step "server tests on PostgreSQL"
-TEST_DATABASE_URL=$(bash scripts/postgres.sh)
-export TEST_DATABASE_URL
-pnpm --dir server run test --json --outputFile=.test-results/jest-postgres.json || status=$?
-unset TEST_DATABASE_URL
+step "server tests on PostgreSQL: their output"
+cat "$postgres_log"
+rm -f "$postgres_log"
+if [ "$postgres_status" -ne 0 ]; then status=$postgres_status; fi
 
 step "end-to-end (Playwright, Debian's chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/playwright.json" pnpm --dir e2e run test --reporter=list,json || status=$?
