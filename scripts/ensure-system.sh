@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine of this kind lacks: pnpm (pinned), and — for the tests — Debian's
-# chromium and postgresql. Idempotent: it installs only what is missing.
+# chromium, postgresql and haproxy. Idempotent: it installs only what is missing.
 set -euo pipefail
 need_tests="${1:-}"
 
@@ -13,6 +13,8 @@ if [ "$need_tests" = "--tests" ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  # The load balancer in front of two server instances (e2e/cluster).
+  command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "[setup] installing ${missing[*]} from Debian"
     export DEBIAN_FRONTEND=noninteractive

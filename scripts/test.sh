@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quick start, command 2: installs what is needed (pnpm, Debian's chromium and postgresql) and runs every
 # check and test: lint and types, dependency boundaries, unit and component tests, server tests on PGlite
-# and on a real PostgreSQL, and the Playwright end-to-end suite against the built site and real server.
+# and on a real PostgreSQL, the Playwright end-to-end suite against the built site and real server, and two
+# server instances behind a load balancer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -44,6 +45,9 @@ if [ "$postgres_status" -ne 0 ]; then status=$postgres_status; fi
 
 step "end-to-end (Playwright, Debian's chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/playwright.json" pnpm --dir e2e run test --reporter=list,json || status=$?
+
+step "several instances on one PostgreSQL behind haproxy (Playwright)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/playwright-cluster.json" pnpm --dir e2e run test:cluster --reporter=list,json || status=$?
 
 step "summary"
 node scripts/summarise-tests.mjs

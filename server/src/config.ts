@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -40,6 +41,11 @@ export interface Config {
   remotesFile: string | undefined;
   /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
   authRateLimits: AuthRateLimits;
+  /**
+   * This instance's name among several on one database (`INSTANCE_NAME`, default host and process id): the
+   * leader's database connection carries it, so an operator sees which instance runs the background work.
+   */
+  instanceName: string;
 }
 
 /** At most `max` requests per `windowMs` for one key (an IP address, an account or an e-mail address). */
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     remotesFile: env.REMOTES_FILE || undefined,
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
+    instanceName: (env.INSTANCE_NAME || `${os.hostname()}:${process.pid}`).slice(0, 40),
   };
 }
 

@@ -40,7 +40,9 @@ export async function createServices(config: Config, database: Database, log: Fa
   lifecycle.push(bus.lifecycle);
   const scheduler = new Scheduler({
     db: database.db,
-    leadership: createLeadership(database, config.databaseUrl),
+    leadership: createLeadership(database, config.databaseUrl, {
+      applicationName: `swx-leader ${config.instanceName}`,
+    }),
     log,
   });
   const units = new UnitOfWork(database.db, log);

@@ -1,0 +1,251 @@
+import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
+import WebSocket from 'ws';
+import { verificationCodeIn, waitForMail } from '../support/smtp';
+import {
+  admin,
+  balancerUrl,
+  instanceUrl,
+  killInstance,
+  leader,
+  query,
+  startInstance,
+  startStack,
+  stopStack,
+  waitFor,
+  type InstanceName,
+  type Stack,
+} from './stack';
+
+/**
+ * Several instances (docs/architecture.md, "Several instances"): two servers on one PostgreSQL behind
+ * haproxy. What a customer must not notice: which instance answers, where the feed and the jobs run, and
+ * that one of them died.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const code = 'BTCUSDT';
+let stack: Stack;
+let api: APIRequestContext;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stack = await startStack();
+  api = await requests.newContext({ baseURL: balancerUrl });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  if (stack) await stopStack(stack);
+});
+
+interface Session {
+  token: string;
+  userInfo: unknown;
+}
+
+/** A new customer signed up through the balancer (code by mail), trading in the demo account. */
+async function signUp(prefix: string): Promise<Session> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`;
+  const username = `${prefix}${suffix}`.slice(0, 20);
+  const customer = { username, email: `${username}@swx.test`, password: 'cluster-demo1' };
+  const since = Date.now();
+  const sent = await api.post('/swx/customer/login/sendCode', {
+    data: { email: customer.email, scene: 'register' },
+  });
+  expect(await sent.json()).toMatchObject({ code: '200' });
+  const verification = verificationCodeIn(await waitForMail(customer.email, { since }));
+  const registered = await api.post('/swx/customer/login/register', {
+    data: { ...customer, confirmPassword: customer.password, code: verification },
+  });
+  const body = (await registered.json()) as { code: string; result: Session };
+  expect(body).toMatchObject({ code: '200' });
+  const demo = await api.post('/swx/customer/user/accountMode', {
+    headers: { Authorization: body.result.token },
+    data: { mode: 'demo' },
+  });
+  expect(await demo.json()).toMatchObject({ code: '200' });
+  return body.result;
+}
+
+async function call(base: string, method: 'GET' | 'POST', path: string, token: string, data?: unknown) {
+  const context = await requests.newContext({ baseURL: base });
+  try {
+    const answer = await context.fetch(path, {
+      method,
+      headers: { Authorization: token, virtually: 'NO' },
+      ...(method === 'POST' ? { data: data ?? {} } : {}),
+    });
+    return (await answer.json()) as { code: string; message: string; result: unknown };
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** A customer's socket to one instance: the prices and account events it receives. */
+class Listener {
+  readonly prices: { price: string; time: number; at: number }[] = [];
+  readonly events: { type: string }[] = [];
+  private readonly socket: WebSocket;
+  readonly open: Promise<void>;
+
+  constructor(base: string, token: string) {
+    this.socket = new WebSocket(`${base.replace('http', 'ws')}/message`);
+    this.open = new Promise((resolve, reject) => {
+      this.socket.once('error', reject);
+      this.socket.once('open', () => {
+        this.socket.send(JSON.stringify({ op: 'auth', token }));
+        this.socket.send(JSON.stringify({ op: 'subscribe', codes: [code] }));
+        resolve();
+      });
+    });
+    this.socket.on('message', (data: WebSocket.RawData) => {
+      const frame = JSON.parse(data.toString()) as unknown;
+      if (Array.isArray(frame)) {
+        for (const tick of frame as { code: string; price: string; time: number }[])
+          if (tick.code === code) this.prices.push({ price: tick.price, time: tick.time, at: Date.now() });
+      } else if (frame && typeof frame === 'object') {
+        const { type } = frame as { type: string };
+        if (!['auth', 'error', 'pong'].includes(type)) this.events.push(frame as { type: string });
+      }
+    });
+  }
+
+  pricesSince(at: number): number {
+    return this.prices.filter((tick) => tick.at > at).length;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+test('a session signed in through the balancer works on either instance, and signing out ends it on both', async () => {
+  const session = await signUp('cs');
+  for (const name of ['a', 'b'] as const) {
+    const info = await call(instanceUrl(name), 'POST', '/swx/customer/user/getUserInfo', session.token);
+    expect(info, `instance ${name}`).toMatchObject({ code: '200' });
+  }
+  expect(await call(instanceUrl('a'), 'POST', '/swx/customer/login/logout', session.token)).toMatchObject({
+    code: '200',
+  });
+  const after = await call(instanceUrl('b'), 'POST', '/swx/customer/user/getUserInfo', session.token);
+  expect(after.code).toBe('401');
+});
+
+test('prices and account events reach the clients of both instances, whichever runs the feed', async () => {
+  const session = await signUp('cp');
+  const listeners = [
+    new Listener(instanceUrl('a'), session.token),
+    new Listener(instanceUrl('b'), session.token),
+  ];
+  try {
+    await Promise.all(listeners.map((listener) => listener.open));
+    const since = Date.now();
+    await waitFor(
+      async () => listeners.every((listener) => listener.pricesSince(since) >= 2),
+      'prices on both',
+      30_000,
+    );
+    // Both see the same feed: the same ticks, published once by the leader.
+    const shared = listeners[0]!.prices.filter((a) => listeners[1]!.prices.some((b) => b.time === a.time));
+    expect(shared.length).toBeGreaterThan(0);
+    // An order placed on one instance is announced on the other's socket too.
+    const order = await call(instanceUrl('a'), 'POST', '/swx/customer/order/buyU', session.token, {
+      code,
+      direction: 'long',
+      lots: '0.01',
+      leverage: 10,
+      orderType: 'market',
+    });
+    expect(order, order.message).toMatchObject({ code: '200' });
+    await waitFor(
+      async () => listeners.every((listener) => listener.events.length > 0),
+      'the order event on both',
+      15_000,
+    );
+  } finally {
+    for (const listener of listeners) listener.close();
+  }
+});
+
+test('the site runs through the balancer in a browser, with live prices', async ({ page }) => {
+  await page.goto(`${balancerUrl}/`);
+  const price = page
+    .getByTestId('home-market-list')
+    .locator(`[data-code="${code}"]`)
+    .getByTestId('market-price');
+  await expect(price).not.toHaveText('—', { timeout: 30_000 });
+  const first = await price.textContent();
+  await expect.poll(async () => price.textContent(), { timeout: 30_000 }).not.toBe(first);
+});
+
+test('killing the instance that runs the feed and the jobs moves both to the other, nothing lost or done twice', async () => {
+  test.setTimeout(180_000);
+  const staff = await api.post('/swx/admin/login', { data: admin });
+  const staffToken = ((await staff.json()) as { result: { token: string } }).result.token;
+  // Options of the shortest period a market may have, so their expiries fall just after the crash.
+  const terms = await api.post(`/swx/admin/markets/${code}/optionTerms`, {
+    headers: { Authorization: staffToken },
+    data: { periods: [{ seconds: 10, rate: '0.8' }], reason: 'cluster test: short options' },
+  });
+  expect(await terms.json()).toMatchObject({ code: '200' });
+
+  const session = await signUp('cf');
+  const options: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const bought = await call(balancerUrl, 'POST', '/swx/customer/order/buyOptions', session.token, {
+      code,
+      direction: i % 2 ? 'up' : 'down',
+      // Distinct forms: the same one within 10 s would be refused as a repeat.
+      amount: String(10 + i),
+      period: 10,
+    });
+    expect(bought, bought.message).toMatchObject({ code: '200' });
+    options.push(String((bought.result as { id: string | number }).id));
+  }
+
+  const first = await leader(stack);
+  expect(first).toBeDefined();
+  const survivor: InstanceName = first === 'a' ? 'b' : 'a';
+  const listener = new Listener(instanceUrl(survivor), session.token);
+  await listener.open;
+  await killInstance(stack, first!);
+  const killedAt = Date.now();
+
+  // The other instance takes the lock within seconds and runs the feed: fresh prices on its socket.
+  await waitFor(async () => (await leader(stack)) === survivor, `${survivor} to lead`, 15_000);
+  await waitFor(async () => listener.pricesSince(killedAt) >= 2, 'fresh prices after the crash', 20_000);
+  listener.close();
+  // The balancer drops the dead instance: every request through it is answered.
+  for (let i = 0; i < 6; i++) expect((await api.get('/healthz')).ok()).toBe(true);
+
+  // Every option expiring around the crash settles, on the survivor, exactly once.
+  await waitFor(
+    async () => {
+      const list = await call(balancerUrl, 'GET', '/swx/customer/order/listOptionsOrder', session.token);
+      const mine = (list.result as { id: string | number; status: string }[]).filter((o) =>
+        options.includes(String(o.id)),
+      );
+      return mine.length === 3 && mine.every((o) => o.status !== 'open');
+    },
+    'the options to settle',
+    60_000,
+  );
+  const settlements = await query<{ reference_id: string; n: string }>(
+    stack,
+    `select reference_id, count(*) as n from ledger_journal_entries
+      where reference_type = 'option' and reference_id = any($1) and type <> 'option_stake'
+      group by reference_id`,
+    [options],
+  );
+  expect(settlements.map((row) => [row.reference_id, Number(row.n)]).sort()).toEqual(
+    [...options].sort().map((id) => [id, 1]),
+  );
+  const check = await api.get('/swx/admin/ledger/check', { headers: { Authorization: staffToken } });
+  expect(await check.json()).toMatchObject({ code: '200', result: { ok: true } });
+
+  // The crashed instance comes back as a follower: the leadership stays where it is.
+  await startInstance(stack, first!);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(await leader(stack)).toBe(survivor);
+});
