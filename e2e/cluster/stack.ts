@@ -131,40 +131,18 @@ export async function query<R extends pg.QueryResultRow>(
   return withClient(stack.databaseUrl, async (client) => (await client.query<R>(text, values)).rows);
 }
 
+/** haproxy with the deployment's own configuration (deploy/haproxy.cfg), pointed at the two instances. */
 function startBalancer(): ChildProcess {
-  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'swx-haproxy-')), 'haproxy.cfg');
-  fs.writeFileSync(
-    config,
-    `global
-  maxconn 4096
-
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  # A websocket stays open as a tunnel once upgraded.
-  timeout tunnel 1h
-  option forwardfor
-  # A request whose instance died before answering is sent to the other one.
-  retries 2
-  option redispatch
-
-frontend web
-  bind 127.0.0.1:${balancerPort}
-  default_backend swx
-
-backend swx
-  balance roundrobin
-  option httpchk GET /healthz
-  http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
-  server a 127.0.0.1:${instancePorts.a} check
-  server b 127.0.0.1:${instancePorts.b} check
-`,
-  );
   // -db: stay in the foreground, so the test owns the process.
-  return spawn('haproxy', ['-db', '-q', '-f', config], { stdio: 'ignore' });
+  return spawn('haproxy', ['-db', '-q', '-f', path.join(repoRoot, 'deploy', 'haproxy.cfg')], {
+    env: {
+      ...process.env,
+      SWX_BIND: `127.0.0.1:${balancerPort}`,
+      SWX_SERVER_A: `127.0.0.1:${instancePorts.a}`,
+      SWX_SERVER_B: `127.0.0.1:${instancePorts.b}`,
+    },
+    stdio: 'ignore',
+  });
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
