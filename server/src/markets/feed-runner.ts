@@ -34,7 +34,8 @@ export const ticksChannel = defineChannel<WireTick>({
 });
 
 export interface FeedRunnerDeps {
-  config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'> & Partial<Pick<Config, 'exchangeFeed'>>;
+  config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'> &
+    Partial<Pick<Config, 'exchangeFeed'>>;
   database: Database;
   log: FastifyBaseLogger;
   scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;

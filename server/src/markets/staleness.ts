@@ -44,7 +44,10 @@ export class StaleGuard {
     // Staff changes are checked when stored; this only keeps a corrupt row from disabling the guard.
     if (checkStaleSeconds(value) !== undefined) value = JSON.parse(fallback);
     this.windows = new Map(
-      Object.entries(value as Record<string, number>).map(([type, seconds]) => [Number(type), seconds * 1000]),
+      Object.entries(value as Record<string, number>).map(([type, seconds]) => [
+        Number(type),
+        seconds * 1000,
+      ]),
     );
     this.parsedFrom = raw;
   }

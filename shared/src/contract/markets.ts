@@ -167,7 +167,12 @@ export const FeedConnection = Type.Object({
   reconnects: Type.Integer({ minimum: 0 }),
   gaps: Type.Integer({ minimum: 0, description: 'sequence gaps seen (each answered by a resubscription)' }),
   lastGap: Type.Union([
-    Type.Object({ code: Type.String(), expected: Type.String(), received: Type.String(), at: Type.Integer() }),
+    Type.Object({
+      code: Type.String(),
+      expected: Type.String(),
+      received: Type.String(),
+      at: Type.Integer(),
+    }),
     Type.Null(),
   ]),
   rejectedFrames: Type.Integer({ minimum: 0, description: 'frames ignored as malformed' }),

@@ -214,10 +214,15 @@ describe('frames and symbols', () => {
       fc.property(price, fc.oneof(fc.integer(), fc.double(), fc.string()), (p, t) => {
         const parsed = parseFrame(JSON.stringify(tradeFrame('BTCUSDT', t as number, p)), map);
         if (parsed.kind !== 'trade') return true;
-        return /^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(parsed.trade.price) && Number.isSafeInteger(parsed.trade.tradeId);
+        return (
+          /^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(parsed.trade.price) &&
+          Number.isSafeInteger(parsed.trade.tradeId)
+        );
       }),
     );
-    fc.assert(fc.property(fc.string(), (text) => parseFrame(text, map).kind !== 'trade' || text.includes('"trade"')));
+    fc.assert(
+      fc.property(fc.string(), (text) => parseFrame(text, map).kind !== 'trade' || text.includes('"trade"')),
+    );
   });
 
   it('rounds exchange prices half-up to the tick size as decimal text', () => {

@@ -75,7 +75,17 @@ export class ExchangePeer {
 export function tradeFrame(symbol: string, id: number, price: unknown, time = Date.now()): object {
   return {
     stream: `${symbol.toLowerCase()}@trade`,
-    data: { e: 'trade', E: time + 1, s: symbol.toUpperCase(), t: id, p: price, q: '0.01000000', T: time, m: false, M: true },
+    data: {
+      e: 'trade',
+      E: time + 1,
+      s: symbol.toUpperCase(),
+      t: id,
+      p: price,
+      q: '0.01000000',
+      T: time,
+      m: false,
+      M: true,
+    },
   };
 }
 

@@ -67,7 +67,10 @@ export function symbolMapFor(setting: string | undefined, markets: readonly Feed
     return new SymbolMap(markets.filter((m) => m.type === 2).map((m) => [m.code, m.code.toLowerCase()]));
   }
   const pairs: [string, string][] = [];
-  for (const entry of setting.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of setting
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = /^([A-Z0-9._-]{1,24})=([a-z0-9]{1,30})$/i.exec(entry);
     if (!match) throw new Error(`EXCHANGE_SYMBOLS: expected CODE=symbol, got "${entry}"`);
     const code = match[1]!.toUpperCase();
@@ -91,10 +94,13 @@ export function parseFrame(text: string, symbols: SymbolMap): ParsedFrame {
   }
   if (!isObject(frame)) return { kind: 'rejected', reason: 'not an object' };
   if ('result' in frame && 'id' in frame) {
-    return typeof frame.id === 'number' ? { kind: 'ack', id: frame.id } : { kind: 'rejected', reason: 'bad ack' };
+    return typeof frame.id === 'number'
+      ? { kind: 'ack', id: frame.id }
+      : { kind: 'rejected', reason: 'bad ack' };
   }
   const { stream, data } = frame;
-  if (typeof stream !== 'string' || !isObject(data)) return { kind: 'rejected', reason: 'not a stream frame' };
+  if (typeof stream !== 'string' || !isObject(data))
+    return { kind: 'rejected', reason: 'not a stream frame' };
   if (data.e !== 'trade') return { kind: 'ignored' };
   const [symbol, channel] = stream.split('@');
   const code = symbols.bySymbol.get(symbol ?? '');
