@@ -109,7 +109,10 @@ export class ExchangeFeed implements MarketFeed {
 
   connection(): FeedConnection {
     const url = new URL(this.options.url);
+    // What the status route shows: no query, and no credentials should someone have put any in the URL.
     url.search = '';
+    url.username = '';
+    url.password = '';
     return {
       ...this.status,
       lastGap: this.status.lastGap && { ...this.status.lastGap },
