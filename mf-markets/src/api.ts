@@ -19,6 +19,8 @@ export interface Market {
   /** The latest feed prices, oldest first, at most 100. */
   recentPrices: string[];
   openNow: boolean;
+  /** Feed: no fresh tick within the market's stale window when listed (orders are refused, `10015`). */
+  stale?: boolean;
   /** Fraction digits the feed publishes for this market (prices are rounded to its tick size). */
   priceDecimals: number;
 }
@@ -48,6 +50,7 @@ export function toMarket(item: MarketListItem): Market {
     changePercent: item.zdf,
     recentPrices: item.hundred,
     openNow: item.openNow,
+    stale: item.stale === true,
     priceDecimals: decimalsOf([...item.hundred, item.nowPrice, item.price]),
   };
 }

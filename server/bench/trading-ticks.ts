@@ -40,6 +40,8 @@ const markets: TradingMarkets = {
   list: () => [],
   isOpen: () => true,
   latestTick: () => undefined,
+  isStale: () => false,
+  isStaleTick: () => false,
   tickAt: async () => undefined,
   onTicks: () => () => undefined,
   optionTerms: () => ({ periods: [], stakeMin: '0', stakeMax: '0' }),

@@ -20,7 +20,7 @@ export interface Config {
   mailFrom: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
-  marketFeed: 'simulated' | 'replay';
+  marketFeed: 'simulated' | 'replay' | 'exchange';
   marketFeedSeed: number;
   replayFile: string | undefined;
   logLevel: string;
@@ -46,6 +46,20 @@ export interface Config {
    * leader's database connection carries it, so an operator sees which instance runs the background work.
    */
   instanceName: string;
+  /** Feed: the exchange adapter's settings (MARKET_FEED=exchange); undefined for the other feeds. */
+  exchangeFeed: ExchangeFeedConfig | undefined;
+}
+
+/** Feed: where the exchange adapter connects and how it paces itself (docs/configuration.md). */
+export interface ExchangeFeedConfig {
+  /** The combined-stream endpoint; required, so nothing ever reaches a real exchange by default. */
+  url: string;
+  /** `CODE=symbol,...`; unset: every crypto market under its own code. */
+  symbols: string | undefined;
+  conflateMs: number;
+  idleTimeoutMs: number;
+  backoffInitialMs: number;
+  backoffMaxMs: number;
 }
 
 /** At most `max` requests per `windowMs` for one key (an IP address, an account or an e-mail address). */
@@ -76,8 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = path.resolve(__dirname, '..', '..');
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const feed = env.MARKET_FEED ?? 'simulated';
-  if (feed !== 'simulated' && feed !== 'replay')
-    throw new Error(`MARKET_FEED must be simulated or replay, got "${feed}"`);
+  if (feed !== 'simulated' && feed !== 'replay' && feed !== 'exchange')
+    throw new Error(`MARKET_FEED must be simulated, replay or exchange, got "${feed}"`);
   const port = intFrom(env.PORT, 8080, 'PORT');
   return {
     nodeEnv,
@@ -103,6 +117,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotesFile: env.REMOTES_FILE || undefined,
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
     instanceName: (env.INSTANCE_NAME || `${os.hostname()}:${process.pid}`).slice(0, 40),
+    exchangeFeed: feed === 'exchange' ? exchangeFeedFrom(env) : undefined,
+  };
+}
+
+/** Feed: MARKET_FEED=exchange needs an explicit ws:// or wss:// EXCHANGE_FEED_URL. */
+function exchangeFeedFrom(env: NodeJS.ProcessEnv): ExchangeFeedConfig {
+  const url = env.EXCHANGE_FEED_URL ?? '';
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (protocol !== 'ws:' && protocol !== 'wss:')
+    throw new Error('MARKET_FEED=exchange needs EXCHANGE_FEED_URL, a ws:// or wss:// stream endpoint');
+  const backoffInitialMs = intFrom(env.EXCHANGE_BACKOFF_INITIAL_MS, 500, 'EXCHANGE_BACKOFF_INITIAL_MS');
+  const backoffMaxMs = intFrom(env.EXCHANGE_BACKOFF_MAX_MS, 30_000, 'EXCHANGE_BACKOFF_MAX_MS');
+  if (backoffInitialMs < 1 || backoffMaxMs < backoffInitialMs)
+    throw new Error('EXCHANGE_BACKOFF_INITIAL_MS must be at least 1 and at most EXCHANGE_BACKOFF_MAX_MS');
+  const idleTimeoutMs = intFrom(env.EXCHANGE_IDLE_TIMEOUT_MS, 30_000, 'EXCHANGE_IDLE_TIMEOUT_MS');
+  if (idleTimeoutMs < 100) throw new Error('EXCHANGE_IDLE_TIMEOUT_MS must be at least 100');
+  return {
+    url,
+    symbols: env.EXCHANGE_SYMBOLS || undefined,
+    conflateMs: intFrom(env.EXCHANGE_CONFLATE_MS, 250, 'EXCHANGE_CONFLATE_MS'),
+    idleTimeoutMs,
+    backoffInitialMs,
+    backoffMaxMs,
   };
 }
 

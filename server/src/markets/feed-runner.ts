@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FeedConnection } from '@swx/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -7,6 +8,8 @@ import type { Scheduler } from '../platform/scheduler';
 import { CandleWriter, pruneTicks } from './candles';
 import { SimulatedFeed } from './feed/simulated';
 import { ReplayFeed } from './feed/replay';
+import { ExchangeFeed } from './feed/exchange';
+import { symbolMapFor } from './feed/exchange-frames';
 import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from './feed/types';
 import type { MarketState } from './state';
 import { marketCandles, marketTicks } from './tables';
@@ -31,7 +34,8 @@ export const ticksChannel = defineChannel<WireTick>({
 });
 
 export interface FeedRunnerDeps {
-  config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'>;
+  config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'> &
+    Partial<Pick<Config, 'exchangeFeed'>>;
   database: Database;
   log: FastifyBaseLogger;
   scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;
@@ -81,6 +85,11 @@ export class FeedRunner {
   /** Whether this instance runs the feed (and writes candles). */
   isFeedLeader(): boolean {
     return this.leader;
+  }
+
+  /** The exchange link while this instance runs an exchange feed; null otherwise. */
+  connection(): FeedConnection | null {
+    return this.feed?.connection?.() ?? null;
   }
 
   /** Replaces the feed built from the configuration; only before start (benchmarks, tools, tests). */
@@ -179,6 +188,20 @@ export class FeedRunner {
   private buildFeed(): MarketFeed {
     if (this.deps.config.marketFeed === 'replay') {
       return new ReplayFeed(this.deps.config.replayFile!, { knownCodes: this.deps.knownCodes() });
+    }
+    const exchange = this.deps.config.exchangeFeed;
+    if (this.deps.config.marketFeed === 'exchange' && exchange) {
+      const markets = this.deps.feedMarkets();
+      const log = this.deps.log;
+      return new ExchangeFeed({
+        ...exchange,
+        markets,
+        symbols: symbolMapFor(exchange.symbols, markets),
+        onEvent: (event, detail) =>
+          event === 'rejected' || event === 'error'
+            ? log.debug({ feed: 'exchange', event, ...detail }, 'exchange feed frame or socket problem')
+            : log.warn({ feed: 'exchange', event, ...detail }, 'exchange feed link event'),
+      });
     }
     return new SimulatedFeed({ seed: this.deps.config.marketFeedSeed, markets: this.deps.feedMarkets() });
   }

@@ -89,7 +89,7 @@ export const marketsRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Which market-data feed is live and whether its prices are simulated',
       },
     },
-    async () => ok({ feed: markets.feedKind, simulated: markets.simulated }),
+    async () => ok(markets.feedStatus()),
   );
 
   route(

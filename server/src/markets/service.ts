@@ -9,6 +9,7 @@ import {
   type Candle,
   type CandleInterval,
   type FeedKind,
+  type FeedStatus,
   type MarketInfo,
   type MarketListItem,
   type MarketOptionTermsRecord,
@@ -28,9 +29,11 @@ import type { FeedMarket, FeedTick, MarketFeed } from './feed/types';
 import type { Bus } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
 import { FeedRunner } from './feed-runner';
+import { symbolMapFor } from './feed/exchange-frames';
 import { MarketOptionTerms } from './option-terms';
 import { recordOf, seedCatalogue, trimDecimal, type MarketRecord } from './records';
 import { MarketState } from './state';
+import { StaleGuard } from './staleness';
 import { loadStoredPrices } from './stored-prices';
 import { marketTicks, markets } from './tables';
 import { Watchlist } from './watchlist';
@@ -77,6 +80,7 @@ export class MarketsService {
   private readonly feedRunner: FeedRunner;
   private readonly options: MarketOptionTerms;
   private readonly watched: Watchlist;
+  private readonly staleGuard: StaleGuard;
   private listCache = new Map<string, ListAnswer>();
   private unsubscribes: Array<() => Promise<void> | void> = [];
 
@@ -104,6 +108,7 @@ export class MarketsService {
       knownCodes: () => new Set(this.byCode.keys()),
       feedMarkets: () => this.feedMarkets(),
     });
+    this.staleGuard = new StaleGuard(deps.params);
     this.options = new MarketOptionTerms({ database, params: deps.params, audit: deps.audit, bus: deps.bus });
     this.watched = new Watchlist(database.db, {
       byCode: (code) => this.byCode.get(code),
@@ -120,9 +125,13 @@ export class MarketsService {
   ): Promise<MarketsService> {
     if (config.marketFeed === 'replay' && !config.replayFile)
       throw new Error('MARKET_FEED=replay needs REPLAY_FILE');
+    if (config.marketFeed === 'exchange' && !config.exchangeFeed)
+      throw new Error('MARKET_FEED=exchange needs EXCHANGE_FEED_URL');
     await seedCatalogue(database);
     const rows = await database.db.select().from(markets).orderBy(asc(markets.sortOrder), asc(markets.id));
     const service = new MarketsService(config, database, log, deps, rows.map(recordOf));
+    // Feed: a malformed or unknown EXCHANGE_SYMBOLS entry fails the start, not the first leadership.
+    if (config.marketFeed === 'exchange') symbolMapFor(config.exchangeFeed?.symbols, service.feedMarkets());
     service.options.load(rows);
     service.state.load(
       await loadStoredPrices(database.db, service.ordered, (code, value) => service.formatPrice(code, value)),
@@ -134,7 +143,7 @@ export class MarketsService {
 
   /**
    * True unless prices come from a live exchange. A replay is a recording, not the market now, so it is
-   * labelled like the simulator (and no live exchange adapter exists yet).
+   * labelled like the simulator.
    */
   get simulated(): boolean {
     return this.feedKind === 'simulated' || this.feedKind === 'replay';
@@ -238,6 +247,35 @@ export class MarketsService {
     return this.feedRunner.isFeedLeader();
   }
 
+  // ---- the stale-price guard ------------------------------------------------------------------------------
+
+  /** How long a market's price stays fresh without a tick (its type's `price_stale_seconds`), ms. */
+  staleAfterMs(code: string): number {
+    return this.staleGuard.windowMs(this.get(code).type);
+  }
+
+  /** Whether the market's latest price is older than its stale window at `at` (never ticked: not stale). */
+  isStale(code: string, at: number = Date.now()): boolean {
+    const market = this.get(code);
+    return this.staleGuard.isStale(market.type, this.state.get(market.code)?.lastTick?.time, at);
+  }
+
+  /** Whether a tick was already stale at `at` (delivered late): it must not trigger a settlement. */
+  isStaleTick(tick: FeedTick, at: number): boolean {
+    const market = this.byCode.get(tick.code);
+    return market !== undefined && this.staleGuard.isStale(market.type, tick.time, at);
+  }
+
+  /** Which feed runs, which markets are stale now, and (on the instance running it) the exchange link. */
+  feedStatus(at: number = Date.now()): FeedStatus {
+    return {
+      feed: this.feedKind,
+      simulated: this.simulated,
+      staleMarkets: this.ordered.filter((m) => this.isStale(m.code, at)).map((m) => m.code),
+      connection: this.feedRunner.connection(),
+    };
+  }
+
   /** Replaces the feed built from the configuration; only before start (benchmarks, tools, tests). */
   useFeed(feed: MarketFeed): void {
     this.feedRunner.useFeed(feed);
@@ -278,6 +316,7 @@ export class MarketsService {
   feedMarkets(): FeedMarket[] {
     return this.ordered.map((m) => ({
       code: m.code,
+      type: m.type,
       referencePrice: m.referencePrice,
       tickSize: m.tickSize,
       volatility: m.volatility,
@@ -308,6 +347,7 @@ export class MarketsService {
       zdf: price?.change ?? null,
       hundred: price?.recent.map((t) => t.price) ?? [],
       openNow: isOpenAt(market.calendar, at),
+      stale: this.staleGuard.isStale(market.type, price?.lastTick?.time, at),
     };
   }
 
@@ -369,6 +409,8 @@ export class MarketsService {
       },
       simulated: this.simulated,
       feed: this.feedKind,
+      stale: this.staleGuard.isStale(market.type, last?.time, at),
+      staleAfterSeconds: this.staleGuard.windowMs(market.type) / 1000,
       optionTerms: this.optionTerms(market.code),
     };
   }

@@ -39,6 +39,19 @@ export function checkOptionPeriods(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Why a `price_stale_seconds` value is not acceptable: every market type 1–6, 5 s to 1 day each. */
+export function checkStaleSeconds(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object';
+  const entries = Object.entries(value as Record<string, unknown>);
+  const types = ['1', '2', '3', '4', '5', '6'];
+  if (entries.length !== types.length || !types.every((t) => t in value))
+    return 'must name every market type 1 to 6';
+  for (const [, seconds] of entries)
+    if (!Number.isInteger(seconds) || (seconds as number) < 5 || (seconds as number) > 86_400)
+      return 'each value must be a whole number of seconds from 5 to 86400';
+  return undefined;
+}
+
 /**
  * Every server parameter and its seed default. A domain that needs a new parameter adds it here; the
  * start-up seeding inserts missing keys and never overwrites a value staff have set.
@@ -316,6 +329,15 @@ export const paramDefinitions = [
     public: false,
     description: 'Bytes of stored images one customer may upload in any 24 hours (after re-encoding)',
     kind: { type: 'integer', min: 1_048_576, max: 10_737_418_240 },
+  },
+  // ---- feed: the stale-price guard ----
+  {
+    key: 'price_stale_seconds',
+    defaultValue: '{"1":120,"2":30,"3":60,"4":60,"5":60,"6":60}',
+    public: true,
+    description:
+      'Per market type (1 smart, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex): seconds without a fresh tick after which a price is stale (orders refused with 10015, no stop, take profit or liquidation fires)',
+    kind: { type: 'json', check: checkStaleSeconds },
   },
 ] as const satisfies readonly ParamDefinition[];
 

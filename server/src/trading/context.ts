@@ -21,6 +21,10 @@ export interface TradingMarkets {
   list(): readonly MarketRecord[];
   isOpen(code: string, at?: number): boolean;
   latestTick(code: string): FeedTick | undefined;
+  /** Feed: the market's latest price is older than its stale window at `at` (stale-price guard). */
+  isStale(code: string, at: number): boolean;
+  /** Feed: a tick that was already stale at `at` (delivered late) must not trigger a settlement. */
+  isStaleTick(tick: FeedTick, at: number): boolean;
   tickAt(code: string, time: number): Promise<FeedTick | undefined>;
   onTicks(listener: (ticks: FeedTick[]) => void): () => void;
   /** The option periods and stake bounds in force on a market (its own, else the parameters). */
@@ -116,11 +120,14 @@ export class TradingContext {
     return market;
   }
 
-  /** The price to trade at now: the market must be in session and have a published price. */
+  /** The price to trade at now: the market must be in session and have a published, fresh price. */
   tradableTick(market: MarketRecord): FeedTick {
-    if (!this.markets.isOpen(market.code, this.now())) throw new AppError(errors.notTradable);
+    const now = this.now();
+    if (!this.markets.isOpen(market.code, now)) throw new AppError(errors.notTradable);
     const tick = this.markets.latestTick(market.code);
     if (!tick) throw new AppError(errors.notTradable);
+    if (this.markets.isStale(market.code, now))
+      throw new AppError(errors.notTradable, 'The market price is stale: no fresh price from the feed');
     return tick;
   }
 

@@ -32,6 +32,8 @@ export const MarketListItem = Type.Object({
   ]),
   hundred: Type.Array(Type.String(), { description: 'latest prices, oldest first, at most 100' }),
   openNow: Type.Boolean(),
+  /** Feed (stale-price guard): no fresh tick for the market's stale window; orders are refused (`10015`). */
+  stale: Type.Optional(Type.Boolean()),
 });
 export type MarketListItem = Static<typeof MarketListItem>;
 
@@ -58,7 +60,11 @@ export const TradingHours = Type.Object({
   alwaysOpen: Type.Boolean(),
 });
 
-export const FeedKind = Type.Union([Type.Literal('simulated'), Type.Literal('replay')]);
+export const FeedKind = Type.Union([
+  Type.Literal('simulated'),
+  Type.Literal('replay'),
+  Type.Literal('exchange'),
+]);
 export type FeedKind = Static<typeof FeedKind>;
 
 /** One option period: the contract length and its payout rate (a win pays stake × (1 + rate)). */
@@ -104,6 +110,9 @@ export const MarketInfo = Type.Object({
   tradingHours: TradingHours,
   simulated: Type.Boolean(),
   feed: FeedKind,
+  /** Feed (stale-price guard): no fresh tick for `staleAfterSeconds`; orders are refused (`10015`). */
+  stale: Type.Optional(Type.Boolean()),
+  staleAfterSeconds: Type.Optional(Type.Integer()),
   /** The periods and stake bounds `/order/buyOptions` accepts on this market now. */
   optionTerms: Type.Optional(OptionTerms),
 });
@@ -144,7 +153,42 @@ export const Candle = Type.Object({
 export type Candle = Static<typeof Candle>;
 export const CandleList = Type.Array(Candle);
 
-export const FeedStatus = Type.Object({ feed: FeedKind, simulated: Type.Boolean() });
+/** The exchange adapter's connection as the instance running it sees it (feed: exchange only). */
+export const FeedConnection = Type.Object({
+  state: Type.Union([
+    Type.Literal('connecting'),
+    Type.Literal('live'),
+    Type.Literal('reconnecting'),
+    Type.Literal('stopped'),
+  ]),
+  url: Type.String({ description: 'the stream URL without query' }),
+  connectedSince: Type.Union([Type.Integer({ description: 'epoch ms' }), Type.Null()]),
+  lastMessageAt: Type.Union([Type.Integer({ description: 'epoch ms' }), Type.Null()]),
+  reconnects: Type.Integer({ minimum: 0 }),
+  gaps: Type.Integer({ minimum: 0, description: 'sequence gaps seen (each answered by a resubscription)' }),
+  lastGap: Type.Union([
+    Type.Object({
+      code: Type.String(),
+      expected: Type.String(),
+      received: Type.String(),
+      at: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
+  rejectedFrames: Type.Integer({ minimum: 0, description: 'frames ignored as malformed' }),
+  /** Catalogue markets with no exchange symbol: they get no prices from this feed. */
+  unmapped: Type.Array(Type.String()),
+});
+export type FeedConnection = Static<typeof FeedConnection>;
+
+export const FeedStatus = Type.Object({
+  feed: FeedKind,
+  simulated: Type.Boolean(),
+  /** Markets whose last tick is older than their stale window (orders refused with `10015`). */
+  staleMarkets: Type.Optional(Type.Array(Type.String())),
+  /** Present on the instance that runs an exchange feed; null elsewhere. */
+  connection: Type.Optional(Type.Union([FeedConnection, Type.Null()])),
+});
 export type FeedStatus = Static<typeof FeedStatus>;
 
 /**

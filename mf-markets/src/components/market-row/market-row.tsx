@@ -9,6 +9,7 @@ import { useInView } from '../in-view';
 import { LivePrice } from '../live-price';
 import { liveChange, liveHistory, livePrice } from '../live-market';
 import { Sparkline } from '../sparkline';
+import { StaleBadge } from '../stale-badge';
 import { WatchStar, type WatchlistStore } from '../watch-star';
 import styles from './market-row.module.css';
 
@@ -72,6 +73,7 @@ export function MarketRow({ market, showSparkline = false, watchlist }: MarketRo
                   {t(market.openNow ? 'market.open' : 'market.closed')}
                 </span>
               )}
+              <StaleBadge stale={market.stale === true} />
             </span>
           </span>
         </span>

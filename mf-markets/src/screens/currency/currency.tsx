@@ -19,6 +19,7 @@ import { WatchStar, useWatchlist } from '../../components/watch-star';
 import { CurrencyStore } from './currency-store';
 import { KLinePanel } from './kline-panel';
 import { KLineStore } from './kline-store';
+import { StaleBadge } from '../../components/stale-badge';
 import { MarketFacts } from './market-facts';
 import styles from './currency.module.css';
 
@@ -105,6 +106,7 @@ const CurrencyDetail = observer(function CurrencyDetail({
           {info && <WatchStar code={code} name={name} watchlist={watchlist} />}
         </div>
         {info?.simulated && <SimulatedBadge />}
+        <StaleBadge stale={info?.stale === true} />
       </header>
 
       <div className={styles.quote} aria-live="off">

@@ -127,7 +127,12 @@ describe('getMarketInfo', () => {
   });
 
   it('reports the feed', async () => {
-    expect((await get('/index/feedStatus')).json().result).toEqual({ feed: 'simulated', simulated: true });
+    expect((await get('/index/feedStatus')).json().result).toEqual({
+      feed: 'simulated',
+      simulated: true,
+      staleMarkets: expect.any(Array),
+      connection: null,
+    });
   });
 
   it('serves market logos', async () => {
@@ -299,7 +304,12 @@ describe('replay feed through the server', () => {
 
   it('labels the feed and publishes the recording from the first tick', async () => {
     const res = await replay.app.inject({ method: 'GET', url: '/swx/customer/index/feedStatus' });
-    expect(res.json().result).toEqual({ feed: 'replay', simulated: true });
+    expect(res.json().result).toEqual({
+      feed: 'replay',
+      simulated: true,
+      staleMarkets: expect.any(Array),
+      connection: null,
+    });
     expect(replay.services.markets.isFeedLeader()).toBe(true);
     const start = Date.now();
     while (!replay.services.markets.latestTick('XRPUSDT') && Date.now() - start < 3000) {

@@ -1,4 +1,4 @@
-import type { FeedKind } from '@swx/shared/contract';
+import type { FeedConnection, FeedKind } from '@swx/shared/contract';
 
 /** One price published by the market-data feed. `seq` increases by one per tick across the whole feed. */
 export interface FeedTick {
@@ -19,7 +19,7 @@ export interface FeedResume {
 }
 
 /**
- * A source of ticks. The simulator, the replay of a recorded file and (later) a real exchange adapter all sit
+ * A source of ticks. The simulator, the replay of a recorded file and the exchange adapter all sit
  * behind this interface; the markets service neither knows nor cares which one runs, except to label it.
  */
 export interface MarketFeed {
@@ -28,11 +28,15 @@ export interface MarketFeed {
   onTicks(listener: (ticks: FeedTick[]) => void): () => void;
   start(resume: FeedResume): Promise<void> | void;
   stop(): Promise<void> | void;
+  /** The link to an outside source (the exchange adapter); feeds without one leave it out. */
+  connection?(): FeedConnection;
 }
 
 /** The catalogue facts a feed needs about a market. */
 export interface FeedMarket {
   code: string;
+  /** Market type (2 crypto, ...): the exchange adapter maps crypto markets by default. */
+  type?: number;
   referencePrice: string;
   tickSize: string;
   /** Annualised volatility, e.g. 0.55. */

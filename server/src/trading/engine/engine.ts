@@ -125,7 +125,13 @@ export class TradingEngine implements EngineHandle {
     this.announcer.announce(record, id);
   }
 
+  /**
+   * Stale-price guard: a tick already older than its market's stale window when it reaches the engine (a late
+   * delivery) fires nothing. Its triggers stay in the index, so the next fresh tick settles them at its own
+   * price: nothing is lost, nothing settles on an old price.
+   */
   recheck(tick: FeedTick): void {
+    if (this.ctx.markets.isStaleTick(tick, this.ctx.now())) return;
     for (const trigger of this.index.crossed(tick.code, tick.price)) {
       this.forget(trigger);
       this.enqueue({ trigger: trigger.payload, tick });

@@ -54,6 +54,24 @@ test('lists every market with its open or closed state', async () => {
   expect(within(euro).getAllByText('—')).toHaveLength(2);
 });
 
+test('marks a market whose price the server calls stale, and only that one', async () => {
+  const stale = listed.map((m) => (m.code === 'ETHUSDT' ? { ...m, stale: true } : m));
+  const fake = createFakeSite(
+    {
+      'GET /index/listMarketAll': stale,
+      'GET /index/feedStatus': { feed: 'exchange', simulated: false },
+      'GET /user/watchlist': [],
+    },
+    { signedIn: false },
+  );
+  root = fake.root;
+  renderScreen(root, <MarketScreen />, '/market');
+  await waitFor(() => expect(rowCodes()).toHaveLength(5));
+  const ethereum = screen.getByText('Ethereum').closest('li')!;
+  expect(within(ethereum).getByTestId('stale-badge')).toHaveTextContent('Stale price');
+  expect(screen.getAllByTestId('stale-badge')).toHaveLength(1);
+});
+
 test('filters by market type and by search', async () => {
   const user = userEvent.setup();
   site(false);

@@ -64,6 +64,21 @@ describe('the trading screen', () => {
     expect(screen.getByTestId('demo-note')).toHaveTextContent('virtual funds');
   });
 
+  test('marks a market the server calls stale, and not a fresh one', async () => {
+    const { root } = site({
+      'GET /index/getMarketInfo/BTCUSDT': marketInfo('BTCUSDT', { stale: true, staleAfterSeconds: 30 }),
+    });
+    renderScreen(root, <TradingScreen />, '/trading?code=BTCUSDT');
+    expect(await screen.findByTestId('stale-badge')).toHaveTextContent('Stale price');
+  });
+
+  test('shows no stale badge on a fresh market', async () => {
+    const { root } = site();
+    renderScreen(root, <TradingScreen />, '/trading?code=BTCUSDT');
+    await waitFor(() => expect(screen.getByTestId('live-price')).toHaveTextContent('100.00'));
+    expect(screen.queryByTestId('stale-badge')).not.toBeInTheDocument();
+  });
+
   test('reads the simulated feed from the root store and never asks the server itself', async () => {
     const { root, calls } = site({
       'GET /index/getMarketInfo/BTCUSDT': marketInfo('BTCUSDT', { simulated: false, feed: 'replay' }),

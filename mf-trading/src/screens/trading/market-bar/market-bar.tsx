@@ -10,6 +10,7 @@ import {
   SimulatedBadge,
 } from '@swx/shared';
 import { PriceLine } from '../../../components/price-line';
+import { StaleBadge } from '../../../components/stale-badge';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
 import styles from './market-bar.module.css';
@@ -63,6 +64,7 @@ export const MarketBar = observer(function MarketBar({ store }: { store: Trading
       <div className={styles.badges}>
         <DemoBadge />
         <SimulatedBadge simulated={store.showSimulatedBadge} />
+        <StaleBadge stale={store.info?.stale === true} />
       </div>
       {root.settings.isDemo && root.session.isLoggedIn ? (
         <p className={styles.demoNote} data-testid="demo-note">

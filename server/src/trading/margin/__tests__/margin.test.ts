@@ -306,6 +306,8 @@ describe('customer actions', () => {
     ).toBe('open');
     const again = await t.margin.quote(customer, long);
     server.clock.now += 31_000;
+    // A fresh price at the later time, so the refusal is the quote's age and not the stale-price guard.
+    await server.tick('BTCUSDT', '100400.00');
     expect(await refusal(() => t.margin.buy(customer, { ...long, quoteId: again.quoteId }))).toBe('11007');
     server.clock.now -= 31_000;
   });

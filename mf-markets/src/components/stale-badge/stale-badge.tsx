@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import styles from './stale-badge.module.css';
+
+/**
+ * Stale-price guard: the server found no fresh tick for the market within its stale window, so its price is
+ * old and orders on it are refused (`10015`). The server decides (`stale` in the list and market info); this
+ * only says so.
+ */
+export function StaleBadge({ stale }: { stale: boolean }) {
+  const { t } = useTranslation('markets');
+  if (!stale) return null;
+  return (
+    <span className={styles.badge} role="status" title={t('market.staleHint')} data-testid="stale-badge">
+      {t('market.stale')}
+    </span>
+  );
+}

@@ -1,0 +1,1 @@
+export { StaleBadge } from './stale-badge';
