@@ -40,6 +40,8 @@ export interface Config {
   remotesFile: string | undefined;
   /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
   authRateLimits: AuthRateLimits;
+  /** Smart plans: `PLAN_PRODUCTS`, a JSON array of products replacing the default gold plan (plans/products.ts). */
+  planProducts: string | undefined;
 }
 
 /** At most `max` requests per `windowMs` for one key (an IP address, an account or an e-mail address). */
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     remotesFile: env.REMOTES_FILE || undefined,
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
+    planProducts: env.PLAN_PRODUCTS || undefined,
   };
 }
 
