@@ -320,7 +320,8 @@ function toSmartOrder(row: PlanRow, payouts: (typeof planPayouts.$inferSelect)[]
   const todayIncome = payouts
     .filter((p) => p.paidAt.getTime() >= today)
     .reduce((sum, p) => sum.plus(p.amount), new Money(0));
-  const end = row.endedAt?.getTime() ?? now;
+  // A plan runs until its expiry at most, even when a late payout run completed it.
+  const end = Math.min(row.endedAt?.getTime() ?? now, row.expiresAt.getTime());
   return {
     id: String(row.id),
     productId: String(row.productId),
