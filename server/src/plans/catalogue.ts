@@ -36,16 +36,23 @@ export class PlanCatalogue {
   }
 
   async list(reader: Reader = this.deps.db): Promise<PlanProduct[]> {
-    const rows = await reader.select().from(planProducts).orderBy(asc(planProducts.sortOrder), asc(planProducts.id));
+    const rows = await reader
+      .select()
+      .from(planProducts)
+      .orderBy(asc(planProducts.sortOrder), asc(planProducts.id));
     return rows.map(toProduct);
   }
 
   /** The product with this id (`10010` when unknown or switched off), locked when `tx` asks for it. */
   async offered(reader: Reader, productId: string): Promise<ProductRow> {
     if (!/^[1-9][0-9]{0,18}$/.test(productId)) throw new AppError(errors.smartProductIncorrect);
-    const [row] = await reader.select().from(planProducts).where(eq(planProducts.id, BigInt(productId)));
+    const [row] = await reader
+      .select()
+      .from(planProducts)
+      .where(eq(planProducts.id, BigInt(productId)));
     if (!row) throw new AppError(errors.smartProductIncorrect);
-    if (!row.enabled) throw new AppError(errors.smartProductIncorrect, 'Smart trading is not enabled for this product');
+    if (!row.enabled)
+      throw new AppError(errors.smartProductIncorrect, 'Smart trading is not enabled for this product');
     return row;
   }
 
@@ -90,7 +97,11 @@ export class PlanCatalogue {
     const problem = checkProduct(body);
     if (problem) throw new AppError(errors.invalidRequest, problem);
     return this.deps.units.run(async ({ tx }) => {
-      const [before] = await tx.select().from(planProducts).where(eq(planProducts.id, BigInt(id))).for('update');
+      const [before] = await tx
+        .select()
+        .from(planProducts)
+        .where(eq(planProducts.id, BigInt(id)))
+        .for('update');
       if (!before) throw new AppError(errors.notFound);
       const [after] = await tx
         .update(planProducts)
@@ -125,8 +136,14 @@ export class PlanCatalogue {
         memo: body.reason,
         createdByStaffId: staff.staffId,
         legs: [
-          { account: platformAccount('platform_capital', body.currency, 'real'), amount: amount.neg().toFixed() },
-          { account: platformAccount('platform_plan_payouts', body.currency, 'real'), amount: amount.toFixed() },
+          {
+            account: platformAccount('platform_capital', body.currency, 'real'),
+            amount: amount.neg().toFixed(),
+          },
+          {
+            account: platformAccount('platform_plan_payouts', body.currency, 'real'),
+            amount: amount.toFixed(),
+          },
         ],
       });
       await this.deps.audit.record(tx, {

@@ -105,7 +105,8 @@ export class Payouts {
     });
     // A credit and a release of the plan's own held principal cannot be refused: a refusal is a broken ledger.
     const refused = results.find((r) => r instanceof AppError);
-    if (refused) throw new Error(`plans: a payout was refused by the ledger: ${(refused as AppError).message}`);
+    if (refused)
+      throw new Error(`plans: a payout was refused by the ledger: ${(refused as AppError).message}`);
     await updatePlans(unit.tx, updates);
     for (const notice of notices) await this.notify(unit, notice);
     return payoutRows.length;
@@ -139,7 +140,10 @@ function payoutRequest(row: PlanRow, cycle: number): TransferRequest {
     memo: `${row.productName}: income, cycle ${cycle} of ${row.days}`,
     once: `plan_payout:${row.id}:${cycle}`,
     legs: [
-      { account: platformAccount('platform_plan_payouts', row.currency, 'real'), amount: `-${row.dailyIncome}` },
+      {
+        account: platformAccount('platform_plan_payouts', row.currency, 'real'),
+        amount: `-${row.dailyIncome}`,
+      },
       { account: customerAccount(userId, 'real', row.currency), amount: row.dailyIncome },
     ],
   };

@@ -21,7 +21,8 @@ export const plansRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Smart-plan products (type 1) with their terms, and the plan reserve with its coverage ratio',
+        summary:
+          'Smart-plan products (type 1) with their terms, and the plan reserve with its coverage ratio',
         description:
           'The daily rate is fixed and paid by the platform from its plan reserve; it is not a trading return.',
       },
@@ -74,7 +75,10 @@ export const plansRoutes: FastifyPluginAsync = async (app) => {
     'plans.quoteExit',
     {
       ...auth,
-      schema: { tags, summary: 'What an early exit would return now: principal minus damages (our addition)' },
+      schema: {
+        tags,
+        summary: 'What an early exit would return now: principal minus damages (our addition)',
+      },
     },
     async (request) => ok(await plans.quoteExit(request.customer, request.body.id)),
   );
@@ -86,7 +90,8 @@ export const plansRoutes: FastifyPluginAsync = async (app) => {
       ...authOnce,
       schema: {
         tags,
-        summary: 'Exits a running plan early: income due so far is paid, then principal minus damages returned',
+        summary:
+          'Exits a running plan early: income due so far is paid, then principal minus damages returned',
       },
     },
     async (request) => ok(await plans.exit(request.customer, request.body.id)),
@@ -113,7 +118,8 @@ export const plansAdminRoutes: FastifyPluginAsync = async (app) => {
       ...staff,
       schema: {
         tags: ['staff'],
-        summary: 'Changes a product’s terms with a reason (audited); running plans keep the terms they were bought with',
+        summary:
+          'Changes a product’s terms with a reason (audited); running plans keep the terms they were bought with',
         security,
       },
     },

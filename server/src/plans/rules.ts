@@ -13,7 +13,12 @@ export interface PlanFigures {
   exitDamages: Money;
 }
 
-export function planFigures(amount: string, dailyRate: string, days: number, damagesRate: string): PlanFigures {
+export function planFigures(
+  amount: string,
+  dailyRate: string,
+  days: number,
+  damagesRate: string,
+): PlanFigures {
   const principal = new Money(amount);
   const dailyIncome = principal.times(dailyRate).toDecimalPlaces(PLAN_DECIMALS, Money.ROUND_DOWN);
   return {

@@ -213,7 +213,10 @@ export class PlansService {
     ) {
       throw new AppError(errors.termsChanged);
     }
-    await tx.update(planQuotes).set({ usedAt: new Date(now) }).where(eq(planQuotes.id, quote.id));
+    await tx
+      .update(planQuotes)
+      .set({ usedAt: new Date(now) })
+      .where(eq(planQuotes.id, quote.id));
   }
 
   /** Refuses (`11100`) a purchase whose income the reserve could not pay on top of what it already owes. */
@@ -340,7 +343,8 @@ function toSmartOrder(row: PlanRow, payouts: (typeof planPayouts.$inferSelect)[]
     nextEarningAt: row.nextEarningAt?.toISOString() ?? null,
     expiresAt: row.expiresAt.toISOString(),
     exitDamagesRate: formatAmount(row.exitDamagesRate),
-    exitDamagesNow: row.status === 'earning' ? formatAmount(exitDamages(row.amount, row.exitDamagesRate)) : null,
+    exitDamagesNow:
+      row.status === 'earning' ? formatAmount(exitDamages(row.amount, row.exitDamagesRate)) : null,
     damages: row.damages === null ? null : formatAmount(row.damages),
     status: row.status,
     startedAt: row.startedAt.toISOString(),

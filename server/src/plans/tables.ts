@@ -114,5 +114,8 @@ export const planPayouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     journalId: bigint('journal_id', { mode: 'bigint' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.planId, t.cycle] }), index('plan_payouts_user_idx').on(t.userId, t.paidAt)],
+  (t) => [
+    primaryKey({ columns: [t.planId, t.cycle] }),
+    index('plan_payouts_user_idx').on(t.userId, t.paidAt),
+  ],
 );

@@ -306,7 +306,11 @@ export const routes = {
     body: SetPlanTermsBody,
     result: PlanProduct,
   }),
-  'admin.fundPlanReserve': staff('POST', { path: '/plans/reserve', body: FundPlanReserveBody, result: PlanReserve }),
+  'admin.fundPlanReserve': staff('POST', {
+    path: '/plans/reserve',
+    body: FundPlanReserveBody,
+    result: PlanReserve,
+  }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

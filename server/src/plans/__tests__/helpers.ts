@@ -42,7 +42,12 @@ export interface PlansTestServer extends CashierTestServer {
   silverId: string;
   fundReserve(amount: string): Promise<void>;
   /** Quote then buy; answers the buy call. */
-  buy(who: SignedUpCustomer, productId: string, days: number, amount: string): ReturnType<CashierTestServer['call']>;
+  buy(
+    who: SignedUpCustomer,
+    productId: string,
+    days: number,
+    amount: string,
+  ): ReturnType<CashierTestServer['call']>;
   plans(who: SignedUpCustomer): Promise<Record<string, unknown>[]>;
 }
 
@@ -73,7 +78,12 @@ export async function plansServer(): Promise<PlansTestServer> {
     async buy(who: SignedUpCustomer, productId: string, days: number, amount: string) {
       const quote = await server.call(who, 'POST', '/order/quoteSmart', { productId, days, amount });
       if (quote.code !== '200') return quote;
-      return server.call(who, 'POST', '/order/buySmart', { productId, days, amount, quoteId: quote.result.quoteId });
+      return server.call(who, 'POST', '/order/buySmart', {
+        productId,
+        days,
+        amount,
+        quoteId: quote.result.quoteId,
+      });
     },
     async plans(who: SignedUpCustomer) {
       return (await server.call(who, 'GET', '/order/listSmartOrder')).result as Record<string, unknown>[];

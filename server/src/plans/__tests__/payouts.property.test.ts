@@ -38,10 +38,19 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 async function apply(s: Step): Promise<void> {
   if (s.kind === 'buy') {
-    await server.buy(customers[s.who]!, s.gold ? server.goldId : server.silverId, s.gold ? 3 : 2, String(s.amount));
+    await server.buy(
+      customers[s.who]!,
+      s.gold ? server.goldId : server.silverId,
+      s.gold ? 3 : 2,
+      String(s.amount),
+    );
   } else if (s.kind === 'exit') {
     const running = (await server.plans(customers[s.who]!)).find((p) => p.status === 'earning');
-    if (running) await server.services.plans.exit({ userId: customers[s.who]!.userId, mode: 'real' }, String(running.id));
+    if (running)
+      await server.services.plans.exit(
+        { userId: customers[s.who]!.userId, mode: 'real' },
+        String(running.id),
+      );
   } else if (s.kind === 'jump') {
     server.clock.advance(s.cycles * CYCLE_MS + s.partial);
   } else {

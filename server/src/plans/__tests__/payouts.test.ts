@@ -83,7 +83,10 @@ describe('the payout run (fake clock)', () => {
     plan = await onlyPlan(who);
     expect(plan).toMatchObject({ status: 'completed', cyclesPaid: 5, incomeSoFar: '12' });
     expect(await server.balance(who.userId)).toEqual({ available: '512', held: '0' });
-    const rows = await server.database.db.select().from(planPayouts).where(eq(planPayouts.planId, BigInt(plan.id)));
+    const rows = await server.database.db
+      .select()
+      .from(planPayouts)
+      .where(eq(planPayouts.planId, BigInt(plan.id)));
     expect(rows).toHaveLength(5);
   });
 
@@ -93,7 +96,12 @@ describe('the payout run (fake clock)', () => {
     server.clock.advance(CYCLE_MS + 5);
     const { id } = await onlyPlan(who);
     const quote = await server.call(who, 'POST', '/order/quoteExitSmart', { id });
-    expect(quote.result).toMatchObject({ damages: '10', returned: '90', incomeSoFar: '0', incomeForgone: '3' });
+    expect(quote.result).toMatchObject({
+      damages: '10',
+      returned: '90',
+      incomeSoFar: '0',
+      incomeForgone: '3',
+    });
     const exited = await server.call(who, 'POST', '/order/exitSmart', { id });
     expect(exited.result).toMatchObject({ status: 'exited', cyclesPaid: 1, damages: '10' });
     // 400 + 1 (cycle 1, due before the exit) + 90 returned.
@@ -126,7 +134,12 @@ describe('the payout run (fake clock)', () => {
     const products = await server.call(null, 'GET', '/order/listSmartProduct');
     const [reserve] = products.result.reserves;
     // Funded 1000; paid so far 3 + 12 + 1 + 3 = 19; damages 10 in: balance 991. Owed: 1.2 × 5 = 6.
-    expect(reserve).toEqual({ currency: 'USDT', balance: '991', obligations: '6', coverageRatio: '165.1666' });
+    expect(reserve).toEqual({
+      currency: 'USDT',
+      balance: '991',
+      obligations: '6',
+      coverageRatio: '165.1666',
+    });
   });
 
   it('the payout run is a registered scheduler job that runs on start', async () => {

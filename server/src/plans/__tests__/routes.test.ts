@@ -70,7 +70,10 @@ describe('smart plan routes', () => {
     // Expired.
     const old = await quote(carol, body);
     server.clock.advance(6 * 60_000);
-    const expired = await server.call(carol, 'POST', '/order/buySmart', { ...body, quoteId: old.result.quoteId });
+    const expired = await server.call(carol, 'POST', '/order/buySmart', {
+      ...body,
+      quoteId: old.result.quoteId,
+    });
     expect(expired.code).toBe('11007');
     // Terms changed by staff between quote and purchase.
     const fresh = await quote(carol, body);
@@ -83,12 +86,18 @@ describe('smart plan routes', () => {
       reason: 'Lower rate from Monday',
     });
     expect(changed.code).toBe('200');
-    const stale = await server.call(carol, 'POST', '/order/buySmart', { ...body, quoteId: fresh.result.quoteId });
+    const stale = await server.call(carol, 'POST', '/order/buySmart', {
+      ...body,
+      quoteId: fresh.result.quoteId,
+    });
     expect(stale.code).toBe('11007');
     // A new quote shows the new rate, and buying on it works once.
     const requote = await quote(carol, body);
     expect(requote.result).toMatchObject({ dailyRate: '0.004', dailyIncome: '0.4', totalIncome: '0.8' });
-    const bought = await server.call(carol, 'POST', '/order/buySmart', { ...body, quoteId: requote.result.quoteId });
+    const bought = await server.call(carol, 'POST', '/order/buySmart', {
+      ...body,
+      quoteId: requote.result.quoteId,
+    });
     expect(bought.code).toBe('200');
     const reused = await server.call(
       carol,
