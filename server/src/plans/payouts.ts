@@ -108,27 +108,34 @@ export class Payouts {
     if (refused)
       throw new Error(`plans: a payout was refused by the ledger: ${(refused as AppError).message}`);
     await updatePlans(unit.tx, updates);
-    for (const notice of notices) await this.notify(unit, notice);
+    await this.notify(unit, notices);
     return payoutRows.length;
   }
 
-  private async notify(unit: Unit, notice: { row: PlanRow; cycles: number; completed: boolean }) {
-    const { row, cycles, completed } = notice;
-    const userId = String(row.userId);
-    const kind = completed ? 'plan.completed' : 'plan.payout';
-    await this.deps.notifications.add(unit, userId, {
-      kind,
-      titleKey: `notifications.${kind}.title`,
-      bodyKey: `notifications.${kind}.body`,
-      params: {
-        product: row.productName,
-        amount: formatAmount(new Money(row.dailyIncome).times(cycles)),
-        cycles,
-        currency: row.currency,
-        principal: formatAmount(row.amount),
-      },
-      reference: { type: 'plan', id: String(row.id) },
-    });
+  /** One notification per plan and run (a catch-up of three cycles is one message), stored in one statement. */
+  private async notify(unit: Unit, notices: { row: PlanRow; cycles: number; completed: boolean }[]) {
+    await this.deps.notifications.addMany(
+      unit,
+      notices.map(({ row, cycles, completed }) => {
+        const kind = completed ? 'plan.completed' : 'plan.payout';
+        return {
+          userId: String(row.userId),
+          input: {
+            kind,
+            titleKey: `notifications.${kind}.title`,
+            bodyKey: `notifications.${kind}.body`,
+            params: {
+              product: row.productName,
+              amount: formatAmount(new Money(row.dailyIncome).times(cycles)),
+              cycles,
+              currency: row.currency,
+              principal: formatAmount(row.amount),
+            },
+            reference: { type: 'plan', id: String(row.id) },
+          },
+        };
+      }),
+    );
   }
 }
 

@@ -5,6 +5,9 @@ import { planPayouts, plans } from '../tables';
 import { CYCLE_MS, plansServer, type PlansTestServer } from './helpers';
 
 let server: PlansTestServer;
+
+/** `execute` answers the driver's result, typed loosely by drizzle; both drivers carry `rows`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const customers: SignedUpCustomer[] = [];
 
 beforeAll(async () => {
@@ -65,21 +68,21 @@ describe('payout invariants (property)', () => {
         for (const s of steps) await apply(s);
         const db = server.database.db;
         // Never twice: one payout row per (plan, cycle) by key, and the ledger holds exactly one entry per row.
-        const [counts] = (
+        const [counts] = rowsOf<{ rows: number; entries: number }>(
           await db.execute(sql`select
               (select count(*) from ${planPayouts})::int as rows,
-              (select count(*) from ledger_journal_entries where type = 'plan_payout')::int as entries`)
-        ).rows as { rows: number; entries: number }[];
+              (select count(*) from ledger_journal_entries where type = 'plan_payout')::int as entries`),
+        );
         expect(counts!.rows).toBe(counts!.entries);
         // Never after the end: every payout's due time is before the plan ended, and no plan pays beyond its term.
         const late = await db.execute(sql`select 1 from ${planPayouts} pp join ${plans} p on p.id = pp.plan_id
           where pp.cycle > p.days or (p.ended_at is not null and pp.due_at > p.ended_at)
              or pp.cycle > p.cycles_paid`);
-        expect(late.rows).toHaveLength(0);
+        expect(rowsOf(late)).toHaveLength(0);
         // Never owed beyond the term: cycles paid match the payout rows.
         const mismatch = await db.execute(sql`select p.id from ${plans} p
           where p.cycles_paid <> (select count(*) from ${planPayouts} pp where pp.plan_id = p.id)`);
-        expect(mismatch.rows).toHaveLength(0);
+        expect(rowsOf(mismatch)).toHaveLength(0);
         // The plan account plus customers (and the other platform accounts) sum to zero per currency.
         const check = await server.services.ledger.check();
         expect(check).toEqual({ ok: true, problems: [] });
@@ -87,12 +90,12 @@ describe('payout invariants (property)', () => {
       { numRuns: 25 },
     );
     // The property is only worth something if the runs bought, paid and exited plans.
-    const [seen] = (
+    const [seen] = rowsOf<{ bought: number; exited: number; paid: number }>(
       await server.database.db.execute(sql`select
           (select count(*) from ${plans})::int as bought,
           (select count(*) from ${plans} where status = 'exited')::int as exited,
-          (select count(*) from ${planPayouts})::int as paid`)
-    ).rows as { bought: number; exited: number; paid: number }[];
+          (select count(*) from ${planPayouts})::int as paid`),
+    );
     expect(seen!.bought).toBeGreaterThan(3);
     expect(seen!.exited).toBeGreaterThan(0);
     expect(seen!.paid).toBeGreaterThan(0);
