@@ -291,6 +291,24 @@ const PlanCard = observer(function PlanCard({
         ]}
       />
       {seconds !== null ? <p data-testid="plan-countdown">{t('countdown', { seconds })}</p> : null}
+      {plan.payouts.length > 0 ? (
+        <details>
+          <summary>{t('payouts')}</summary>
+          <ol aria-label={t('payouts')}>
+            {plan.payouts.map((payout) => (
+              // Each payout is one ledger entry: its number is the receipt the records page lists.
+              <li key={payout.cycle}>
+                {t('payoutLine', {
+                  cycle: payout.cycle,
+                  amount: money(payout.amount),
+                  time: formatDateTime(payout.paidAt),
+                  entry: payout.journalId,
+                })}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
       {plan.status === 'earning' ? (
         <Button variant="secondary" onClick={() => void store.quoteExit(plan.id)}>
           {t('exit')}

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import {
   errors,
   type BuySmartBody,
@@ -185,6 +185,17 @@ export class PlansService {
     const shortest = Math.min(...this.deps.products.map((p) => p.earningIntervalSeconds));
     const interval = Math.max(1_000, Math.min(15_000, Math.floor((shortest * 1000) / 4)));
     scheduler.every('plans.payouts', interval, () => this.payDue(), { runOnStart: true });
+    scheduler.every('plans.quote-purge', 3_600_000, () => this.purgeExpiredQuotes());
+  }
+
+  /** Deletes quotes a day past their expiry: a plan keeps its own copy of the terms it was bought with. */
+  async purgeExpiredQuotes(): Promise<number> {
+    const cutoff = new Date(this.now() - 24 * 3_600_000);
+    const gone = await this.deps.db
+      .delete(planQuotes)
+      .where(lt(planQuotes.expiresAt, cutoff))
+      .returning({ id: planQuotes.id });
+    return gone.length;
   }
 
   private async useQuote(

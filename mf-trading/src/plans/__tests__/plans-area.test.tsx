@@ -82,7 +82,22 @@ const plan: SmartOrder = {
   status: 'earning',
   startedAt: '2026-11-20T10:00:00.000Z',
   endedAt: null,
-  payouts: [],
+  payouts: [
+    {
+      cycle: 1,
+      amount: '0.7',
+      dueAt: '2026-11-21T10:00:00.000Z',
+      paidAt: '2026-11-21T10:00:01.000Z',
+      journalId: '71',
+    },
+    {
+      cycle: 2,
+      amount: '0.7',
+      dueAt: '2026-11-22T10:00:00.000Z',
+      paidAt: '2026-11-22T10:00:01.000Z',
+      journalId: '88',
+    },
+  ],
 };
 
 function open(routes: FakeRoutes, mode: 'real' | 'demo' = 'real') {
@@ -163,6 +178,8 @@ describe('the Plans area', () => {
     const user = userEvent.setup();
     const card = await screen.findByTestId('plan-9');
     expect(within(card).getByTestId('plan-countdown')).toHaveTextContent(/Next income in \d+ s/);
+    // Each payout with its ledger entry (the receipt).
+    expect(within(card).getByRole('list', { name: 'Payments' })).toHaveTextContent('ledger entry 88');
     await user.click(within(card).getByRole('button', { name: 'Exit early' }));
     const exit = await screen.findByTestId('plan-exit-quote');
     expect(exit).toHaveTextContent(/900\.00/);

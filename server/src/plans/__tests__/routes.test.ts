@@ -107,6 +107,10 @@ describe('smart plan routes', () => {
       'YES',
     );
     expect(['30000', '11007']).toContain(reused.code);
+    // Quotes a day past their expiry are purged; the plan keeps its own terms.
+    server.clock.advance(25 * 3_600_000);
+    expect(await server.services.plans.purgeExpiredQuotes()).toBeGreaterThanOrEqual(3);
+    expect((await server.plans(carol))[0]).toMatchObject({ dailyRate: '0.004' });
     const audit = await server.admin('GET', '/audit');
     expect(JSON.stringify(audit.result)).toContain('Lower rate from Monday');
   });
