@@ -93,6 +93,37 @@ export default defineConfig({
         RATE_LOGIN_PER_IP_PER_MINUTE: '1000',
         RATE_SEND_CODE_PER_IP_PER_HOUR: '1000',
         RATE_REGISTER_PER_IP_PER_HOUR: '1000',
+        // Smart plans (plans.spec.ts): the default gold plan and a quick one whose cycle is four seconds, so a
+        // payout arrives while the page is open. Production uses the same setting (PLAN_PRODUCTS).
+        PLAN_PRODUCTS: JSON.stringify([
+          {
+            code: 'GOLD-PLAN',
+            name: 'Gold plan',
+            underlying: 'XAUUSD',
+            currency: 'USDT',
+            terms: [
+              { days: 7, dailyRate: '0.0005' },
+              { days: 30, dailyRate: '0.0007' },
+            ],
+            minAmount: '100',
+            maxAmount: '50000',
+            exitDamagesRate: '0.1',
+            earningIntervalSeconds: 86_400,
+            enabled: true,
+          },
+          {
+            code: 'GOLD-QUICK',
+            name: 'Gold quick plan',
+            underlying: 'XAUUSD',
+            currency: 'USDT',
+            terms: [{ days: 10, dailyRate: '0.01' }],
+            minAmount: '10',
+            maxAmount: '1000',
+            exitDamagesRate: '0.1',
+            earningIntervalSeconds: 4,
+            enabled: true,
+          },
+        ]),
       },
       reuseExistingServer: false,
       timeout: 120_000,

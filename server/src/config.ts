@@ -41,6 +41,8 @@ export interface Config {
   remotesFile: string | undefined;
   /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
   authRateLimits: AuthRateLimits;
+  /** Smart plans: `PLAN_PRODUCTS`, a JSON array of products replacing the default gold plan (plans/products.ts). */
+  planProducts: string | undefined;
   /**
    * This instance's name among several on one database (`INSTANCE_NAME`, default host and process id): the
    * leader's database connection carries it, so an operator sees which instance runs the background work.
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     remotesFile: env.REMOTES_FILE || undefined,
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
+    planProducts: env.PLAN_PRODUCTS || undefined,
     instanceName: (env.INSTANCE_NAME || `${os.hostname()}:${process.pid}`).slice(0, 40),
     exchangeFeed: feed === 'exchange' ? exchangeFeedFrom(env) : undefined,
   };

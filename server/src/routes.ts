@@ -18,6 +18,7 @@ import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { invitesRoutes } from './invites/routes';
 import { recordsRoutes } from './records/routes';
+import { plansAdminRoutes, plansRoutes } from './plans/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -38,6 +39,7 @@ export const customerRoutes: FastifyPluginAsync[] = [
   notificationsRoutes,
   invitesRoutes,
   recordsRoutes,
+  plansRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */
@@ -50,6 +52,7 @@ export const adminRoutes: FastifyPluginAsync[] = [
   ledgerAdminRoutes,
   cashierAdminRoutes,
   marketsAdminRoutes,
+  plansAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

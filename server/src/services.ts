@@ -25,6 +25,9 @@ import { RecordsService } from './records/service';
 import { Bus } from './platform/bus';
 import { createLeadership } from './platform/leadership';
 import { Scheduler } from './platform/scheduler';
+// Smart plans.
+import { PlansService } from './plans/service';
+import { configuredProducts } from './plans/products';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -119,6 +122,17 @@ export async function createServices(config: Config, database: Database, log: Fa
   lifecycle.push(trading.engine.lifecycle);
   // Portfolio: the read side over the ledger, the feed and the products (asset values, profit, risk figure).
   const portfolio = new PortfolioService({ ledger, markets, trading, now: () => trading.now() });
+  // Smart plans: products seeded from configuration; the payout run is a scheduler job.
+  const plans = new PlansService({
+    db: database.db,
+    units,
+    ledger,
+    notifications,
+    audit,
+    products: configuredProducts(config.planProducts),
+  });
+  await plans.init();
+  plans.registerJobs(scheduler);
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -146,6 +160,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     invites,
     records,
     cashier,
+    plans,
   };
 }
 

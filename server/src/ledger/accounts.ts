@@ -38,6 +38,8 @@ export const platformKinds = [
   'platform_demo_funding',
   /** Counterparty of trades: margin profit and loss, option stakes and payouts, spot coin against USDT. */
   'platform_trading',
+  // Smart plans: owners' capital that staff put into the plan reserve (a reasoned, audited entry).
+  'platform_capital',
 ] as const;
 export type PlatformKind = (typeof platformKinds)[number];
 

@@ -46,6 +46,35 @@ export class NotificationsService {
   }
 
   /**
+   * Stores many notifications in the unit's transaction with one statement (a batch job such as the smart-plan
+   * payout run, where one insert per customer would cost a round trip each) and pushes them after the commit.
+   */
+  async addMany(unit: Unit, inputs: { userId: string; input: NewNotification }[]): Promise<void> {
+    if (inputs.length === 0) return;
+    for (const { userId, input } of inputs) {
+      if (!userIdPattern.test(userId)) throw new Error(`notifications: "${userId}" is not a user id`);
+      if (!input.kind || !input.titleKey) throw new Error('notifications: kind and titleKey are required');
+    }
+    const rows = await unit.tx
+      .insert(notifications)
+      .values(
+        inputs.map(({ userId, input }) => ({
+          userId: BigInt(userId),
+          kind: input.kind,
+          titleKey: input.titleKey,
+          bodyKey: input.bodyKey ?? null,
+          params: input.params ?? {},
+          referenceType: input.reference?.type ?? null,
+          referenceId: input.reference?.id ?? null,
+        })),
+      )
+      .returning();
+    unit.afterCommit(() =>
+      this.publish(...rows.map((row) => ({ userId: String(row.userId), item: toItem(row) }))),
+    );
+  }
+
+  /**
    * Stores a notification in the caller's transaction; the caller passes the result to `publish` after the
    * commit. For a caller whose transaction is not a unit of work yet; prefer `add`.
    */

@@ -105,6 +105,12 @@ export const catalogue = {
     status: 409,
     message: 'A withdrawal must be approved before it is completed with a transaction reference',
   },
+  // Smart plans (11100–11109).
+  '11100': {
+    status: 422,
+    message: 'The plan reserve cannot cover this plan’s income at the moment: try a smaller amount or later',
+  },
+  '11101': { status: 409, message: 'This plan is no longer running' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

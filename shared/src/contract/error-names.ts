@@ -80,6 +80,9 @@ export const errors = {
   cardNumberIncorrect: '11085',
   payeeMissing: '11086',
   withdrawalNotApproved: '11087',
+  // Smart plans (11100–11109).
+  planReserveInsufficient: '11100',
+  planNotRunning: '11101',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

@@ -16,3 +16,4 @@ export * from './records';
 export * from './error-names';
 export * from './routes';
 export * from './margin';
+export * from './plans';

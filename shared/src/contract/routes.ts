@@ -99,6 +99,24 @@ import {
   SpotSubmitBody,
 } from './trading';
 import { UploadPath, UploadResult } from './uploads';
+// ---- plans ----
+import {
+  BuySmartBody,
+  FundPlanReserveBody,
+  ListSmartOrderQuery,
+  PlanCatalogue,
+  PlanProduct,
+  PlanProductList,
+  PlanProductPath,
+  PlanReserve,
+  QuoteSmartBody,
+  SetPlanTermsBody,
+  SmartExitQuote,
+  SmartOrder,
+  SmartOrderIdBody,
+  SmartOrderList,
+  SmartQuote,
+} from './plans';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
@@ -273,6 +291,25 @@ export const routes = {
     params: MarketCodePath,
     body: SetMarketOptionTermsBody,
     result: MarketOptionTermsRecord,
+  }),
+  // ---- plans (smart plans: customer routes, then staff) ----
+  'plans.products': get({ path: '/order/listSmartProduct', result: PlanCatalogue }),
+  'plans.quote': post({ path: '/order/quoteSmart', body: QuoteSmartBody, result: SmartQuote }),
+  'plans.buy': post({ path: '/order/buySmart', body: BuySmartBody, result: SmartOrder }),
+  'plans.list': get({ path: '/order/listSmartOrder', query: ListSmartOrderQuery, result: SmartOrderList }),
+  'plans.quoteExit': post({ path: '/order/quoteExitSmart', body: SmartOrderIdBody, result: SmartExitQuote }),
+  'plans.exit': post({ path: '/order/exitSmart', body: SmartOrderIdBody, result: SmartOrder }),
+  'admin.planProducts': staff('GET', { path: '/plans/products', result: PlanProductList }),
+  'admin.setPlanTerms': staff('POST', {
+    path: '/plans/products/:id/terms',
+    params: PlanProductPath,
+    body: SetPlanTermsBody,
+    result: PlanProduct,
+  }),
+  'admin.fundPlanReserve': staff('POST', {
+    path: '/plans/reserve',
+    body: FundPlanReserveBody,
+    result: PlanReserve,
   }),
 } as const satisfies Record<string, RouteSpec>;
 

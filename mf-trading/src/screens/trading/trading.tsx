@@ -11,6 +11,9 @@ import { RiskWarning } from './risk-warning';
 import { SpotPanel } from './spot/spot-panel';
 import { TradingStore, type TradeKind } from './trading-store';
 import styles from './trading.module.css';
+// Smart plans: a tab of /trading with its own area and strings.
+import { PlansArea } from '../../plans/plans-area';
+import { usePlansT } from '../../plans/i18n';
 
 function directionParam(value: string | null): Direction | null {
   return value === 'long' || value === 'short' ? value : null;
@@ -19,12 +22,15 @@ function directionParam(value: string | null): Direction | null {
 /** `/trading`: market picker and live price, then options, spot and margin orders with their lists. */
 export const TradingScreen = observer(function TradingScreen() {
   const t = useTradingT();
+  const plansT = usePlansT();
   const [params] = useSearchParams();
   const root = getRootStore();
   const [store] = useState(() => new TradingStore());
   // The markets module's long/short buttons send `?code=&direction=`: that is a margin order.
   const initialDirection = directionParam(params.get('direction'));
-  const [kind, setKind] = useState<TradeKind>(initialDirection ? 'margin' : 'options');
+  const [kind, setKind] = useState<TradeKind | 'plans'>(
+    initialDirection ? 'margin' : params.get('tab') === 'plans' ? 'plans' : 'options',
+  );
   const signedIn = root.session.isLoggedIn;
   const mode = root.settings.accountMode;
   const requestedCode = params.get('code');
@@ -60,7 +66,7 @@ export const TradingScreen = observer(function TradingScreen() {
     );
   }
 
-  const offered = store.info ? store.offers(kind) : null;
+  const offered = kind === 'plans' ? true : store.info ? store.offers(kind) : null;
   return (
     <main className={styles.screen}>
       <h1 className={styles.title}>{t('title')}</h1>
@@ -73,33 +79,45 @@ export const TradingScreen = observer(function TradingScreen() {
           { value: 'options', label: t('tabs.options') },
           { value: 'spot', label: t('tabs.spot') },
           { value: 'margin', label: t('tabs.margin') },
+          { value: 'plans', label: plansT('tab') },
         ]}
       >
-        <div className={styles.panel}>
-          {kind === 'margin' ? <RiskWarning product="leveraged" risk={store.risk} /> : null}
-          {kind === 'options' ? <RiskWarning product="options" risk={store.risk} /> : null}
-          {!signedIn ? (
-            <EmptyState
-              title={t('signInToTrade')}
-              action={
-                <Link className={styles.signIn} to={`/pass/login?redirect=${encodeURIComponent('/trading')}`}>
-                  {t('signIn')}
-                </Link>
-              }
-            />
-          ) : offered === null ? (
-            <Skeleton lines={4} blockSize="2.5rem" />
-          ) : !offered ? (
-            <EmptyState title={t('notOffered')} />
-          ) : (
-            // Keyed by account mode and market: a demo/real switch or a new market starts a clean form.
-            <div key={`${mode}-${store.code}`} className={styles.kind}>
-              {kind === 'margin' ? <MarginPanel trading={store} initialDirection={initialDirection} /> : null}
-              {kind === 'options' ? <OptionsPanel trading={store} /> : null}
-              {kind === 'spot' ? <SpotPanel trading={store} /> : null}
-            </div>
-          )}
-        </div>
+        {kind === 'plans' ? (
+          <div className={styles.panel}>
+            <PlansArea />
+          </div>
+        ) : (
+          <div className={styles.panel}>
+            {kind === 'margin' ? <RiskWarning product="leveraged" risk={store.risk} /> : null}
+            {kind === 'options' ? <RiskWarning product="options" risk={store.risk} /> : null}
+            {!signedIn ? (
+              <EmptyState
+                title={t('signInToTrade')}
+                action={
+                  <Link
+                    className={styles.signIn}
+                    to={`/pass/login?redirect=${encodeURIComponent('/trading')}`}
+                  >
+                    {t('signIn')}
+                  </Link>
+                }
+              />
+            ) : offered === null ? (
+              <Skeleton lines={4} blockSize="2.5rem" />
+            ) : !offered ? (
+              <EmptyState title={t('notOffered')} />
+            ) : (
+              // Keyed by account mode and market: a demo/real switch or a new market starts a clean form.
+              <div key={`${mode}-${store.code}`} className={styles.kind}>
+                {kind === 'margin' ? (
+                  <MarginPanel trading={store} initialDirection={initialDirection} />
+                ) : null}
+                {kind === 'options' ? <OptionsPanel trading={store} /> : null}
+                {kind === 'spot' ? <SpotPanel trading={store} /> : null}
+              </div>
+            )}
+          </div>
+        )}
       </Tabs>
     </main>
   );
