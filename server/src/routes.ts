@@ -18,6 +18,8 @@ import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { invitesRoutes } from './invites/routes';
 import { recordsRoutes } from './records/routes';
+// Wallet sign-in (Sign-In with Ethereum).
+import { walletRoutes } from './auth/wallet/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -38,6 +40,8 @@ export const customerRoutes: FastifyPluginAsync[] = [
   notificationsRoutes,
   invitesRoutes,
   recordsRoutes,
+  // Wallet sign-in.
+  walletRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */

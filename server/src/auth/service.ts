@@ -16,6 +16,7 @@ import {
   newInviteCode,
   newSessionToken,
   newVerificationCode,
+  NO_PASSWORD,
   normaliseEmail,
   normaliseInviteCode,
   normaliseUsername,
@@ -192,13 +193,57 @@ export class AuthService {
     code: string;
     inviteCode?: string | undefined;
   }): Promise<{ token: string; userInfo: UserInfo }> {
+    const customer = await this.checkNewCustomer(input, (names) => {
+      if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
+      if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
+      if (tooGuessable(input.password, names)) throw new AppError(errors.passwordGuessable);
+    });
+    const codeId = await this.checkCode(customer.email, 'register', input.code);
+    return this.createCustomer(codeId, customer, await hashPassword(input.password));
+  }
+
+  /**
+   * Sign-up proven by another method than a password (a wallet signature): the same username, e-mail code
+   * and invite rules as `register`, no password until the customer sets one through the forgotten-password
+   * reset. `link` runs inside the account's transaction (it records the method); its error undoes it all.
+   */
+  async registerWithoutPassword(
+    input: { username: string; email: string; code: string; inviteCode?: string | undefined },
+    link: (tx: Tx, userId: bigint) => Promise<void>,
+  ): Promise<{ token: string; userInfo: UserInfo }> {
+    const customer = await this.checkNewCustomer(input, () => undefined);
+    const codeId = await this.checkCode(customer.email, 'register', input.code);
+    return this.createCustomer(codeId, customer, NO_PASSWORD, link);
+  }
+
+  /** Opens a session for a customer another method identified (a linked wallet); 10005 when disabled. */
+  async signInAs(userId: bigint): Promise<{ token: string; userInfo: UserInfo }> {
+    const user = await this.findUserById(String(userId));
+    if (!user) throw new AppError(errors.userNotFound);
+    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    return { token: await this.openSession(this.db, user.id), userInfo: toUserInfo(user) };
+  }
+
+  /** Whether the customer can sign in with a password (a wallet sign-up has none until one is set). */
+  async hasPassword(userId: string): Promise<boolean> {
+    const user = await this.findUserById(userId);
+    return user !== undefined && user.passwordHash !== NO_PASSWORD;
+  }
+
+  /**
+   * Username, e-mail and invite code of a sign-up, normalised; `checkSecret` checks the method's own input
+   * (the password) in between, so the codes keep their order. Taken names are refused before the e-mailed
+   * code is checked, so they do not cost the customer a try.
+   */
+  private async checkNewCustomer(
+    input: { username: string; email: string; inviteCode?: string | undefined },
+    checkSecret: (names: { username: string; email: string }) => void,
+  ): Promise<{ username: string; email: string; invitedBy: bigint | null }> {
     const username = normaliseUsername(input.username);
     if (!username) throw new AppError(errors.usernameIncorrect);
     const email = normaliseEmail(input.email);
     if (!email) throw new AppError(errors.emailIncorrect);
-    if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
-    if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
-    if (tooGuessable(input.password, { username, email })) throw new AppError(errors.passwordGuessable);
+    checkSecret({ username, email });
 
     let invitedBy: bigint | null = null;
     if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
@@ -209,21 +254,27 @@ export class AuthService {
       if (!inviter) throw new AppError(errors.inviteCodeUnknown);
       invitedBy = inviter.id;
     }
-    // Before the code is checked, so a taken name does not cost the customer a try.
     if (await this.findUserByUsername(username)) throw new AppError(errors.usernameTaken);
     if (await this.findUserByEmail(email)) throw new AppError(errors.emailTaken);
+    return { username, email, invitedBy };
+  }
 
-    const codeId = await this.checkCode(email, 'register', input.code);
-    const passwordHash = await hashPassword(input.password);
+  private async createCustomer(
+    codeId: bigint,
+    customer: { username: string; email: string; invitedBy: bigint | null },
+    passwordHash: string,
+    link?: (tx: Tx, userId: bigint) => Promise<void>,
+  ): Promise<{ token: string; userInfo: UserInfo }> {
     try {
       return await this.db.transaction(async (tx) => {
         await this.consumeCode(tx, codeId);
         const [user] = await tx
           .insert(users)
-          .values({ username, email, passwordHash, inviteCode: await this.unusedInviteCode(tx), invitedBy })
+          .values({ ...customer, passwordHash, inviteCode: await this.unusedInviteCode(tx) })
           .returning();
         if (!user) throw new Error('auth: user insert returned no row');
         await this.openCustomerAccounts(tx, String(user.id));
+        await link?.(tx, user.id);
         const token = await this.openSession(tx, user.id);
         return { token, userInfo: toUserInfo(user) };
       });
@@ -510,7 +561,7 @@ export function toUserInfo(user: UserRow): UserInfo {
 }
 
 /** The constraint a unique violation (SQLSTATE 23505) hit, looking through drizzle's error wrapping. */
-function uniqueViolation(error: unknown): string | undefined {
+export function uniqueViolation(error: unknown): string | undefined {
   for (
     let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
     e;

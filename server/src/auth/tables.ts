@@ -69,3 +69,6 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_email_scene_idx').on(t.email, t.scene, t.createdAt)],
 );
+
+// Wallet sign-in's tables live beside its code; re-exported here because drizzle-kit reads src/*/tables.ts.
+export * from './wallet/tables';
