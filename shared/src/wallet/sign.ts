@@ -1,9 +1,4 @@
-import {
-  WALLET_MESSAGE_MINUTES,
-  WALLET_STATEMENT,
-  type DappNonce,
-  type DappSignedMessage,
-} from '../contract';
+import type { DappNonce, DappSignedMessage } from '../contract';
 import type { Eip1193Provider } from './discovery';
 
 /** Why a wallet did not sign: the customer declined, or the wallet has no account to sign with. */
@@ -47,24 +42,11 @@ export async function signInMessage(
   const accounts = await ask<unknown>(provider, 'eth_requestAccounts');
   const first = Array.isArray(accounts) ? accounts[0] : undefined;
   if (typeof first !== 'string') throw new WalletError('noAccount');
-  const [{ getAddress, isAddress, stringToHex }, { createSiweMessage }] = await Promise.all([
-    import('viem'),
-    import('viem/siwe'),
-  ]);
-  if (!isAddress(first, { strict: false })) throw new WalletError('noAccount');
-  const address = getAddress(first);
-  const message = createSiweMessage({
-    domain: site.host,
-    address,
-    statement: WALLET_STATEMENT,
-    uri: site.origin,
-    version: '1',
-    chainId: nonce.chainId,
-    nonce: nonce.nonce,
-    issuedAt: now,
-    expirationTime: new Date(now.getTime() + WALLET_MESSAGE_MINUTES * 60_000),
-  });
-  const signature = await ask<unknown>(provider, 'personal_sign', [stringToHex(message), address]);
+  const { checksummed, signInText } = await import('./message');
+  const address = checksummed(first);
+  if (!address) throw new WalletError('noAccount');
+  const { text: message, hex } = signInText(address, nonce, site, now);
+  const signature = await ask<unknown>(provider, 'personal_sign', [hex, address]);
   if (typeof signature !== 'string') throw new WalletError('failed');
   return { message, signature, address };
 }
