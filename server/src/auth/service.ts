@@ -16,7 +16,6 @@ import {
   newInviteCode,
   newSessionToken,
   newVerificationCode,
-  NO_PASSWORD,
   normaliseEmail,
   normaliseInviteCode,
   normaliseUsername,
@@ -207,27 +206,26 @@ export class AuthService {
    * and invite rules as `register`, no password until the customer sets one through the forgotten-password
    * reset. `link` runs inside the account's transaction (it records the method); its error undoes it all.
    */
-  async registerWithoutPassword(
+  async registerWithEmailCode(
     input: { username: string; email: string; code: string; inviteCode?: string | undefined },
     link: (tx: Tx, userId: bigint) => Promise<void>,
   ): Promise<{ token: string; userInfo: UserInfo }> {
     const customer = await this.checkNewCustomer(input, () => undefined);
     const codeId = await this.checkCode(customer.email, 'register', input.code);
-    return this.createCustomer(codeId, customer, NO_PASSWORD, link);
+    return this.createCustomer(codeId, customer, null, link);
   }
 
-  /** Opens a session for a customer another method identified (a linked wallet); 10005 when disabled. */
-  async signInAs(userId: bigint): Promise<{ token: string; userInfo: UserInfo }> {
+  /** A session for a customer another method has proven (an active one only), as `login` answers. */
+  async signInVerified(userId: bigint): Promise<{ token: string; userInfo: UserInfo }> {
     const user = await this.findUserById(String(userId));
     if (!user) throw new AppError(errors.userNotFound);
     if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
-    return { token: await this.openSession(this.db, user.id), userInfo: toUserInfo(user) };
+    const token = await this.openSession(this.db, user.id);
+    return { token, userInfo: toUserInfo(user) };
   }
 
-  /** Whether the customer can sign in with a password (a wallet sign-up has none until one is set). */
   async hasPassword(userId: string): Promise<boolean> {
-    const user = await this.findUserById(userId);
-    return user !== undefined && user.passwordHash !== NO_PASSWORD;
+    return Boolean((await this.findUserById(userId))?.passwordHash);
   }
 
   /**
@@ -262,7 +260,7 @@ export class AuthService {
   private async createCustomer(
     codeId: bigint,
     customer: { username: string; email: string; invitedBy: bigint | null },
-    passwordHash: string,
+    passwordHash: string | null,
     link?: (tx: Tx, userId: bigint) => Promise<void>,
   ): Promise<{ token: string; userInfo: UserInfo }> {
     try {
@@ -309,7 +307,8 @@ export class AuthService {
       : `unknown:${lookup ? Object.values(lookup)[0]!.toLowerCase() : account}`;
     const key = `${accountKey}|${guard?.address ?? ''}`;
     guard?.throttle.begin(key);
-    if (!user) {
+    // A customer without a password (signed up through a provider) is refused like a wrong password.
+    if (!user?.passwordHash) {
       await verifyPassword(await this.decoy(), password);
       throw new AppError(errors.passwordIncorrect);
     }
@@ -401,7 +400,8 @@ export class AuthService {
     if (!user) throw new AppError(errors.unauthorised);
     const key = `session:${owner.tokenHash}`;
     throttle?.begin(key);
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+    // Without a password there is nothing to change: the e-mailed reset code sets a first one.
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword)))
       throw new AppError(errors.passwordIncorrect);
     throttle?.succeeded(key);
     if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
@@ -561,7 +561,7 @@ export function toUserInfo(user: UserRow): UserInfo {
 }
 
 /** The constraint a unique violation (SQLSTATE 23505) hit, looking through drizzle's error wrapping. */
-export function uniqueViolation(error: unknown): string | undefined {
+function uniqueViolation(error: unknown): string | undefined {
   for (
     let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
     e;

@@ -24,7 +24,7 @@ import {
   storedAddress,
   type SiweExpectations,
 } from './siwe';
-import { walletLinks, walletNonces, walletSignUps } from './tables';
+import { walletLinks, walletNonces, walletSignUps } from '../tables';
 
 /** A nonce is good for this long: time to open the wallet, read the message and sign it. */
 export const NONCE_VALID_MINUTES = 5;
@@ -73,7 +73,7 @@ export class WalletService {
   async signIn(signed: DappSignedMessage): Promise<DappLoginResult> {
     const address = await this.provenAddress(signed);
     const [link] = await this.db.select().from(walletLinks).where(eq(walletLinks.address, address)).limit(1);
-    if (link) return this.auth.signInAs(link.userId);
+    if (link) return this.auth.signInVerified(link.userId);
 
     const ticket = crypto.randomBytes(32).toString('base64url');
     const now = this.clock.now();
@@ -98,7 +98,7 @@ export class WalletService {
     if (!pending || pending.usedAt || pending.expiresAt <= this.clock.now()) {
       throw new AppError(errors.walletSignUpExpired);
     }
-    return this.auth.registerWithoutPassword(input, async (tx, userId) => {
+    return this.auth.registerWithEmailCode(input, async (tx, userId) => {
       const used = await tx
         .update(walletSignUps)
         .set({ usedAt: this.clock.now() })
