@@ -97,6 +97,8 @@ function field(page: Page, label: string) {
 }
 
 test.beforeEach(async ({ page }) => {
+  // Each test walks through two or three whole sign-ins; on a loaded machine that exceeds one minute.
+  test.slow();
   await useSignInModules(page);
 });
 
