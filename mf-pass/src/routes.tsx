@@ -4,6 +4,7 @@ import { LoginScreen } from './screens/login';
 import { LoginCallbackScreen } from './screens/login-callback';
 import { RegisterScreen } from './screens/register';
 import { ResetScreen } from './screens/reset';
+import { WalletSignUpScreen } from './wallet';
 
 /**
  * The module's routes; the shell mounts this component for `/pass/*` and `/api/loginCallback/:provider`
@@ -16,6 +17,7 @@ export default function PassRoutes() {
       <Route path="/pass/login" element={<LoginScreen />} />
       <Route path="/pass/register" element={<RegisterScreen />} />
       <Route path="/pass/reset" element={<ResetScreen />} />
+      <Route path="/pass/wallet" element={<WalletSignUpScreen />} />
       <Route path="/api/loginCallback/:provider" element={<LoginCallbackScreen />} />
     </Routes>
   );

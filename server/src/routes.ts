@@ -19,6 +19,8 @@ import { notificationsRoutes } from './notifications/routes';
 import { invitesRoutes } from './invites/routes';
 import { recordsRoutes } from './records/routes';
 import { plansAdminRoutes, plansRoutes } from './plans/routes';
+// Wallet sign-in (Sign-In with Ethereum).
+import { walletRoutes } from './auth/wallet/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -40,6 +42,8 @@ export const customerRoutes: FastifyPluginAsync[] = [
   invitesRoutes,
   recordsRoutes,
   plansRoutes,
+  // Wallet sign-in.
+  walletRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */

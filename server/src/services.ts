@@ -13,6 +13,8 @@ import { createMailer } from './mail/mailer';
 import { SubmissionGuard } from './guards/repeat';
 import { UnitOfWork } from './platform/unit-of-work';
 import { AuthService } from './auth/service';
+// Wallet sign-in (Sign-In with Ethereum).
+import { WalletService } from './auth/wallet/service';
 import { MarketsService } from './markets/service';
 import { HomeStatsService } from './markets/home-stats';
 import { LiveService } from './live/service';
@@ -82,6 +84,9 @@ export async function createServices(config: Config, database: Database, log: Fa
   // What sign-in leaves behind (expired codes, old sessions, expired submission claims).
   scheduler.every('auth.sign-in-leftovers', 10 * 60_000, () => auth.purgeExpired());
   scheduler.every('auth.submission-claims', 10 * 60_000, () => submissionGuard.purgeExpired());
+  // Wallet sign-in: nonces and sign-up tickets, checked against the site's public URL.
+  const wallet = new WalletService({ db: database.db, auth, publicUrl: config.publicUrl });
+  scheduler.every('auth.wallet-leftovers', 10 * 60_000, () => wallet.purgeExpired());
   // Markets: catalogue seeded and last prices restored before anything reads a price; the feed runs on the
   // scheduler's leader while the markets lifecycle runs.
   const markets = await MarketsService.create(config, database, log, { params, audit, scheduler, bus });
@@ -161,6 +166,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     records,
     cashier,
     plans,
+    // Wallet sign-in.
+    wallet,
   };
 }
 

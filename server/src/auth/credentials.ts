@@ -63,7 +63,14 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password.normalize('NFKC'));
 }
 
+/**
+ * Stored instead of a hash by an account created without a password (wallet sign-up): not an argon2 string,
+ * so no password verifies against it. The forgotten-password reset replaces it with a real hash.
+ */
+export const NO_PASSWORD = '!';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (passwordHash === NO_PASSWORD) return false;
   try {
     return await verify(passwordHash, password.normalize('NFKC'));
   } catch {

@@ -192,13 +192,56 @@ export class AuthService {
     code: string;
     inviteCode?: string | undefined;
   }): Promise<{ token: string; userInfo: UserInfo }> {
+    const customer = await this.checkNewCustomer(input, (names) => {
+      if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
+      if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
+      if (tooGuessable(input.password, names)) throw new AppError(errors.passwordGuessable);
+    });
+    const codeId = await this.checkCode(customer.email, 'register', input.code);
+    return this.createCustomer(codeId, customer, await hashPassword(input.password));
+  }
+
+  /**
+   * Sign-up proven by another method than a password (a wallet signature): the same username, e-mail code
+   * and invite rules as `register`, no password until the customer sets one through the forgotten-password
+   * reset. `link` runs inside the account's transaction (it records the method); its error undoes it all.
+   */
+  async registerWithEmailCode(
+    input: { username: string; email: string; code: string; inviteCode?: string | undefined },
+    link: (tx: Tx, userId: bigint) => Promise<void>,
+  ): Promise<{ token: string; userInfo: UserInfo }> {
+    const customer = await this.checkNewCustomer(input, () => undefined);
+    const codeId = await this.checkCode(customer.email, 'register', input.code);
+    return this.createCustomer(codeId, customer, null, link);
+  }
+
+  /** A session for a customer another method has proven (an active one only), as `login` answers. */
+  async signInVerified(userId: bigint): Promise<{ token: string; userInfo: UserInfo }> {
+    const user = await this.findUserById(String(userId));
+    if (!user) throw new AppError(errors.userNotFound);
+    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    const token = await this.openSession(this.db, user.id);
+    return { token, userInfo: toUserInfo(user) };
+  }
+
+  async hasPassword(userId: string): Promise<boolean> {
+    return Boolean((await this.findUserById(userId))?.passwordHash);
+  }
+
+  /**
+   * Username, e-mail and invite code of a sign-up, normalised; `checkSecret` checks the method's own input
+   * (the password) in between, so the codes keep their order. Taken names are refused before the e-mailed
+   * code is checked, so they do not cost the customer a try.
+   */
+  private async checkNewCustomer(
+    input: { username: string; email: string; inviteCode?: string | undefined },
+    checkSecret: (names: { username: string; email: string }) => void,
+  ): Promise<{ username: string; email: string; invitedBy: bigint | null }> {
     const username = normaliseUsername(input.username);
     if (!username) throw new AppError(errors.usernameIncorrect);
     const email = normaliseEmail(input.email);
     if (!email) throw new AppError(errors.emailIncorrect);
-    if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
-    if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
-    if (tooGuessable(input.password, { username, email })) throw new AppError(errors.passwordGuessable);
+    checkSecret({ username, email });
 
     let invitedBy: bigint | null = null;
     if (input.inviteCode !== undefined && input.inviteCode.trim() !== '') {
@@ -209,21 +252,27 @@ export class AuthService {
       if (!inviter) throw new AppError(errors.inviteCodeUnknown);
       invitedBy = inviter.id;
     }
-    // Before the code is checked, so a taken name does not cost the customer a try.
     if (await this.findUserByUsername(username)) throw new AppError(errors.usernameTaken);
     if (await this.findUserByEmail(email)) throw new AppError(errors.emailTaken);
+    return { username, email, invitedBy };
+  }
 
-    const codeId = await this.checkCode(email, 'register', input.code);
-    const passwordHash = await hashPassword(input.password);
+  private async createCustomer(
+    codeId: bigint,
+    customer: { username: string; email: string; invitedBy: bigint | null },
+    passwordHash: string | null,
+    link?: (tx: Tx, userId: bigint) => Promise<void>,
+  ): Promise<{ token: string; userInfo: UserInfo }> {
     try {
       return await this.db.transaction(async (tx) => {
         await this.consumeCode(tx, codeId);
         const [user] = await tx
           .insert(users)
-          .values({ username, email, passwordHash, inviteCode: await this.unusedInviteCode(tx), invitedBy })
+          .values({ ...customer, passwordHash, inviteCode: await this.unusedInviteCode(tx) })
           .returning();
         if (!user) throw new Error('auth: user insert returned no row');
         await this.openCustomerAccounts(tx, String(user.id));
+        await link?.(tx, user.id);
         const token = await this.openSession(tx, user.id);
         return { token, userInfo: toUserInfo(user) };
       });
@@ -258,7 +307,8 @@ export class AuthService {
       : `unknown:${lookup ? Object.values(lookup)[0]!.toLowerCase() : account}`;
     const key = `${accountKey}|${guard?.address ?? ''}`;
     guard?.throttle.begin(key);
-    if (!user) {
+    // A customer without a password (signed up through a provider) is refused like a wrong password.
+    if (!user?.passwordHash) {
       await verifyPassword(await this.decoy(), password);
       throw new AppError(errors.passwordIncorrect);
     }
@@ -350,7 +400,8 @@ export class AuthService {
     if (!user) throw new AppError(errors.unauthorised);
     const key = `session:${owner.tokenHash}`;
     throttle?.begin(key);
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+    // Without a password there is nothing to change: the e-mailed reset code sets a first one.
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword)))
       throw new AppError(errors.passwordIncorrect);
     throttle?.succeeded(key);
     if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);

@@ -20,6 +20,8 @@ const SECRET_FIELDS = [
   'token',
   'sessionToken',
   'secret',
+  // Wallet sign-in: the sign-up ticket proves an address for 30 minutes.
+  'ticket',
 ];
 const REDACT_PATHS = [
   'req.headers.authorization',

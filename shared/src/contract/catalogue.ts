@@ -62,6 +62,17 @@ export const catalogue = {
     status: 400,
     message: 'Password too easy to guess: avoid common passwords and your own name or e-mail',
   },
+  // Wallet sign-in, Sign-In with Ethereum (11120–11129).
+  '11120': { status: 400, message: 'The wallet sign-in message is not a valid sign-in request' },
+  '11121': { status: 400, message: 'This sign-in message is for another site or network' },
+  '11122': { status: 400, message: 'This sign-in request expired or was already used, please sign again' },
+  '11123': { status: 400, message: 'The signature does not match the wallet address' },
+  '11124': { status: 409, message: 'This wallet is already linked to an account' },
+  '11125': { status: 400, message: 'Wallet sign-up expired, please sign in with your wallet again' },
+  '11126': {
+    status: 409,
+    message: 'This wallet is your only way to sign in: set a password before unlinking it',
+  },
   // Ledger (11020–11029).
   '11020': { status: 409, message: 'Held funds are insufficient: the hold was already released or settled' },
   // Markets (11030–11039).

@@ -3,6 +3,8 @@ export * from './common';
 export * from './markets';
 export * from './candles';
 export * from './auth';
+// Wallet sign-in (Sign-In with Ethereum).
+export * from './wallet';
 export * from './admin';
 export * from './params';
 export * from './uploads';

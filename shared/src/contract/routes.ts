@@ -117,6 +117,15 @@ import {
   SmartOrderList,
   SmartQuote,
 } from './plans';
+// Wallet sign-in (Sign-In with Ethereum).
+import {
+  DappLoginResult,
+  DappNonce,
+  DappRegisterBody,
+  DappSignedMessage,
+  UnlinkWalletBody,
+  WalletList,
+} from './wallet';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
@@ -168,6 +177,14 @@ export const routes = {
   'auth.userInfo': post({ path: '/user/getUserInfo', result: UserInfo }),
   'auth.repassword': post({ path: '/user/repassword', body: RepasswordBody, result: Nothing }),
   'auth.accountMode': post({ path: '/user/accountMode', body: AccountModeBody, result: UserInfo }),
+
+  // ---- wallet sign-in (Sign-In with Ethereum) ----
+  'wallet.nonce': get({ path: '/login/dappNonce', result: DappNonce }),
+  'wallet.login': post({ path: '/login/loginByDapp', body: DappSignedMessage, result: DappLoginResult }),
+  'wallet.register': post({ path: '/login/registerByDapp', body: DappRegisterBody, result: LoginResult }),
+  'wallet.list': get({ path: '/user/wallets', result: WalletList }),
+  'wallet.link': post({ path: '/user/linkWallet', body: DappSignedMessage, result: WalletList }),
+  'wallet.unlink': post({ path: '/user/unlinkWallet', body: UnlinkWalletBody, result: WalletList }),
 
   // ---- params, content, uploads ----
   'params.get': get({ path: '/index/getParamByKey/:key', params: PublicParamPath, result: ParamValueResult }),

@@ -14,6 +14,7 @@ import { PassLayout } from '../../components/pass-layout/pass-layout';
 import { safeRedirect } from '../../components/redirect/redirect';
 import { startSession } from '../../components/session';
 import { LoginStore, type LoginField } from './login-store';
+import { WalletSignIn } from '../../wallet';
 
 /** What the reset page hands over after a new password was saved. */
 export interface LoginNotice {
@@ -89,6 +90,7 @@ export const LoginScreen = observer(function LoginScreen() {
           {store.submission.submitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
+      <WalletSignIn />
     </PassLayout>
   );
 });

@@ -17,6 +17,7 @@ import { safeRedirect } from '../../components/redirect/redirect';
 import { startSession } from '../../components/session';
 import { AvailabilityHint } from './availability-hint';
 import { RegisterStore, type RegisterField } from './register-store';
+import { WalletSignIn } from '../../wallet';
 
 export const RegisterScreen = observer(function RegisterScreen() {
   const { t } = useTranslation('pass');
@@ -111,6 +112,7 @@ export const RegisterScreen = observer(function RegisterScreen() {
           {store.submission.submitting ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
+      <WalletSignIn />
     </PassLayout>
   );
 });

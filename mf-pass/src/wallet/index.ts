@@ -1,0 +1,2 @@
+export { WalletSignIn } from './wallet-sign-in';
+export { WalletSignUpScreen } from './wallet-sign-up';
