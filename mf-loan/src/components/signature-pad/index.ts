@@ -1,0 +1,1 @@
+export { SignatureField, type SignatureFieldProps } from './signature-field';
