@@ -80,6 +80,17 @@ export const errors = {
   cardNumberIncorrect: '11085',
   payeeMissing: '11086',
   withdrawalNotApproved: '11087',
+  // KYC and loans (11100–11119).
+  kycIncomplete: '11100',
+  phoneIncorrect: '11101',
+  notAdult: '11102',
+  signatureMissing: '11103',
+  kycFieldNotRejected: '11104',
+  personalDataIncorrect: '11105',
+  loanAmountOutOfRange: '11106',
+  loanLimitExceeded: '11107',
+  loanWithdrawalClosed: '11108',
+  loanNotRepayable: '11109',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

@@ -16,3 +16,6 @@ export * from './records';
 export * from './error-names';
 export * from './routes';
 export * from './margin';
+// KYC and loans
+export * from './kyc';
+export * from './loans';
