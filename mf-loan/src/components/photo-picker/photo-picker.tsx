@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button, messageForError, prepareImage, type PreparedImage } from '@swx/shared';
 import { useLoanStrings } from '../../i18n';
 import styles from './photo-picker.module.css';
@@ -19,16 +19,16 @@ export interface PhotoPickerProps {
 }
 
 function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(blob);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [blob]);
+  const url = useMemo(
+    () => (blob && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null),
+    [blob],
+  );
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 

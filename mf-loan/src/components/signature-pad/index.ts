@@ -1,1 +1,1 @@
-export { SignatureField, type SignatureFieldProps } from './signature-field';
+export { SignatureField, padSignature, type SignatureFieldProps } from './signature-field';

@@ -1,15 +1,46 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import SignaturePad from 'signature_pad';
-import { Button, TextField } from '@swx/shared';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import SignaturePad, { type PointGroup } from 'signature_pad';
+import { Button } from '@swx/shared';
+import { isSignatureEmpty, type Signature } from '@swx/shared/contract';
 import { useLoanStrings } from '../../i18n';
 import styles from './signature-field.module.css';
 
 export interface SignatureFieldProps {
   label: ReactNode;
-  /** A PNG data URL of what the customer drew (or typed); null while the pad is empty. */
-  value: string | null;
-  onChange: (signature: string | null) => void;
+  /** The strokes drawn so far (the contract's `Signature`); null while the pad holds no signature. */
+  value: Signature | null;
+  onChange: (signature: Signature | null) => void;
   error?: ReactNode;
+}
+
+const clamp = (value: number, max: number) => Math.min(Math.max(0, Math.round(value * 10) / 10), max);
+
+/** The pad's strokes in CSS pixels, as the contract carries them (`[x, y]` per point). */
+export function padSignature(pad: SignaturePad, canvas: HTMLCanvasElement): Signature {
+  const width = Math.min(Math.max(Math.round(canvas.offsetWidth || 480), 50), 4096);
+  const height = Math.min(Math.max(Math.round(canvas.offsetHeight || 180), 20), 4096);
+  const strokes = pad
+    .toData()
+    .slice(0, 64)
+    .map((group) =>
+      group.points
+        .slice(0, 1000)
+        .map((point) => [clamp(point.x, width), clamp(point.y, height)] as [number, number]),
+    );
+  return { width, height, strokes };
+}
+
+/** The contract's strokes back as signature_pad's point groups, to redraw a resumed signature. */
+function pointGroups(signature: Signature, pad: SignaturePad): PointGroup[] {
+  return signature.strokes.map((stroke) => ({
+    dotSize: pad.dotSize,
+    minWidth: pad.minWidth,
+    maxWidth: pad.maxWidth,
+    penColor: pad.penColor,
+    velocityFilterWeight: pad.velocityFilterWeight,
+    compositeOperation: pad.compositeOperation,
+    points: stroke.map(([x, y]) => ({ x, y, pressure: 0.5, time: 0 })),
+  }));
 }
 
 /** Sizes the canvas to its box in device pixels, keeping what was drawn (a rotated phone resizes it). */
@@ -17,38 +48,18 @@ function fitCanvas(canvas: HTMLCanvasElement, pad: SignaturePad): void {
   const ratio = Math.max(window.devicePixelRatio || 1, 1);
   const width = canvas.offsetWidth;
   const height = canvas.offsetHeight;
-  if (!width || !height || canvas.width === width * ratio) return;
+  if (!width || !height || canvas.width === Math.round(width * ratio)) return;
   const strokes = pad.toData();
-  canvas.width = width * ratio;
-  canvas.height = height * ratio;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
   canvas.getContext('2d')?.scale(ratio, ratio);
   pad.clear();
   pad.fromData(strokes);
 }
 
 /**
- * Renders a typed name as a signature image, for customers who cannot draw with a pointer (keyboard,
- * switch access). It is still a signature the customer made on purpose: the name field starts empty.
- */
-function typedSignature(name: string, width: number, height: number): string | null {
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext('2d');
-  if (!context) return null;
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, width, height);
-  context.fillStyle = '#111';
-  context.font = `italic ${Math.round(height / 3)}px "Segoe Script", "Brush Script MT", cursive, serif`;
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
-  context.fillText(name, width / 2, height / 2, width - 24);
-  return canvas.toDataURL('image/png');
-}
-
-/**
- * A drawn signature (`signature_pad`): an empty pad is no signature, so the value stays null until the
- * customer has drawn at least one stroke. Clearing returns it to null.
+ * A drawn signature (`signature_pad`). The value is the strokes, not a picture, so the client and the server
+ * apply one emptiness rule (`isSignatureEmpty`): a dot or a slip of the finger is no signature.
  */
 export function SignatureField({ label, value, onChange, error }: SignatureFieldProps) {
   const { t } = useLoanStrings();
@@ -56,11 +67,10 @@ export function SignatureField({ label, value, onChange, error }: SignatureField
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const onChangeRef = useRef(onChange);
+  const initial = useRef(value);
   useEffect(() => {
     onChangeRef.current = onChange;
   });
-  const [typing, setTyping] = useState(false);
-  const [typedName, setTypedName] = useState('');
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -68,7 +78,11 @@ export function SignatureField({ label, value, onChange, error }: SignatureField
     const pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)', penColor: '#111' });
     padRef.current = pad;
     fitCanvas(canvas, pad);
-    const changed = () => onChangeRef.current(pad.isEmpty() ? null : pad.toDataURL('image/png'));
+    if (initial.current) pad.fromData(pointGroups(initial.current, pad));
+    const changed = () => {
+      const signature = padSignature(pad, canvas);
+      onChangeRef.current(isSignatureEmpty(signature) ? null : signature);
+    };
     pad.addEventListener('endStroke', changed);
     const resize = () => fitCanvas(canvas, pad);
     window.addEventListener('resize', resize);
@@ -82,19 +96,7 @@ export function SignatureField({ label, value, onChange, error }: SignatureField
 
   const clear = () => {
     padRef.current?.clear();
-    setTypedName('');
     onChange(null);
-  };
-
-  const applyTyped = async () => {
-    const canvas = canvasRef.current;
-    const pad = padRef.current;
-    const name = typedName.trim();
-    if (!canvas || !pad || !name) return;
-    const image = typedSignature(name, canvas.offsetWidth || 480, canvas.offsetHeight || 160);
-    if (!image) return;
-    await pad.fromDataURL(image);
-    onChange(pad.isEmpty() ? null : pad.toDataURL('image/png'));
   };
 
   const errorId = `${id}-error`;
@@ -113,32 +115,15 @@ export function SignatureField({ label, value, onChange, error }: SignatureField
         aria-labelledby={`${id}-label`}
         aria-describedby={[`${id}-hint`, error ? errorId : ''].filter(Boolean).join(' ')}
         data-testid="signature-canvas"
-        data-signed={value ? 'true' : 'false'}
       />
       <div className={styles.actions}>
         <Button variant="secondary" size="small" onClick={clear}>
           {t('signature.clear')}
         </Button>
-        <Button variant="ghost" size="small" aria-expanded={typing} onClick={() => setTyping(!typing)}>
-          {t('signature.typeInstead')}
-        </Button>
         <span role="status" className={styles.state}>
           {value ? t('signature.signed') : t('signature.empty')}
         </span>
       </div>
-      {typing ? (
-        <div className={styles.typed}>
-          <TextField
-            label={t('signature.typedName')}
-            value={typedName}
-            autoComplete="name"
-            onChange={(event) => setTypedName(event.target.value)}
-          />
-          <Button variant="secondary" size="small" disabled={!typedName.trim()} onClick={applyTyped}>
-            {t('signature.useTyped')}
-          </Button>
-        </div>
-      ) : null}
       {error ? (
         <span id={errorId} className={styles.error} role="alert">
           {error}

@@ -1,39 +1,24 @@
 import { makeAutoObservable } from 'mobx';
-import type { PreparedImage } from '@swx/shared';
+import type { FieldProblem, PreparedImage } from '@swx/shared';
+import {
+  isSignatureEmpty,
+  kycImageFields,
+  type KycAreaCode,
+  type KycDocumentType,
+  type IdentificationBody,
+  type KycField,
+  type KycImageField,
+  type KycSex,
+  type Signature,
+} from '@swx/shared/contract';
 import {
   addressProblem,
   birthdateProblem,
   choiceProblem,
   nameProblem,
+  phoneDigits,
   phoneProblem,
-  photoSlotsFor,
-  type AreaCode,
-  type DocumentType,
-  type PhotoSlot,
-  type Sex,
 } from './kyc-rules';
-import type { FieldProblem } from '@swx/shared';
-
-/** The form's fields, as the server names them when it says which ones failed review. */
-export type KycField =
-  | 'documentType'
-  | 'firstName'
-  | 'lastName'
-  | 'birthdate'
-  | 'sex'
-  | 'country'
-  | 'address'
-  | 'phone'
-  | 'frontImage'
-  | 'backImage'
-  | 'handImage'
-  | 'signature';
-
-export const photoField: Record<PhotoSlot, KycField> = {
-  front: 'frontImage',
-  back: 'backImage',
-  hand: 'handImage',
-};
 
 export type KycStep = 'document' | 'personal' | 'photos' | 'signature' | 'review';
 
@@ -47,19 +32,22 @@ const stepFields: Record<Exclude<KycStep, 'review'>, readonly KycField[]> = {
 /** What survives a reload: text fields, the ids of photos already uploaded, the signature image. */
 export interface KycDraftData {
   step: KycStep;
-  documentType: DocumentType | null;
+  documentType: KycDocumentType | null;
   firstName: string;
   lastName: string;
   birthdate: string;
-  sex: Sex | '';
+  sex: KycSex | '';
   country: string;
   address: string;
-  areaCode: AreaCode | '';
+  areaCode: KycAreaCode | '';
   phone: string;
   /** Upload ids: photos go to the server when picked, so a resumed draft does not ask for them again. */
-  photos: Partial<Record<PhotoSlot, string>>;
-  signature: string | null;
+  photos: Partial<Record<KycImageField, string>>;
+  /** The pad's strokes (the contract's `Signature`), so a resumed draft redraws them. */
+  signature: Signature | null;
 }
+
+const imageRequired: FieldProblem = { key: 'common:validation.imageRequired' };
 
 const emptyDraft = (): KycDraftData => ({
   step: 'document',
@@ -83,7 +71,7 @@ const emptyDraft = (): KycDraftData => ({
 export class KycDraft {
   data: KycDraftData;
   /** Photos picked in this visit, for previews without a download; uploads from before are fetched. */
-  picked: Partial<Record<PhotoSlot, PreparedImage>> = {};
+  picked: Partial<Record<KycImageField, PreparedImage>> = {};
   /** Set on resubmission after a failed review: only these fields are asked again. */
   onlyFields: ReadonlySet<KycField> | null;
 
@@ -138,8 +126,8 @@ export class KycDraft {
     return Math.max(0, this.steps.indexOf(this.data.step));
   }
 
-  get photoSlots(): PhotoSlot[] {
-    return photoSlotsFor(this.data.documentType).filter((slot) => this.asks(photoField[slot]));
+  get photoFields(): KycImageField[] {
+    return kycImageFields.filter((field) => this.asks(field));
   }
 
   set<K extends keyof KycDraftData>(key: K, value: KycDraftData[K]): void {
@@ -147,7 +135,7 @@ export class KycDraft {
     this.save();
   }
 
-  setPhoto(slot: PhotoSlot, uploadId: string | null, image: PreparedImage | null): void {
+  setPhoto(slot: KycImageField, uploadId: string | null, image: PreparedImage | null): void {
     if (uploadId && image) {
       this.data.photos[slot] = uploadId;
       this.picked[slot] = image;
@@ -163,6 +151,30 @@ export class KycDraft {
     this.save();
   }
 
+  /** The submission: every asked field (after a failed review, only the failed ones), as the wire names them. */
+  body(): IdentificationBody {
+    const d = this.data;
+    const body: IdentificationBody = {};
+    const has = (field: KycField) => this.asks(field);
+    if (has('documentType') && d.documentType) body.documentType = d.documentType;
+    if (has('firstName')) body.firstName = d.firstName.trim();
+    if (has('lastName')) body.lastName = d.lastName.trim();
+    if (has('birthdate')) body.birthdate = d.birthdate;
+    if (has('sex') && d.sex) body.sex = d.sex;
+    if (has('country')) body.country = d.country;
+    if (has('address')) body.address = d.address.trim();
+    if (has('phone') && d.areaCode) {
+      body.areaCode = d.areaCode;
+      body.phone = phoneDigits(d.phone);
+    }
+    for (const field of kycImageFields) {
+      const id = d.photos[field];
+      if (has(field) && id) body[field] = id;
+    }
+    if (has('signature') && d.signature) body.signature = d.signature;
+    return body;
+  }
+
   /** Every problem of a step's fields (only the asked ones), by field. */
   problems(step: KycStep, today: Date = new Date()): Partial<Record<KycField, FieldProblem>> {
     const d = this.data;
@@ -175,10 +187,10 @@ export class KycDraft {
       country: () => choiceProblem(d.country.trim()),
       address: () => addressProblem(d.address),
       phone: () => phoneProblem(d.areaCode, d.phone),
-      frontImage: () => (d.photos.front ? null : { key: 'verify.problems.photoRequired' }),
-      backImage: () => (d.photos.back ? null : { key: 'verify.problems.photoRequired' }),
-      handImage: () => (d.photos.hand ? null : { key: 'verify.problems.photoRequired' }),
-      signature: () => (d.signature ? null : { key: 'verify.problems.signatureRequired' }),
+      frontImage: () => (d.photos.frontImage ? null : imageRequired),
+      backImage: () => (d.photos.backImage ? null : imageRequired),
+      handImage: () => (d.photos.handImage ? null : imageRequired),
+      signature: () => (d.signature && !isSignatureEmpty(d.signature) ? null : { key: 'common:codes.11103' }),
     };
     const fields = step === 'review' ? Object.values(stepFields).flat() : stepFields[step];
     const found: Partial<Record<KycField, FieldProblem>> = {};

@@ -1,0 +1,1 @@
+export { money, ratePercent, percent, day } from './figures';
