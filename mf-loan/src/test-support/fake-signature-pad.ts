@@ -28,7 +28,9 @@ export default class FakeSignaturePad extends EventTarget {
   }
 
   draw(strokes: [number, number][][]): void {
-    this.groups.push(...strokes.map((stroke) => ({ points: stroke.map(([x, y]) => ({ x, y, pressure: 0.5, time: 0 })) })));
+    this.groups.push(
+      ...strokes.map((stroke) => ({ points: stroke.map(([x, y]) => ({ x, y, pressure: 0.5, time: 0 })) })),
+    );
     this.dispatchEvent(new Event('endStroke'));
   }
 
@@ -50,4 +52,3 @@ export default class FakeSignaturePad extends EventTarget {
 
   off(): void {}
 }
-

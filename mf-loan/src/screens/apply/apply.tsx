@@ -14,22 +14,22 @@ import { LoanForm } from './loan-form';
 
 interface SignProps {
   quote: LoanQuote;
+  /** The quote replaced one whose terms had moved: say so above the new summary. */
+  requoted: boolean;
   onBack: () => void;
   onRequoted: (quote: LoanQuote) => void;
   onApplied: (loan: Loan) => void;
 }
 
 /** The summary, the signature and the confirmation, which carries the quote the customer read. */
-function SignQuote({ quote, onBack, onRequoted, onApplied }: SignProps) {
+function SignQuote({ quote, requoted, onBack, onRequoted, onApplied }: SignProps) {
   const { t, i18n } = useLoanStrings();
   const [signature, setSignature] = useState<Signature | null>(null);
   const [read, setRead] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const sign = async () => {
-    setNotice(null);
     if (!signature) {
       setFailure(t('common:codes.11103'));
       return;
@@ -53,11 +53,9 @@ function SignQuote({ quote, onBack, onRequoted, onApplied }: SignProps) {
       );
     } catch (error) {
       if (error instanceof ApiError && error.code === errors.termsChanged) {
-        // The terms moved since the quote: show the new ones and ask again; never sign what was not read.
+        // The terms moved since the quote: show the new ones, to be read and signed afresh.
         try {
           onRequoted(await loanApi.quote(quote.amount, quote.term));
-          setRead(false);
-          setNotice(t('sign.newQuote'));
         } catch (requote) {
           setFailure(messageForError(requote, t));
         }
@@ -71,9 +69,9 @@ function SignQuote({ quote, onBack, onRequoted, onApplied }: SignProps) {
 
   return (
     <div className={styles.sign}>
-      {notice ? (
+      {requoted ? (
         <p className={pageStyles.note} role="status">
-          {notice}
+          {t('sign.newQuote')}
         </p>
       ) : null}
       <CreditSummary quote={quote} />
@@ -101,17 +99,34 @@ function SignQuote({ quote, onBack, onRequoted, onApplied }: SignProps) {
 
 function Application({ product, onApplied }: { product: LoanProduct; onApplied: (loan: Loan) => void }) {
   const [quote, setQuote] = useState<LoanQuote | null>(null);
+  const [requoted, setRequoted] = useState(false);
   const [last, setLast] = useState<{ amount: string; term: number | null }>({ amount: '', term: null });
-  if (!quote) return <LoanForm product={product} initial={last} onQuoted={setQuote} />;
+  if (!quote)
+    return (
+      <LoanForm
+        product={product}
+        initial={last}
+        onQuoted={(next) => {
+          setRequoted(false);
+          setQuote(next);
+        }}
+      />
+    );
   return (
     <SignQuote
+      // A new quote is a new page to read and sign: nothing signed or ticked carries over.
       key={quote.quoteId}
       quote={quote}
+      requoted={requoted}
       onBack={() => {
         setLast({ amount: quote.amount, term: quote.term });
+        setRequoted(false);
         setQuote(null);
       }}
-      onRequoted={setQuote}
+      onRequoted={(next) => {
+        setRequoted(true);
+        setQuote(next);
+      }}
       onApplied={onApplied}
     />
   );

@@ -10,8 +10,17 @@ import styles from './loans.module.css';
 
 /** SHA-256 of the downloaded file in hex, to compare with the fingerprint stored at signing. */
 async function sha256Hex(blob: Blob): Promise<string | null> {
-  if (!globalThis.crypto?.subtle || typeof blob.arrayBuffer !== 'function') return null;
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
+  if (!globalThis.crypto?.subtle) return null;
+  const bytes =
+    typeof blob.arrayBuffer === 'function'
+      ? await blob.arrayBuffer()
+      : await new Promise<ArrayBuffer>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as ArrayBuffer);
+          reader.onerror = () => reject(reader.error);
+          reader.readAsArrayBuffer(blob);
+        });
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

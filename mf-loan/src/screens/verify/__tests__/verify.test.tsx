@@ -212,7 +212,11 @@ test('after a failed review it shows the reason per field and sends only what fa
 
   // Only the photo step and the review: nothing else is asked again.
   const steps = screen.getByRole('list', { name: 'Verification steps' });
-  expect(within(steps).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1Photos', '2Review']);
+  expect(
+    within(steps)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['1Photos', '2Review']);
   expect(screen.queryByLabelText('Front of the document')).not.toBeInTheDocument();
   expect(screen.getByText('Not accepted: back photo unreadable')).toBeInTheDocument();
   await userEvent.upload(screen.getByLabelText('Back of the document'), jpeg('back.jpg'));
