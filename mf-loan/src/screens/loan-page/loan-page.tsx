@@ -55,6 +55,7 @@ const LoanPageContent = observer(function LoanPageContent() {
       <h1 className={pageStyles.title}>{t('page.title')}</h1>
       <p className={pageStyles.lead}>{t('page.lead')}</p>
       <Tabs
+        className={pageStyles.tabs}
         label={t('page.sections')}
         value={tab}
         onChange={(next) => show(next)}
