@@ -121,7 +121,8 @@ export function identityKeyFrom(value: string | undefined, nodeEnv: Config['node
     return DEVELOPMENT_IDENTITY_KEY;
   }
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (key.length !== 32) throw new Error('IDENTITY_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
+  if (key.length !== 32)
+    throw new Error('IDENTITY_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
   if (nodeEnv === 'production' && key.equals(DEVELOPMENT_IDENTITY_KEY))
     throw new Error('IDENTITY_ENCRYPTION_KEY must not be the development key in production');
   return key;

@@ -31,7 +31,8 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
       preHandler: app.guardRepeat,
       schema: {
         tags,
-        summary: 'Submits identity verification (all fields the first time, only the failed ones after a failure)',
+        summary:
+          'Submits identity verification (all fields the first time, only the failed ones after a failure)',
         description:
           'Photos are upload ids of the customer’s own uploads (`POST /upload/image`); they are moved into encrypted storage. ' +
           'Missing information answers `11100`, a field that did not fail `11104`, under 18 `11102`, a phone not valid for its area code `11101`, an empty signature `11103`, while pending or verified `10019`.',
@@ -43,7 +44,10 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'kyc.detail',
-    { ...auth, schema: { tags, summary: 'The customer’s verification: data, status, review target and failed fields' } },
+    {
+      ...auth,
+      schema: { tags, summary: 'The customer’s verification: data, status, review target and failed fields' },
+    },
     async (request) => ok(await kyc.detail(request.customer)),
   );
 
@@ -52,7 +56,11 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
     'kyc.image',
     {
       ...auth,
-      schema: { tags, summary: 'A thumbnail (JPEG, at most 320 px) of one of the customer’s own identity photos', security },
+      schema: {
+        tags,
+        summary: 'A thumbnail (JPEG, at most 320 px) of one of the customer’s own identity photos',
+        security,
+      },
     },
     async (request, reply) =>
       sendIdentityImage(reply, await kyc.thumbnail(request.customer, request.params.field), 'image/jpeg'),

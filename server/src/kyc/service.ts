@@ -62,7 +62,10 @@ export class KycService {
 
   /** The identity data a loan contract prints (verified customers only). */
   async identityOf(userId: string, reader: Db | Tx = this.deps.db) {
-    const [row] = await reader.select().from(kycIdentities).where(eq(kycIdentities.userId, BigInt(userId)));
+    const [row] = await reader
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(userId)));
     if (row?.status !== 'verified') throw new AppError(errors.notVerified);
     return {
       firstName: row.firstName ?? '',
@@ -149,7 +152,10 @@ export class KycService {
   }
 
   private async lockOrCreate(tx: Tx, userId: string): Promise<IdentityRow> {
-    await tx.insert(kycIdentities).values({ userId: BigInt(userId) }).onConflictDoNothing();
+    await tx
+      .insert(kycIdentities)
+      .values({ userId: BigInt(userId) })
+      .onConflictDoNothing();
     const [row] = await tx
       .select()
       .from(kycIdentities)
@@ -165,8 +171,12 @@ export class KycService {
    */
   private async takeUpload(tx: Tx, userId: string, uploadId: string) {
     const upload = await this.deps.uploads.assertOwned(tx, uploadId, userId);
-    const [taken] = await tx.select({ id: kycFiles.id }).from(kycFiles).where(eq(kycFiles.uploadId, uploadId));
-    if (taken) throw new AppError(errors.imageMissing, 'This photo was already submitted, please upload it again');
+    const [taken] = await tx
+      .select({ id: kycFiles.id })
+      .from(kycFiles)
+      .where(eq(kycFiles.uploadId, uploadId));
+    if (taken)
+      throw new AppError(errors.imageMissing, 'This photo was already submitted, please upload it again');
     const stream = this.deps.uploads.open(upload);
     const chunks: Buffer[] = [];
     try {
@@ -218,12 +228,18 @@ export class KycService {
         details: { field, userId: String(row.userId) },
       }),
     );
-    return { bytes: await this.deps.vault.read(fileId, String(row.userId)), mime: file?.mime ?? 'image/jpeg' };
+    return {
+      bytes: await this.deps.vault.read(fileId, String(row.userId)),
+      mime: file?.mime ?? 'image/jpeg',
+    };
   }
 
   private async findIdentity(reader: Db | Tx, id: string, lock = false): Promise<IdentityRow> {
     if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new AppError(errors.notFound);
-    const query = reader.select().from(kycIdentities).where(eq(kycIdentities.id, BigInt(id)));
+    const query = reader
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.id, BigInt(id)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new AppError(errors.notFound);
     return row;
@@ -256,7 +272,11 @@ export class KycService {
         userId: String(row.userId),
         submissions: row.submissions,
         signature: row.signature,
-        imageUrls: { frontImage: image('frontImage'), backImage: image('backImage'), handImage: image('handImage') },
+        imageUrls: {
+          frontImage: image('frontImage'),
+          backImage: image('backImage'),
+          handImage: image('handImage'),
+        },
       };
     });
   }

@@ -102,9 +102,13 @@ export function checkValues(body: IdentificationBody, today: Date): void {
   }
   if (body.country !== undefined && !countries.has(body.country))
     throw new AppError(errors.personalDataIncorrect, 'Country incorrect');
-  if (body.areaCode !== undefined && body.phone !== undefined) checkPhone(body.areaCode as KycAreaCode, body.phone);
-  if (body.signature !== undefined && isSignatureEmpty(body.signature)) throw new AppError(errors.signatureMissing);
-  const photos = [body.frontImage, body.backImage, body.handImage].filter((p): p is string => p !== undefined);
+  if (body.areaCode !== undefined && body.phone !== undefined)
+    checkPhone(body.areaCode as KycAreaCode, body.phone);
+  if (body.signature !== undefined && isSignatureEmpty(body.signature))
+    throw new AppError(errors.signatureMissing);
+  const photos = [body.frontImage, body.backImage, body.handImage].filter(
+    (p): p is string => p !== undefined,
+  );
   if (new Set(photos).size !== photos.length)
     throw new AppError(errors.imageMissing, 'Each photo must be a different image');
 }

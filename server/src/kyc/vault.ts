@@ -36,7 +36,10 @@ export class IdentityVault {
   }
 
   open(fileId: string, ownerUserId: string, sealed: Buffer): Buffer {
-    if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC))
+    if (
+      sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES ||
+      !sealed.subarray(0, MAGIC.length).equals(MAGIC)
+    )
       throw new Error('identity vault: not a sealed identity file');
     let at = MAGIC.length;
     const iv = sealed.subarray(at, (at += IV_BYTES));

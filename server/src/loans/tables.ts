@@ -83,7 +83,10 @@ export const loans = pgTable(
     index('loans_next_event_idx')
       .on(t.nextEventAt)
       .where(sql`${t.status} in ('repaying', 'expired')`),
-    check('loans_status', sql`${t.status} in ('pending', 'rejected', 'repaying', 'expired', 'repaid', 'withdrawn')`),
+    check(
+      'loans_status',
+      sql`${t.status} in ('pending', 'rejected', 'repaying', 'expired', 'repaid', 'withdrawn')`,
+    ),
     check('loans_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -126,7 +126,9 @@ export function figuresAt(row: LoanRow, now: number) {
         ? row.totalInterest
         : loanInterest(row.amount, row.dailyRate, daysUsed, row.interestFreeDays);
   }
-  const overdueInterest = new Money(loanOverdueInterestPerDay(row.amount, row.overdueDailyRate)).mul(overdueDays);
+  const overdueInterest = new Money(loanOverdueInterestPerDay(row.amount, row.overdueDailyRate)).mul(
+    overdueDays,
+  );
   const withdrawalDeadline = row.createdAt.getTime() + LOAN_WITHDRAWAL_DAYS * DAY_MS;
   return {
     daysUsed,

@@ -66,7 +66,8 @@ class Writer {
 
   heading(text: string, size = 12): void {
     this.doc.moveDown(0.6);
-    const bold: FontName = this.font === 'latin' ? 'latinBold' : this.font === 'arabic' ? 'arabicBold' : this.font;
+    const bold: FontName =
+      this.font === 'latin' ? 'latinBold' : this.font === 'arabic' ? 'arabicBold' : this.font;
     this.block(text, PAGE.margin, WIDTH, size, bold);
     this.doc.moveDown(0.2);
   }
@@ -131,8 +132,7 @@ class Writer {
 
   private measure(text: string, size: number, direction: 'rtl' | 'auto'): number {
     return visualRuns(text, this.arabicCovers, direction).reduce(
-      (sum, run) =>
-        sum + this.use(this.runFont(run.text, run.arabic)).fontSize(size).widthOfString(run.text),
+      (sum, run) => sum + this.use(this.runFont(run.text, run.arabic)).fontSize(size).widthOfString(run.text),
       0,
     );
   }
@@ -159,9 +159,7 @@ class Writer {
     );
     let x = right - widths.reduce((a, b) => a + b, 0);
     runs.forEach((run, i) => {
-      this.use(this.runFont(run.text, run.arabic))
-        .fontSize(size)
-        .text(run.text, x, y, { lineBreak: false });
+      this.use(this.runFont(run.text, run.arabic)).fontSize(size).text(run.text, x, y, { lineBreak: false });
       x += widths[i]!;
     });
   }

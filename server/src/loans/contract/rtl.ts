@@ -36,7 +36,7 @@ export function visualRuns(
   const highest = Math.max(...runs.map((r) => r.level));
   const lowestOdd = Math.min(...runs.map((r) => r.level).filter((l) => l % 2 === 1), highest);
   for (let level = highest; level >= lowestOdd; level -= 1) {
-    for (let i = 0; i < runs.length; ) {
+    for (let i = 0; i < runs.length;) {
       if (runs[i]!.level < level) {
         i += 1;
         continue;

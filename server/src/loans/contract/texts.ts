@@ -119,12 +119,14 @@ const zhCN: ContractTexts = {
   repaymentDate: '还款日期',
   repaymentDateNote: '若今日审核通过则为 {date}；期限自审核通过之日起计算',
   apr: '年化利率（APR）',
-  aprAssumptions: '年化利率的假设：审核通过时全额放款，到期一次性还款，一年按 365 天计算，除利息外无其他费用。',
+  aprAssumptions:
+    '年化利率的假设：审核通过时全额放款，到期一次性还款，一年按 365 天计算，除利息外无其他费用。',
   late: '4. 逾期还款',
   lateText:
     '如未在还款日期前还款，将按借款金额每日 {rate} % 计收逾期利息（每日 {perDay} USDT），直至还清。我们会在到期日及其后每 {every} 天发送提醒。',
   withdrawal: '5. 撤回权',
-  withdrawalText: '您可在签署后 {days} 天内无需说明理由撤回本合同，只需归还本金，不收取任何利息。此项权利优于同类平台。',
+  withdrawalText:
+    '您可在签署后 {days} 天内无需说明理由撤回本合同，只需归还本金，不收取任何利息。此项权利优于同类平台。',
   early: '6. 提前还款',
   earlyText: '您可在还款日期前随时一次性还清。届时仅对超出前 {free} 天免息期的已用天数计收利息。',
   signature: '7. 签名',
@@ -165,7 +167,8 @@ const zhTW: ContractTexts = {
   lateText:
     '如未在還款日期前還款，將按借款金額每日 {rate} % 計收逾期利息（每日 {perDay} USDT），直至還清。我們會在到期日及其後每 {every} 天發送提醒。',
   withdrawal: '5. 撤回權',
-  withdrawalText: '您可在簽署後 {days} 天內無需說明理由撤回本合約，只需歸還本金，不收取任何利息。此項權利優於同類平台。',
+  withdrawalText:
+    '您可在簽署後 {days} 天內無需說明理由撤回本合約，只需歸還本金，不收取任何利息。此項權利優於同類平台。',
   early: '6. 提前還款',
   earlyText: '您可在還款日期前隨時一次還清。屆時僅對超出前 {free} 天免息期的已用天數計收利息。',
   signature: '7. 簽名',
@@ -201,14 +204,17 @@ const ja: ContractTexts = {
   repaymentDate: '返済期日',
   repaymentDateNote: '本日承認された場合は {date}。期間は承認日から起算します',
   apr: '実質年率（APR）',
-  aprAssumptions: '実質年率は、承認時に全額が支払われ、期日に一括返済し、1 年を 365 日とし、利息以外の費用がないことを前提としています。',
+  aprAssumptions:
+    '実質年率は、承認時に全額が支払われ、期日に一括返済し、1 年を 365 日とし、利息以外の費用がないことを前提としています。',
   late: '4. 返済の遅延',
   lateText:
     '返済期日までに返済されない場合、完済まで融資額の 1 日あたり {rate} %（1 日 {perDay} USDT）の遅延利息が発生します。期日当日とその後 {every} 日ごとにお知らせします。',
   withdrawal: '5. 撤回権',
-  withdrawalText: '署名から {days} 日以内であれば、理由を示さずに元本を返済することで本契約を撤回できます。利息はかかりません。これは同種のサービスを上回る条件です。',
+  withdrawalText:
+    '署名から {days} 日以内であれば、理由を示さずに元本を返済することで本契約を撤回できます。利息はかかりません。これは同種のサービスを上回る条件です。',
   early: '6. 繰上返済',
-  earlyText: '返済期日前であればいつでも全額を返済できます。その場合、最初の {free} 日の無利息期間を超えて利用した日数分の利息のみがかかります。',
+  earlyText:
+    '返済期日前であればいつでも全額を返済できます。その場合、最初の {free} 日の無利息期間を超えて利用した日数分の利息のみがかかります。',
   signature: '7. 署名',
   signatureText: '借主は上記の条件に電子的に署名しました。',
   hashNote: 'この文書の SHA-256 フィンガープリントはローンと共に保存されています。',
@@ -242,14 +248,17 @@ const ko: ContractTexts = {
   repaymentDate: '상환일',
   repaymentDateNote: '오늘 승인되는 경우 {date}; 기간은 승인일부터 계산됩니다',
   apr: '연간 실효 이율(APR)',
-  aprAssumptions: 'APR은 승인 시 전액 지급, 만기 일시 상환, 1년 365일, 이자 외 다른 비용이 없음을 가정합니다.',
+  aprAssumptions:
+    'APR은 승인 시 전액 지급, 만기 일시 상환, 1년 365일, 이자 외 다른 비용이 없음을 가정합니다.',
   late: '4. 연체',
   lateText:
     '상환일까지 상환하지 않으면 완제 시까지 대출 금액의 일 {rate}%(하루 {perDay} USDT)의 연체 이자가 발생합니다. 만기일과 그 후 {every}일마다 알림을 보냅니다.',
   withdrawal: '5. 철회권',
-  withdrawalText: '서명 후 {days}일 이내에는 이유 없이 원금을 반환하여 이 계약을 철회할 수 있으며 이자는 부과되지 않습니다. 이는 유사 플랫폼보다 유리한 조건입니다.',
+  withdrawalText:
+    '서명 후 {days}일 이내에는 이유 없이 원금을 반환하여 이 계약을 철회할 수 있으며 이자는 부과되지 않습니다. 이는 유사 플랫폼보다 유리한 조건입니다.',
   early: '6. 조기 상환',
-  earlyText: '상환일 전에 언제든지 전액 상환할 수 있습니다. 이 경우 처음 {free}일의 무이자 기간을 초과하여 사용한 일수에 대해서만 이자가 부과됩니다.',
+  earlyText:
+    '상환일 전에 언제든지 전액 상환할 수 있습니다. 이 경우 처음 {free}일의 무이자 기간을 초과하여 사용한 일수에 대해서만 이자가 부과됩니다.',
   signature: '7. 서명',
   signatureText: '차입자는 위 조건에 전자적으로 서명했습니다.',
   hashNote: '이 문서의 SHA-256 지문은 대출 기록과 함께 저장됩니다.',
@@ -325,7 +334,8 @@ const fr: ContractTexts = {
   totalInterest: 'Total des intérêts',
   totalPayable: 'Montant total dû',
   repaymentDate: 'Date de remboursement',
-  repaymentDateNote: '{date} en cas d’approbation aujourd’hui ; la durée court à partir du jour de l’approbation',
+  repaymentDateNote:
+    '{date} en cas d’approbation aujourd’hui ; la durée court à partir du jour de l’approbation',
   apr: 'Taux annuel effectif global (TAEG)',
   aprAssumptions:
     'Le TAEG suppose que le montant total est versé à l’approbation et remboursé en une fois à l’échéance, une année de 365 jours et aucun frais autre que les intérêts.',
@@ -352,7 +362,11 @@ const es: ContractTexts = {
   name: 'Nombre',
   birthdate: 'Fecha de nacimiento',
   document: 'Documento de identidad',
-  documentTypes: { id_card: 'Documento de identidad', driver_licence: 'Permiso de conducir', passport: 'Pasaporte' },
+  documentTypes: {
+    id_card: 'Documento de identidad',
+    driver_licence: 'Permiso de conducir',
+    passport: 'Pasaporte',
+  },
   country: 'País',
   address: 'Dirección',
   phone: 'Teléfono',
@@ -489,5 +503,7 @@ export const contractTexts: Record<Lang, ContractTexts> = {
 };
 
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
 }
