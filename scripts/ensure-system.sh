@@ -13,6 +13,7 @@ if [ "$need_tests" = "--tests" ]; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils) # loans: contract PDF tests
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "[setup] installing ${missing[*]} from Debian"
     export DEBIAN_FRONTEND=noninteractive

@@ -18,6 +18,9 @@ import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { invitesRoutes } from './invites/routes';
 import { recordsRoutes } from './records/routes';
+// KYC and loans
+import { kycAdminRoutes, kycRoutes } from './kyc/routes';
+import { loansAdminRoutes, loansRoutes } from './loans/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -38,6 +41,9 @@ export const customerRoutes: FastifyPluginAsync[] = [
   notificationsRoutes,
   invitesRoutes,
   recordsRoutes,
+  // KYC and loans
+  kycRoutes,
+  loansRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */
@@ -50,6 +56,9 @@ export const adminRoutes: FastifyPluginAsync[] = [
   ledgerAdminRoutes,
   cashierAdminRoutes,
   marketsAdminRoutes,
+  // KYC and loans
+  kycAdminRoutes,
+  loansAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */
