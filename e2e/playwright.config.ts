@@ -85,6 +85,8 @@ export default defineConfig({
         REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.e2e.json'),
         ADMIN_USERNAME: adminCredentials.username,
         ADMIN_PASSWORD: adminCredentials.password,
+        // Identity documents are encrypted at rest (issue 14); a fixed key for this throwaway data folder.
+        IDENTITY_ENCRYPTION_KEY: 'e2e0'.repeat(16),
         LOG_LEVEL: 'warn',
         SMTP_URL: smtpUrl,
         MAIL_FROM: 'SWX <no-reply@swx.test>',
