@@ -22,3 +22,8 @@ export function percent(value: string): string {
 export function day(value: string): string {
   return formatDate(`${value}T00:00:00Z`, { timeZone: 'UTC' });
 }
+
+/** A loan figure without its currency, for tables whose caption names it (narrow phone columns). */
+export function amount(value: string): string {
+  return formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

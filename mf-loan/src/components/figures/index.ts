@@ -1,1 +1,1 @@
-export { money, ratePercent, percent, day } from './figures';
+export { amount, money, ratePercent, percent, day } from './figures';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, Button, Modal, formatDateTime, messageForError } from '@swx/shared';
 import { errors, type Loan } from '@swx/shared/contract';
 import { loanApi } from '../../api';
-import { day, money, percent, ratePercent } from '../../components/figures';
+import { amount, day, money, percent, ratePercent } from '../../components/figures';
 import { pageStyles } from '../../components/page';
 import { useLoanStrings } from '../../i18n';
 import { statusBadge } from './loan-status';
@@ -217,7 +217,7 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: (loan: 
       {loan.schedule.length > 0 ? (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <caption>{t('detail.schedule')}</caption>
+            <caption>{t('detail.schedule', { currency: loan.currency })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('detail.date')}</th>
@@ -230,9 +230,9 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: (loan: 
               {loan.schedule.map((item) => (
                 <tr key={item.date}>
                   <td>{day(item.date)}</td>
-                  <td>{money(item.principal, loan.currency)}</td>
-                  <td>{money(item.interest, loan.currency)}</td>
-                  <td>{money(item.total, loan.currency)}</td>
+                  <td>{amount(item.principal)}</td>
+                  <td>{amount(item.interest)}</td>
+                  <td>{amount(item.total)}</td>
                 </tr>
               ))}
             </tbody>

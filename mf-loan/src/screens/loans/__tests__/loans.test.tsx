@@ -34,8 +34,8 @@ test('lists the loans and opens one with its schedule, amount due today and days
   const detail = screen.getByTestId('loan-detail');
   expect(within(detail).getByTestId('amount-due-today')).toHaveTextContent('1,002.00 USDT');
   expect(within(detail).getByText('Days left: 25')).toBeInTheDocument();
-  const schedule = within(detail).getByRole('table', { name: 'Repayment schedule' });
-  expect(within(schedule).getByRole('row', { name: /1,027.00\sUSDT/ })).toHaveTextContent('27.00 USDT');
+  const schedule = within(detail).getByRole('table', { name: 'Repayment schedule (USDT)' });
+  expect(within(schedule).getByRole('row', { name: /1,027.00/ })).toHaveTextContent('27.00');
   expect(within(detail).getByRole('button', { name: 'Withdraw from the loan' })).toBeInTheDocument();
 });
 
