@@ -4,6 +4,7 @@ import { Button, EmptyState, useRootStore } from '@swx/shared';
 import type { Loan } from '@swx/shared/contract';
 import { loanApi } from '../../api';
 import { day, money } from '../../components/figures';
+import { DemoNotice } from '../../components/demo-notice';
 import { LoadView, useLoad } from '../../components/load';
 import { Section } from '../../components/page';
 import { useLoanStrings } from '../../i18n';
@@ -52,7 +53,11 @@ function LoanRow({
 export const LoansSection = observer(function LoansSection({ openId, onOpen, version }: LoansSectionProps) {
   const { t } = useLoanStrings();
   const { settings } = useRootStore();
-  const list = useLoad(() => loanApi.loans(), [settings.isDemo, version]);
+  // Loans belong to the real account: in demo there is nothing to ask the server for.
+  const list = useLoad(
+    () => (settings.isDemo ? Promise.resolve([]) : loanApi.loans()),
+    [settings.isDemo, version],
+  );
   const [updated, setUpdated] = useState<Record<string, Loan>>({});
   return (
     <Section
@@ -64,30 +69,39 @@ export const LoansSection = observer(function LoansSection({ openId, onOpen, ver
         </Button>
       }
     >
-      <LoadView state={list}>
-        {(loans) =>
-          loans.length === 0 ? (
-            <EmptyState title={t('loans.empty')} description={t('loans.emptyText')} />
-          ) : (
-            <ul className={styles.list}>
-              {loans.map((listed) => {
-                const loan = updated[listed.id] ?? listed;
-                const open = loan.id === openId;
-                return (
-                  <LoanRow key={loan.id} loan={loan} open={open} onOpen={() => onOpen(open ? null : loan.id)}>
-                    {open ? (
-                      <LoanDetail
-                        loan={loan}
-                        onChanged={(next) => setUpdated((all) => ({ ...all, [next.id]: next }))}
-                      />
-                    ) : null}
-                  </LoanRow>
-                );
-              })}
-            </ul>
-          )
-        }
-      </LoadView>
+      {settings.isDemo ? (
+        <DemoNotice />
+      ) : (
+        <LoadView state={list}>
+          {(loans) =>
+            loans.length === 0 ? (
+              <EmptyState title={t('loans.empty')} description={t('loans.emptyText')} />
+            ) : (
+              <ul className={styles.list}>
+                {loans.map((listed) => {
+                  const loan = updated[listed.id] ?? listed;
+                  const open = loan.id === openId;
+                  return (
+                    <LoanRow
+                      key={loan.id}
+                      loan={loan}
+                      open={open}
+                      onOpen={() => onOpen(open ? null : loan.id)}
+                    >
+                      {open ? (
+                        <LoanDetail
+                          loan={loan}
+                          onChanged={(next) => setUpdated((all) => ({ ...all, [next.id]: next }))}
+                        />
+                      ) : null}
+                    </LoanRow>
+                  );
+                })}
+              </ul>
+            )
+          }
+        </LoadView>
+      )}
     </Section>
   );
 });

@@ -147,11 +147,13 @@ const cameraFor: Record<KycImageField, 'environment' | 'user'> = {
 
 /** A photo picked now previews from memory; one uploaded before a reload is fetched back from the server. */
 function useResumedPreview(draft: KycDraft, field: KycImageField): Blob | null {
-  const picked = draft.picked[field]?.file ?? null;
+  // Browsers cannot draw JPEG 2000: such a photo shows as "uploaded" without a picture.
+  const pickedImage = draft.picked[field];
+  const picked = pickedImage && pickedImage.format !== 'jpeg2000' ? pickedImage.file : null;
   const uploadId = draft.data.photos[field];
   const [fetched, setFetched] = useState<{ id: string; blob: Blob } | null>(null);
   useEffect(() => {
-    if (picked || !uploadId || fetched?.id === uploadId) return;
+    if (pickedImage || !uploadId || fetched?.id === uploadId) return;
     let current = true;
     loanApi.uploadedImage(uploadId).then(
       (blob) => current && setFetched({ id: uploadId, blob }),
@@ -161,8 +163,10 @@ function useResumedPreview(draft: KycDraft, field: KycImageField): Blob | null {
     return () => {
       current = false;
     };
-  }, [picked, uploadId, fetched]);
-  return picked ?? (fetched && fetched.id === uploadId ? fetched.blob : null);
+  }, [pickedImage, uploadId, fetched]);
+  if (pickedImage) return picked;
+  const blob = fetched && fetched.id === uploadId ? fetched.blob : null;
+  return blob && !/jp2|jpx|j2c/.test(blob.type) ? blob : null;
 }
 
 const PhotoField = observer(function PhotoField({ field, ...props }: StepProps & { field: KycImageField }) {

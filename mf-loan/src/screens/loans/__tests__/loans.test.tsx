@@ -163,3 +163,11 @@ test('downloads the contract and checks it against the fingerprint stored at sig
   await userEvent.click(await screen.findByRole('button', { name: 'Download the contract (PDF)' }));
   expect(await screen.findByText(/does not match the stored fingerprint/)).toBeInTheDocument();
 });
+
+test('in demo it asks for the real account and asks the server for nothing', async () => {
+  const made = createFakeSite({}, { signedIn: true, mode: 'demo' });
+  root = made.root;
+  renderScreen(root, <Harness />, '/loan');
+  expect(await screen.findByText('Demo accounts cannot use this feature')).toBeInTheDocument();
+  expect(made.calls.filter((call) => call.path === '/user/listLoanRecord')).toEqual([]);
+});
