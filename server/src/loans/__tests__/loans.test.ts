@@ -72,8 +72,8 @@ describe('product and pre-contract quote', () => {
   it('quotes interest, APR, repayment date, late costs and the right of withdrawal', async () => {
     const res = await quote(alice, '500', 14);
     expect(res.code).toBe('200');
-    // 500 × 0.001 × (14 − 3) = 5.50; APR from (505.5 / 500)^(365 / 14) − 1.
-    const apr = ((Math.pow(505.5 / 500, 365 / 14) - 1) * 100).toFixed(2);
+    // 500 × 0.001 × (14 − 3) = 5.50; APR from (505.5 / 500)^(365 / 14) − 1 = 33.005…%, rounded up.
+    const apr = (Math.ceil((Math.pow(505.5 / 500, 365 / 14) - 1) * 10_000) / 100).toFixed(2);
     expect(res.result).toMatchObject({
       lender: 'SWX Platform Ltd.',
       creditType: 'unsecured_fixed_term',
