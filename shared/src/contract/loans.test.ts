@@ -27,31 +27,42 @@ describe('the loan interest rule', () => {
 
   it('charges nothing within the free days, never less for more days, and early never more than the term', () => {
     fc.assert(
-      fc.property(cents, rateMicro, freeDays, fc.integer({ min: 1, max: 365 }), (amount, rate, free, term) => {
-        const a = asAmount(amount);
-        const r = asRate(rate);
-        expect(loanInterest(a, r, Math.min(free, term), free)).toBe('0.00');
-        const full = new Decimal(loanInterest(a, r, term, free));
-        let previous = new Decimal(0);
-        for (const used of [1, Math.ceil(term / 3), Math.ceil(term / 2), term]) {
-          const early = new Decimal(loanInterest(a, r, used, free));
-          expect(early.gte(previous)).toBe(true);
-          expect(early.lte(full)).toBe(true);
-          previous = early;
-        }
-      }),
+      fc.property(
+        cents,
+        rateMicro,
+        freeDays,
+        fc.integer({ min: 1, max: 365 }),
+        (amount, rate, free, term) => {
+          const a = asAmount(amount);
+          const r = asRate(rate);
+          expect(loanInterest(a, r, Math.min(free, term), free)).toBe('0.00');
+          const full = new Decimal(loanInterest(a, r, term, free));
+          let previous = new Decimal(0);
+          for (const used of [1, Math.ceil(term / 3), Math.ceil(term / 2), term]) {
+            const early = new Decimal(loanInterest(a, r, used, free));
+            expect(early.gte(previous)).toBe(true);
+            expect(early.lte(full)).toBe(true);
+            previous = early;
+          }
+        },
+      ),
     );
   });
 
   it('gives an APR of 0 exactly when there is no interest, rising with the repayment', () => {
     fc.assert(
-      fc.property(cents, fc.bigInt({ min: 0n, max: 1_000_00n }), fc.integer({ min: 1, max: 365 }), (amount, extra, term) => {
-        const a = asAmount(amount);
-        const apr = new Decimal(loanAprPercent(a, asAmount(amount + extra), term));
-        expect(apr.isZero()).toBe(extra === 0n);
-        const more = new Decimal(loanAprPercent(a, asAmount(amount + extra + 100n), term));
-        expect(more.gte(apr)).toBe(true);
-      }),
+      fc.property(
+        cents,
+        fc.bigInt({ min: 0n, max: 1_000_00n }),
+        fc.integer({ min: 1, max: 365 }),
+        (amount, extra, term) => {
+          const a = asAmount(amount);
+          const apr = new Decimal(loanAprPercent(a, asAmount(amount + extra), term));
+          expect(apr.isZero()).toBe(extra === 0n);
+          const more = new Decimal(loanAprPercent(a, asAmount(amount + extra + 100n), term));
+          expect(more.gte(apr)).toBe(true);
+        },
+      ),
     );
   });
 

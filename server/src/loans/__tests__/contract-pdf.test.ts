@@ -45,7 +45,18 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 async function inkColumns(pdf: Buffer, name: string, rows: [number, number]) {
   const file = path.join(tmp, `${name}.pdf`);
   fs.writeFileSync(file, pdf);
-  execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(tmp, name)]);
+  execFileSync('pdftoppm', [
+    '-r',
+    '50',
+    '-png',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    path.join(tmp, name),
+  ]);
   const { data, info } = await sharp(path.join(tmp, `${name}.png`))
     .greyscale()
     .raw()
@@ -76,7 +87,14 @@ describe('the contract PDF in every language', () => {
     async (language) => {
       const pdf = await renderContract(input(language));
       const text = pdfText(pdf);
-      for (const figure of ['500', '5.50', '505.50', '33.01', '2026-12-07', '0123456789abcdef0123456789abcdef'])
+      for (const figure of [
+        '500',
+        '5.50',
+        '505.50',
+        '33.01',
+        '2026-12-07',
+        '0123456789abcdef0123456789abcdef',
+      ])
         expect(text).toContain(figure);
       const listed = fonts(pdf, language).split('\n').slice(2).filter(Boolean);
       expect(listed.length).toBeGreaterThan(0);
