@@ -17,6 +17,7 @@ beforeAll(async () => {
   alice = await server.customer();
   bob = await server.customer();
 });
+afterEach(async () => server.check());
 afterAll(async () => server.close());
 
 const submit = (who: SignedUpCustomer, body: Record<string, unknown>) =>
