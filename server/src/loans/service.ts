@@ -160,29 +160,7 @@ export class LoansService {
     if (!quote || quote.usedAt || quote.expiresAt.getTime() < now) throw new AppError(errors.termsChanged);
     const current = termsFor(product, body.amount, body.term);
     if (!sameTerms(quote, current)) throw new AppError(errors.termsChanged);
-    const identity = await this.deps.kyc.identityOf(customer.userId);
-    const pdf = await renderContract({
-      agreementNumber: quote.id,
-      language: body.language,
-      lender: product.lender,
-      signedAt: new Date(now),
-      borrower: identity,
-      amount: formatAmount(quote.amount),
-      currency: LOAN_CURRENCY,
-      term: quote.term,
-      dailyRatePercent: percent(quote.dailyRate),
-      annualRatePercent: formatAmount(new Decimal(quote.dailyRate).mul(36500).toFixed()),
-      interestFreeDays: quote.interestFreeDays,
-      totalInterest: new Money(quote.totalInterest).toFixed(2),
-      totalRepayment: new Money(quote.totalRepayment).toFixed(2),
-      aprPercent: new Money(quote.aprPercent).toFixed(2),
-      repaymentDate: dayOf(now + quote.term * DAY_MS),
-      overdueRatePercent: percent(quote.overdueDailyRate),
-      overdueInterestPerDay: loanOverdueInterestPerDay(quote.amount, quote.overdueDailyRate),
-      overdueReminderDays: product.overdueReminderDays,
-      withdrawalDays: LOAN_WITHDRAWAL_DAYS,
-      signature: body.signature,
-    });
+    const pdf = await this.renderFor(customer, quote, body, now);
     const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
     return this.deps.units.run(async ({ tx }) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOAN_LOCK_CLASS}, ${Number(customer.userId) | 0})`);
@@ -215,6 +193,39 @@ export class LoansService {
         .returning();
       await tx.insert(loanContracts).values({ loanId: row!.id, pdf, sha256 });
       return toLoan(row!, now);
+    });
+  }
+
+  /** The contract PDF of exactly the quoted terms, the customer's verified identity and their signature. */
+  private async renderFor(
+    customer: Customer,
+    quote: typeof loanQuotes.$inferSelect,
+    body: LoanApplyBody,
+    now: number,
+  ): Promise<Buffer> {
+    const product = productTerms(this.deps.params);
+    const identity = await this.deps.kyc.identityOf(customer.userId);
+    return renderContract({
+      agreementNumber: quote.id,
+      language: body.language,
+      lender: product.lender,
+      signedAt: new Date(now),
+      borrower: identity,
+      amount: formatAmount(quote.amount),
+      currency: LOAN_CURRENCY,
+      term: quote.term,
+      dailyRatePercent: percent(quote.dailyRate),
+      annualRatePercent: formatAmount(new Decimal(quote.dailyRate).mul(36500).toFixed()),
+      interestFreeDays: quote.interestFreeDays,
+      totalInterest: new Money(quote.totalInterest).toFixed(2),
+      totalRepayment: new Money(quote.totalRepayment).toFixed(2),
+      aprPercent: new Money(quote.aprPercent).toFixed(2),
+      repaymentDate: dayOf(now + quote.term * DAY_MS),
+      overdueRatePercent: percent(quote.overdueDailyRate),
+      overdueInterestPerDay: loanOverdueInterestPerDay(quote.amount, quote.overdueDailyRate),
+      overdueReminderDays: product.overdueReminderDays,
+      withdrawalDays: LOAN_WITHDRAWAL_DAYS,
+      signature: body.signature,
     });
   }
 

@@ -228,7 +228,8 @@ export function loanInterest(amount: string, dailyRate: string, days: number, fr
 /**
  * Annual percentage rate of one drawdown repaid in one payment after `term` days, from the standard
  * equation amount = repayment × (1 + APR)^(−term / 365): APR = (repayment / amount)^(365 / term) − 1, as a
- * percentage rounded to 2 decimals. Zero interest gives 0.
+ * percentage rounded up to 2 decimals, so a cost is never shown smaller than it is (any interest shows at
+ * least 0.01 %). Zero interest gives 0.
  */
 export function loanAprPercent(amount: string, totalRepayment: string, term: number): string {
   const ratio = new D(totalRepayment).div(amount);
@@ -237,7 +238,7 @@ export function loanAprPercent(amount: string, totalRepayment: string, term: num
     .pow(new D(LOAN_DAYS_IN_YEAR).div(term))
     .minus(1)
     .mul(100)
-    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    .toDecimalPlaces(2, Decimal.ROUND_UP)
     .toFixed(2);
 }
 

@@ -391,6 +391,7 @@ describe('cancel and review', () => {
 describe('concurrency', () => {
   it('20 parallel withdrawals spending one balance never overdraw', async () => {
     const carol = await server.customer();
+    await verifyCustomer(server, carol);
     await server.fund(carol.userId, 'USDT', '505');
     // Each takes 101 (100 + 1 % fee): exactly five fit in 505.
     const quotes = await Promise.all(

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
+import { IdentityVault } from '../vault';
 import { identityBody, signature } from './helpers';
 
 let server: CashierTestServer;
@@ -16,6 +17,7 @@ beforeAll(async () => {
   alice = await server.customer();
   bob = await server.customer();
 });
+afterEach(async () => server.check());
 afterAll(async () => server.close());
 
 const submit = (who: SignedUpCustomer, body: Record<string, unknown>) =>
@@ -216,8 +218,7 @@ describe('identity photos', () => {
   });
 
   it('cannot be opened under another owner (the owner is authenticated with the ciphertext)', async () => {
-    const vault = (server.services.kyc as unknown as { deps: { vault: import('../vault').IdentityVault } })
-      .deps.vault;
+    const vault = new IdentityVault(server.config.identityEncryptionKey, server.config.identityDir);
     const sealed = vault.seal('a'.repeat(32), alice.userId, Buffer.from('secret'));
     expect(vault.open('a'.repeat(32), alice.userId, sealed).toString()).toBe('secret');
     expect(() => vault.open('a'.repeat(32), bob.userId, sealed)).toThrow();
