@@ -35,7 +35,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
           'Submits identity verification (all fields the first time, only the failed ones after a failure)',
         description:
           'Photos are upload ids of the customer’s own uploads (`POST /upload/image`); they are moved into encrypted storage. ' +
-          'Missing information answers `11100`, a field that did not fail `11104`, under 18 `11102`, a phone not valid for its area code `11101`, an empty signature `11103`, while pending or verified `10019`.',
+          'Missing information answers `11130`, a field that did not fail `11134`, under 18 `11132`, a phone not valid for its area code `11131`, an empty signature `11133`, while pending or verified `10019`.',
       },
     },
     async (request) => ok(await kyc.submit(request.customer, request.body), successes.submittedForReview),

@@ -57,7 +57,7 @@ export function requiredFor(documentType: KycDocumentType): KycField[] {
 /**
  * Decides which fields this submission must carry: everything on a first submission; after a failure exactly
  * the failed fields (plus a back photo when the document type changes to one that has a back). Refuses with
- * `10019` while pending or verified, `11104` for a field that did not fail, `11100` when one is missing.
+ * `10019` while pending or verified, `11134` for a field that did not fail, `11130` when one is missing.
  * Answers the fields to store (a passport's back photo is dropped, not stored).
  */
 export function planSubmission(state: SubmissionState, body: IdentificationBody): KycField[] {

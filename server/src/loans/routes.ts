@@ -43,7 +43,7 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'The pre-contract credit summary for an amount and term; sign it within 10 minutes',
         description:
-          'Without verified KYC `10022`; demo `11006`; a term not on offer `10023`; an amount outside the range `11106`; over the per-customer limit `11107`.',
+          'Without verified KYC `10022`; demo `11006`; a term not on offer `10023`; an amount outside the range `11136`; over the per-customer limit `11137`.',
       },
     },
     async (request) => ok(await loans.quote(request.customer, request.body)),
@@ -59,7 +59,7 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'Signs a quote: the loan waits for staff review; the contract PDF is made from the signed terms',
         description:
-          'A missing, used or expired quote, or terms that moved, answer `11007`; an empty signature `11103`.',
+          'A missing, used or expired quote, or terms that moved, answer `11007`; an empty signature `11133`.',
       },
     },
     async (request) => ok(await loans.apply(request.customer, request.body), successes.submittedForReview),
@@ -88,7 +88,7 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary:
           'Repays a loan in full from the available balance (early: interest only beyond the free days)',
-        description: 'Without funds `10011`; a closed or pending loan `11109`; a changed amount due `11007`.',
+        description: 'Without funds `10011`; a closed or pending loan `11139`; a changed amount due `11007`.',
       },
     },
     async (request) => ok(await loans.repay(request.customer, request.body)),
@@ -103,7 +103,7 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary:
           'Withdraws from a loan within 14 days of signing by returning the principal, without interest',
-        description: 'After 14 days `11108`; without funds `10011`.',
+        description: 'After 14 days `11138`; without funds `10011`.',
       },
     },
     async (request) => ok(await loans.withdraw(request.customer, request.body.id)),

@@ -314,7 +314,7 @@ export class LoansService {
 
   /**
    * Withdraws within 14 days of signing: a pending loan is simply cancelled; a running one is closed by
-   * returning the principal, with no interest of any kind. Later: `11108`.
+   * returning the principal, with no interest of any kind. Later: `11138`.
    */
   async withdraw(customer: Customer, id: string): Promise<Loan> {
     requireReal(customer);

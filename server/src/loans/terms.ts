@@ -59,7 +59,7 @@ export interface SignedTerms {
   aprPercent: string;
 }
 
-/** Terms for `amount` over `term` days; `10023` for a term not on offer, `11106` outside the amount range. */
+/** Terms for `amount` over `term` days; `10023` for a term not on offer, `11136` outside the amount range. */
 export function termsFor(product: LoanProductTerms, amount: string, term: number): SignedTerms {
   if (!product.terms.includes(term)) throw new AppError(errors.loanPeriodWrong);
   const value = new Money(amount);

@@ -80,17 +80,17 @@ export const errors = {
   cardNumberIncorrect: '11085',
   payeeMissing: '11086',
   withdrawalNotApproved: '11087',
-  // KYC and loans (11100–11119).
-  kycIncomplete: '11100',
-  phoneIncorrect: '11101',
-  notAdult: '11102',
-  signatureMissing: '11103',
-  kycFieldNotRejected: '11104',
-  personalDataIncorrect: '11105',
-  loanAmountOutOfRange: '11106',
-  loanLimitExceeded: '11107',
-  loanWithdrawalClosed: '11108',
-  loanNotRepayable: '11109',
+  // KYC and loans (11130–11139).
+  kycIncomplete: '11130',
+  phoneIncorrect: '11131',
+  notAdult: '11132',
+  signatureMissing: '11133',
+  kycFieldNotRejected: '11134',
+  personalDataIncorrect: '11135',
+  loanAmountOutOfRange: '11136',
+  loanLimitExceeded: '11137',
+  loanWithdrawalClosed: '11138',
+  loanNotRepayable: '11139',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

@@ -42,7 +42,7 @@ export type KycImageField = (typeof kycImageFields)[number];
 
 /**
  * Every field staff can fail, by name. `phone` covers area code and number together. A resubmission after a
- * failure may carry only the failed fields (`11104` otherwise).
+ * failure may carry only the failed fields (`11134` otherwise).
  */
 export const kycFields = [
   'documentType',
@@ -125,7 +125,7 @@ const Name = TextLine({
 
 /**
  * `POST /user/identification`. The first submission (or one after `unverified`) needs every field except
- * `backImage` for a passport (`11100` "complete all information" otherwise); after a failure, only the failed
+ * `backImage` for a passport (`11130` "complete all information" otherwise); after a failure, only the failed
  * fields. Photos are upload ids of this customer's own uploads. Answers the KYC detail, message `20001`.
  */
 export const IdentificationBody = Body({
@@ -135,7 +135,7 @@ export const IdentificationBody = Body({
   }),
   firstName: Type.Optional(Name),
   lastName: Type.Optional(Name),
-  /** `YYYY-MM-DD`; the customer must be at least 18 (`11102`). */
+  /** `YYYY-MM-DD`; the customer must be at least 18 (`11132`). */
   birthdate: Type.Optional(
     Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-code': errors.personalDataIncorrect }),
   ),
@@ -153,12 +153,12 @@ export const IdentificationBody = Body({
     ...Type.Union(Object.keys(kycAreaCodes).map((c) => Type.Literal(c))),
     'x-code': errors.phoneIncorrect,
   }),
-  /** The national number, digits (spaces and dashes allowed); checked against the area code's plan (`11101`). */
+  /** The national number, digits (spaces and dashes allowed); checked against the area code's plan (`11131`). */
   phone: Type.Optional(Type.String({ pattern: '^[0-9 -]{4,20}$', 'x-code': errors.phoneIncorrect })),
   frontImage: Type.Optional({ ...UploadId, 'x-code': errors.imageMissing }),
   backImage: Type.Optional({ ...UploadId, 'x-code': errors.imageMissing }),
   handImage: Type.Optional({ ...UploadId, 'x-code': errors.imageMissing }),
-  /** An empty pad is refused with `11103`. */
+  /** An empty pad is refused with `11133`. */
   signature: Type.Optional(Signature),
 });
 export type IdentificationBody = Static<typeof IdentificationBody>;

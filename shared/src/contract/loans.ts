@@ -121,7 +121,7 @@ export type LoanQuote = Static<typeof LoanQuote>;
 /**
  * `POST /user/loan`: signs the quoted terms. `amount` and `term` must be those of the quote; a quote that is
  * missing, expired, used, or whose terms moved answers `11007` (quote again). Needs verified KYC (`10022`) and a
- * real account (`11006`); an empty signature answers `11103`. The contract PDF is made in `language`.
+ * real account (`11006`); an empty signature answers `11133`. The contract PDF is made in `language`.
  * Answers the loan, message `20001`.
  */
 export const LoanApplyBody = Body({

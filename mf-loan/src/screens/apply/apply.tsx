@@ -31,7 +31,7 @@ function SignQuote({ quote, requoted, onBack, onRequoted, onApplied }: SignProps
 
   const sign = async () => {
     if (!signature) {
-      setFailure(t('common:codes.11103'));
+      setFailure(t('common:codes.11133'));
       return;
     }
     if (!read) {

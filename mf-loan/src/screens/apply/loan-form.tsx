@@ -20,7 +20,7 @@ export function amountProblem(text: string, product: LoanProduct): FieldProblem 
   if (!amount || amount.lte(0) || amount.decimalPlaces() > 2)
     return { key: 'common:validation.amountIncorrect' };
   const most = borrowable(product);
-  if (most.lt(product.minAmount)) return { key: 'common:codes.11107' };
+  if (most.lt(product.minAmount)) return { key: 'common:codes.11137' };
   if (amount.lt(product.minAmount) || amount.gt(most))
     return {
       key: 'apply.amountRange',

@@ -190,7 +190,7 @@ export class KycDraft {
       frontImage: () => (d.photos.frontImage ? null : imageRequired),
       backImage: () => (d.photos.backImage ? null : imageRequired),
       handImage: () => (d.photos.handImage ? null : imageRequired),
-      signature: () => (d.signature && !isSignatureEmpty(d.signature) ? null : { key: 'common:codes.11103' }),
+      signature: () => (d.signature && !isSignatureEmpty(d.signature) ? null : { key: 'common:codes.11133' }),
     };
     const fields = step === 'review' ? Object.values(stepFields).flat() : stepFields[step];
     const found: Partial<Record<KycField, FieldProblem>> = {};

@@ -21,7 +21,7 @@ export function birthdateProblem(value: string, today: Date = new Date()): Field
   if (!value) return required;
   const age = ageOn(value, today);
   if (age === null || Number(value.slice(0, 4)) < 1900) return { key: 'verify.problems.birthdateInvalid' };
-  return age < KYC_MINIMUM_AGE ? { key: 'common:codes.11102' } : null;
+  return age < KYC_MINIMUM_AGE ? { key: 'common:codes.11132' } : null;
 }
 
 export function addressProblem(value: string): FieldProblem | null {
@@ -39,11 +39,11 @@ export function phoneDigits(number: string): string {
 export function phoneProblem(areaCode: KycAreaCode | '', number: string): FieldProblem | null {
   const digits = phoneDigits(number);
   if (!areaCode || !digits) return required;
-  if (!/^\d{4,20}$/.test(digits)) return { key: 'common:codes.11101' };
+  if (!/^\d{4,20}$/.test(digits)) return { key: 'common:codes.11131' };
   const country: CountryCode = kycAreaCodes[areaCode];
   const parsed = parsePhoneNumberFromString(digits, country);
   const valid = parsed !== undefined && parsed.isValid() && parsed.country === country;
-  return valid ? null : { key: 'common:codes.11101' };
+  return valid ? null : { key: 'common:codes.11131' };
 }
 
 export function choiceProblem(value: string | null): FieldProblem | null {

@@ -49,18 +49,18 @@ describe('a first submission', () => {
     expect(await detail(alice)).toMatchObject({ status: 'unverified', submittedAt: null, rejections: [] });
     const full = await identityBody(server, alice);
     const { address: _address, ...noAddress } = full;
-    expect((await submit(alice, noAddress)).code).toBe('11100');
-    expect((await submit(alice, { ...full, handImage: undefined })).code).toBe('11100');
-    expect((await submit(alice, { ...full, birthdate: '2015-01-01' })).code).toBe('11102');
-    expect((await submit(alice, { ...full, birthdate: '1990-02-30' })).code).toBe('11105');
-    expect((await submit(alice, { ...full, phone: '1234' })).code).toBe('11101');
-    expect((await submit(alice, { ...full, areaCode: '+91' })).code).toBe('11101');
-    expect((await submit(alice, { ...full, areaCode: '+1' })).code).toBe('11101');
-    expect((await submit(alice, { ...full, signature: { ...signature, strokes: [] } })).code).toBe('11103');
+    expect((await submit(alice, noAddress)).code).toBe('11130');
+    expect((await submit(alice, { ...full, handImage: undefined })).code).toBe('11130');
+    expect((await submit(alice, { ...full, birthdate: '2015-01-01' })).code).toBe('11132');
+    expect((await submit(alice, { ...full, birthdate: '1990-02-30' })).code).toBe('11135');
+    expect((await submit(alice, { ...full, phone: '1234' })).code).toBe('11131');
+    expect((await submit(alice, { ...full, areaCode: '+91' })).code).toBe('11131');
+    expect((await submit(alice, { ...full, areaCode: '+1' })).code).toBe('11131');
+    expect((await submit(alice, { ...full, signature: { ...signature, strokes: [] } })).code).toBe('11133');
     expect((await submit(alice, { ...full, signature: { ...signature, strokes: [[[5, 5]]] } })).code).toBe(
-      '11103',
+      '11133',
     );
-    expect((await submit(alice, { ...full, country: 'XX' })).code).toBe('11105');
+    expect((await submit(alice, { ...full, country: 'XX' })).code).toBe('11135');
     expect((await submit(alice, { ...full, handImage: full.frontImage })).code).toBe('11040');
     expect(await detail(alice)).toMatchObject({ status: 'unverified', submittedAt: null });
     expect(await kycStatus(alice)).toBe('unverified');
@@ -127,10 +127,10 @@ describe('submit → reject one field → resubmit only that → approve', () =>
   });
 
   it('takes exactly the failed field again and keeps the rest', async () => {
-    expect((await submit(alice, { firstName: 'May' })).code).toBe('11104');
-    expect((await submit(alice, {})).code).toBe('11100');
+    expect((await submit(alice, { firstName: 'May' })).code).toBe('11134');
+    expect((await submit(alice, {})).code).toBe('11130');
     const backImage = await server.upload(alice);
-    expect((await submit(alice, { backImage, firstName: 'May' })).code).toBe('11104');
+    expect((await submit(alice, { backImage, firstName: 'May' })).code).toBe('11134');
     const res = await submit(alice, { backImage });
     expect(res.code).toBe('200');
     expect(res.result).toMatchObject({ status: 'pending', firstName: 'Mei', rejections: [] });

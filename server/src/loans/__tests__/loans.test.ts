@@ -49,7 +49,7 @@ describe('who may borrow', () => {
 });
 
 describe('product and pre-contract quote', () => {
-  it('offers the parameters’ terms and refuses other terms (10023) and amounts (11106, 11010)', async () => {
+  it('offers the parameters’ terms and refuses other terms (10023) and amounts (11136, 11010)', async () => {
     const product = (await server.call(alice, 'GET', '/user/loanProduct')).result;
     expect(product).toMatchObject({
       currency: 'USDT',
@@ -64,8 +64,8 @@ describe('product and pre-contract quote', () => {
       overdueReminderDays: 7,
     });
     expect((await quote(alice, '500', 15)).code).toBe('10023');
-    expect((await quote(alice, '99.99', 14)).code).toBe('11106');
-    expect((await quote(alice, '5000.01', 14)).code).toBe('11106');
+    expect((await quote(alice, '99.99', 14)).code).toBe('11136');
+    expect((await quote(alice, '5000.01', 14)).code).toBe('11136');
     expect((await quote(alice, '100.001', 14)).code).toBe('11010');
   });
 
@@ -98,14 +98,14 @@ describe('product and pre-contract quote', () => {
 });
 
 describe('signing: the confirmation carries the quote', () => {
-  it('refuses a used, expired, foreign or outdated quote with 11007, and an empty signature with 11103', async () => {
+  it('refuses a used, expired, foreign or outdated quote with 11007, and an empty signature with 11133', async () => {
     const q = (await quote(alice, '300', 7)).result;
     const body = { quoteId: q.quoteId, amount: '300', term: 7, signature, language: 'en' };
     expect((await server.call(alice, 'POST', '/user/loan', { ...body, amount: '301' })).code).toBe('11007');
     expect(
       (await server.call(alice, 'POST', '/user/loan', { ...body, signature: { ...signature, strokes: [] } }))
         .code,
-    ).toBe('11103');
+    ).toBe('11133');
     const bob = await server.borrower();
     expect((await server.call(bob, 'POST', '/user/loan', body)).code).toBe('11007');
     server.at(T0 + 11 * 60_000);
@@ -180,8 +180,8 @@ describe('signing: the confirmation carries the quote', () => {
         }),
       ),
     );
-    expect(results.map((r) => r.code).sort()).toEqual(['11107', '200']);
-    expect((await quote(carol, '2001', 30)).code).toBe('11107');
+    expect(results.map((r) => r.code).sort()).toEqual(['11137', '200']);
+    expect((await quote(carol, '2001', 30)).code).toBe('11137');
     const product = (await server.call(carol, 'GET', '/user/loanProduct')).result;
     expect(product).toMatchObject({ outstanding: '8000', available: '2000' });
   });
@@ -225,7 +225,7 @@ describe('approve and repay', () => {
     const repaid = await server.call(erin, 'POST', '/user/repayLoan', { id: second.id, amount: '501.5' });
     expect(repaid.result).toMatchObject({ status: 'repaid', repaidAmount: '501.5', amountDueToday: '0' });
     expect(await server.balance(erin.userId)).toEqual({ available: '8.5', held: '0' });
-    expect((await server.call(erin, 'POST', '/user/repayLoan', { id: second.id })).code).toBe('11109');
+    expect((await server.call(erin, 'POST', '/user/repayLoan', { id: second.id })).code).toBe('11139');
   });
 
   it('charges the full term’s interest at maturity, and refuses a repayment without funds (10011)', async () => {
@@ -257,7 +257,7 @@ describe('approve and repay', () => {
     await server.approve(late.id);
     server.at(T0 + 14 * DAY + 1);
     expect((await loanOf(gina, late.id)).withdrawable).toBe(false);
-    expect((await server.call(gina, 'POST', '/user/withdrawLoan', { id: late.id })).code).toBe('11108');
+    expect((await server.call(gina, 'POST', '/user/withdrawLoan', { id: late.id })).code).toBe('11138');
   });
 
   it('serialises a repayment racing the approval: either it waits for the loan to run or it is refused', async () => {
@@ -274,7 +274,7 @@ describe('approve and repay', () => {
       const after = await loanOf(hugo, loan.id);
       if (repay.code === '200') expect(after).toMatchObject({ status: 'repaid', repaidAmount: '200' });
       else {
-        expect(repay.code).toBe('11109');
+        expect(repay.code).toBe('11139');
         expect(after.status).toBe('repaying');
         expect((await server.call(hugo, 'POST', '/user/repayLoan', { id: loan.id })).code).toBe('200');
       }
@@ -286,7 +286,7 @@ describe('approve and repay', () => {
       server.call(hugo, 'POST', '/user/repayLoan', { id: loan.id, amount: '200' }),
       server.call(hugo, 'POST', '/user/repayLoan', { id: loan.id }),
     ]);
-    expect(both.map((r) => r.code).sort()).toEqual(['11109', '200']);
+    expect(both.map((r) => r.code).sort()).toEqual(['11139', '200']);
     expect(await server.balance(hugo.userId)).toEqual({ available: '100', held: '0' });
   });
 });

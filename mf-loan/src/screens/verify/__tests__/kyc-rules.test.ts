@@ -22,8 +22,8 @@ describe('phone numbers are checked against the area code’s numbering plan', (
   });
 
   it('refuses a number of another country’s plan, and too few digits', () => {
-    expect(phoneProblem('+65', '030 1234567')).toEqual({ key: 'common:codes.11101' });
-    expect(phoneProblem('+49', '12')).toEqual({ key: 'common:codes.11101' });
+    expect(phoneProblem('+65', '030 1234567')).toEqual({ key: 'common:codes.11131' });
+    expect(phoneProblem('+49', '12')).toEqual({ key: 'common:codes.11131' });
   });
 
   it('asks for both parts', () => {
@@ -46,7 +46,7 @@ describe('date of birth', () => {
 
   it('turns 18 on the 18th birthday, not a day before', () => {
     expect(birthdateProblem('2008-11-23', today)).toBeNull();
-    expect(birthdateProblem('2008-11-24', today)).toEqual({ key: 'common:codes.11102' });
+    expect(birthdateProblem('2008-11-24', today)).toEqual({ key: 'common:codes.11132' });
   });
 
   it('refuses dates that do not exist or are in the future', () => {
