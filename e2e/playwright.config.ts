@@ -88,6 +88,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: smtpUrl,
         MAIL_FROM: 'SWX <no-reply@swx.test>',
+        // KYC and loans: production refuses to start without a key for identity documents (a test-only key).
+        IDENTITY_ENCRYPTION_KEY: '5e1f0c7a9b3d4e6f8a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f',
         // Every browser of the suite comes from 127.0.0.1: the per-address sign-in limits are raised so
         // parallel tests are not throttled; the per-account and per-e-mail limits keep production values.
         RATE_LOGIN_PER_IP_PER_MINUTE: '1000',

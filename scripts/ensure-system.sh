@@ -15,6 +15,7 @@ if [ "$need_tests" = "--tests" ]; then
   command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
   # The load balancer in front of two server instances (e2e/cluster).
   command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils) # loans: contract PDF tests
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "[setup] installing ${missing[*]} from Debian"
     export DEBIAN_FRONTEND=noninteractive

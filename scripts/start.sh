@@ -7,6 +7,15 @@ bash scripts/ensure-system.sh
 pnpm install --frozen-lockfile
 pnpm build
 export NODE_ENV=production
+# KYC and loans: production needs its own key for identity documents at rest. The quick start keeps one per
+# data folder (created once, readable by this user only); a real deployment sets IDENTITY_ENCRYPTION_KEY.
+if [ -z "${IDENTITY_ENCRYPTION_KEY:-}" ]; then
+  key_file="${DATA_DIR:-./data}/identity.key"
+  mkdir -p "$(dirname "$key_file")"
+  [ -s "$key_file" ] || (umask 077 && node -e "process.stdout.write(require('crypto').randomBytes(32).toString('hex'))" >"$key_file")
+  IDENTITY_ENCRYPTION_KEY="$(cat "$key_file")"
+  export IDENTITY_ENCRYPTION_KEY
+fi
 export PORT="${PORT:-8080}"
 echo "[start] SWX on http://localhost:${PORT} (data in ${DATA_DIR:-./data})"
 exec pnpm --dir server start

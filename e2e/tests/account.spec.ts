@@ -89,6 +89,55 @@ async function customerGet<T>(request: APIRequestContext, token: string, path: s
   return ((await answer.json()) as { result: T }).result;
 }
 
+/**
+ * Verifies the customer's identity through the API (three photo uploads, the KYC submission, a staff
+ * approval): withdrawals need a verified identity while `kyc_required_for_withdrawal` is on (the default).
+ */
+async function verifyIdentity(request: APIRequestContext, token: string, admin: string, userId: string) {
+  const headers = { Authorization: token, virtually: 'YES' };
+  const photo = async () => {
+    const answer = await request.post('/swx/customer/upload/image', {
+      headers,
+      multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: png } },
+    });
+    return ((await answer.json()) as { result: { id: string } }).result.id;
+  };
+  const submitted = await request.post('/swx/customer/user/identification', {
+    headers,
+    data: {
+      documentType: 'id_card',
+      firstName: 'Eve',
+      lastName: 'Tester',
+      birthdate: '1990-04-12',
+      sex: 'female',
+      country: 'SG',
+      address: '10 Anson Road, Singapore 079903',
+      areaCode: '+65',
+      phone: '81234567',
+      frontImage: await photo(),
+      backImage: await photo(),
+      handImage: await photo(),
+      signature: {
+        width: 300,
+        height: 120,
+        strokes: [
+          [
+            [20, 90],
+            [140, 20],
+            [260, 90],
+          ],
+        ],
+      },
+    },
+  });
+  expect(((await submitted.json()) as { code: string }).code).toBe('200');
+  const queue = await request.get('/swx/admin/reviews?kind=kyc&status=pending', {
+    headers: { Authorization: admin },
+  });
+  const pending = ((await queue.json()) as { result: { id: string; userId: string }[] }).result;
+  await staff(request, admin, `/reviews/kyc/${pending.find((r) => r.userId === userId)!.id}/approve`);
+}
+
 /** An input by its label text; required fields' labels end in a hidden asterisk. */
 function field(page: Page, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -188,7 +237,9 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   await expect(page.getByText('Deposit credited')).toBeVisible();
   await expect(page.getByText('Your deposit of 150 USDT was approved and credited.')).toBeVisible();
 
-  // A withdrawal: the fee is shown before confirming; staff reject it and the hold is released.
+  // A withdrawal: the fee is shown before confirming; staff reject it and the hold is released. Withdrawals need
+  // a verified identity (on by default), so the customer is verified first.
+  await verifyIdentity(request, session.token, admin, (session.userInfo as { id: string }).id);
   await page.goto('/profile/withdraw');
   await expect(page.getByText('Available: 150.00 USDT')).toBeVisible();
   await field(page, 'Receiving address').fill(tronAddress);

@@ -21,6 +21,9 @@ import { recordsRoutes } from './records/routes';
 import { plansAdminRoutes, plansRoutes } from './plans/routes';
 // Wallet sign-in (Sign-In with Ethereum).
 import { walletRoutes } from './auth/wallet/routes';
+// KYC and loans
+import { kycAdminRoutes, kycRoutes } from './kyc/routes';
+import { loansAdminRoutes, loansRoutes } from './loans/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -44,6 +47,9 @@ export const customerRoutes: FastifyPluginAsync[] = [
   plansRoutes,
   // Wallet sign-in.
   walletRoutes,
+  // KYC and loans
+  kycRoutes,
+  loansRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */
@@ -57,6 +63,9 @@ export const adminRoutes: FastifyPluginAsync[] = [
   cashierAdminRoutes,
   marketsAdminRoutes,
   plansAdminRoutes,
+  // KYC and loans
+  kycAdminRoutes,
+  loansAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

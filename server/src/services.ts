@@ -30,6 +30,10 @@ import { Scheduler } from './platform/scheduler';
 // Smart plans.
 import { PlansService } from './plans/service';
 import { configuredProducts } from './plans/products';
+// KYC and loans
+import { IdentityVault } from './kyc/vault';
+import { KycService } from './kyc/service';
+import { LoansService } from './loans/service';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -98,6 +102,32 @@ export async function createServices(config: Config, database: Database, log: Fa
   const notifications = new NotificationsService(database.db, live, units);
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(ledger);
+  // KYC and loans: identity verification (documents encrypted at rest) gates loans and, by parameter,
+  // withdrawals, so it comes before the cashier.
+  const kyc = new KycService({
+    db: database.db,
+    units,
+    uploads,
+    vault: new IdentityVault(config.identityEncryptionKey, config.identityDir),
+    auth,
+    audit,
+    params,
+    notifications,
+    events: live,
+  });
+  kyc.registerReviews(reviews);
+  const loans = new LoansService({
+    db: database.db,
+    units,
+    ledger,
+    params,
+    audit,
+    kyc,
+    notifications,
+    events: live,
+  });
+  loans.registerReviews(reviews);
+  loans.registerJobs(scheduler);
   const cashier = new CashierService({
     db: database.db,
     units,
@@ -106,6 +136,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     uploads,
     notifications,
     events: live,
+    identity: kyc,
   });
   cashier.registerReviews(reviews);
   cashier.registerJobs(scheduler);
@@ -168,6 +199,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     plans,
     // Wallet sign-in.
     wallet,
+    // KYC and loans
+    kyc,
+    loans,
   };
 }
 

@@ -18,9 +18,14 @@ export interface ReviewKindHandler {
   /** Records in the given status (the kind's own status words; `pending` is what staff work from). */
   list(status: string): Promise<unknown[]>;
   approve(tx: Tx, id: string, staff: StaffIdentity, facts: ReviewFacts): Promise<unknown>;
-  reject(tx: Tx, id: string, staff: StaffIdentity, reason: string): Promise<unknown>;
+  reject(tx: Tx, id: string, staff: StaffIdentity, reason: string, details?: RejectDetails): Promise<unknown>;
   /** Runs after the decision committed: push a websocket event, send a notification. Failures are logged only. */
   afterDecision?(decision: ReviewDecision): Promise<void> | void;
+}
+
+/** What a rejection may carry besides its reason: reasons per failed field, for kinds that have fields (KYC). */
+export interface RejectDetails {
+  fields?: Record<string, string>;
 }
 
 export interface ReviewDecision {
@@ -72,13 +77,19 @@ export class ReviewRegistry {
     }));
   }
 
-  async reject(kind: string, id: string, staff: StaffIdentity, reason: string): Promise<unknown> {
+  async reject(
+    kind: string,
+    id: string,
+    staff: StaffIdentity,
+    reason: string,
+    details: RejectDetails = {},
+  ): Promise<unknown> {
     const trimmed = reason.trim();
     if (trimmed.length < 1 || trimmed.length > 500)
       throw new AppError(errors.invalidRequest, 'A rejection needs a reason of 1 to 500 characters');
     return this.decide(kind, id, staff, 'reject', async (tx, handler) => ({
-      result: await handler.reject(tx, id, staff, trimmed),
-      details: { reason: trimmed },
+      result: await handler.reject(tx, id, staff, trimmed, details),
+      details: details.fields ? { reason: trimmed, fields: details.fields } : { reason: trimmed },
     }));
   }
 

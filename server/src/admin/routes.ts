@@ -94,7 +94,11 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      ok(await reviews.reject(request.params.kind, request.params.id, request.staff, request.body.reason)),
+      ok(
+        await reviews.reject(request.params.kind, request.params.id, request.staff, request.body.reason, {
+          fields: request.body.fields,
+        }),
+      ),
   );
 
   route(

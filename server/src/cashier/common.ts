@@ -19,10 +19,25 @@ export interface CashierDeps {
   uploads: UploadsService;
   notifications: NotificationsService;
   events: { publishAccountEvent(userId: string, event: AccountEvent): void };
+  /** Identity verification (KYC): withdrawals need it while `kyc_required_for_withdrawal` is on. */
+  identity?: { isVerified(userId: string): Promise<boolean> };
 }
 
 export function requireReal(customer: Customer): void {
   if (customer.mode !== 'real') throw new AppError(errors.demoNotAllowed);
+}
+
+/**
+ * The withdrawal KYC gate (docs/product.md, KYC): with the parameter on (the default), a customer without a
+ * verified identity is refused with `10022` and the withdrawal page links to verification.
+ */
+export async function requireVerifiedForWithdrawal(
+  deps: Pick<CashierDeps, 'params' | 'identity'>,
+  customer: Customer,
+): Promise<void> {
+  if (!deps.params.getBoolean('kyc_required_for_withdrawal')) return;
+  if (!deps.identity || !(await deps.identity.isVerified(customer.userId)))
+    throw new AppError(errors.notVerified);
 }
 
 /**

@@ -26,7 +26,7 @@ import {
   normaliseName,
 } from './rules';
 import { cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
-import { notifyDecision, requireReal, type CashierDeps } from './common';
+import { notifyDecision, requireReal, requireVerifiedForWithdrawal, type CashierDeps } from './common';
 
 /** How long a withdrawal fee quote can be confirmed. */
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
@@ -46,6 +46,7 @@ export class Withdrawals {
 
   async quoteWithdrawal(customer: Customer, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
     requireReal(customer);
+    await requireVerifiedForWithdrawal(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
     const amount = new Money(body.amount);
     if (amount.isZero()) throw new AppError(errors.amountIncorrect);
@@ -86,6 +87,7 @@ export class Withdrawals {
 
   async submitWithdrawal(customer: Customer, body: WithdrawalBody): Promise<Withdrawal> {
     requireReal(customer);
+    await requireVerifiedForWithdrawal(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
     const destination = withdrawalDestination(body, network);
     const amount = new Money(body.amount);

@@ -339,6 +339,49 @@ export const paramDefinitions = [
       'Per market type (1 smart, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex): seconds without a fresh tick after which a price is stale (orders refused with 10015, no stop, take profit or liquidation fires)',
     kind: { type: 'json', check: checkStaleSeconds },
   },
+  // KYC and loans
+  {
+    key: 'kyc_required_for_withdrawal',
+    defaultValue: 'true',
+    public: true,
+    description: 'Withdrawals need a verified identity (KYC), as a regulated broker requires',
+    kind: { type: 'boolean' },
+  },
+  {
+    key: 'loan_min_amount',
+    defaultValue: '100',
+    public: true,
+    description: 'Smallest loan, USDT',
+    kind: positive,
+  },
+  {
+    key: 'loan_max_amount',
+    defaultValue: '5000',
+    public: true,
+    description: 'Largest single loan, USDT (also bounded by the per-customer limit)',
+    kind: positive,
+  },
+  {
+    key: 'loan_terms',
+    defaultValue: '7,14,30,60,90',
+    public: true,
+    description: 'Loan terms on offer, in days, comma-separated',
+    kind: { type: 'text', pattern: /^[1-9][0-9]{0,2}(,[1-9][0-9]{0,2}){0,11}$/ },
+  },
+  {
+    key: 'loan_daily_rate',
+    defaultValue: '0.001',
+    public: true,
+    description: 'Loan interest per day as a share of the amount (0.001 = 0.1 % a day)',
+    kind: { type: 'decimal', min: '0', max: '0.01' },
+  },
+  {
+    key: 'loan_lender_name',
+    defaultValue: 'SWX Platform Ltd.',
+    public: true,
+    description: 'The lender named in the pre-contract summary and the loan contract',
+    kind: { type: 'text', pattern: /^[^\n]{1,120}$/ },
+  },
 ] as const satisfies readonly ParamDefinition[];
 
 export type ParamKey = (typeof paramDefinitions)[number]['key'];

@@ -44,6 +44,16 @@ export type ReviewApproveBody = Static<typeof ReviewApproveBody>;
 
 export const ReviewRejectBody = Body({
   reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+  /** Reasons per failed field, for kinds that review several (KYC: `{"backImage": "unreadable"}`). */
+  fields: Type.Optional(
+    Type.Record(
+      Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,31}$' }),
+      Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }),
+      {
+        maxProperties: 20,
+      },
+    ),
+  ),
 });
 export type ReviewRejectBody = Static<typeof ReviewRejectBody>;
 

@@ -122,6 +122,20 @@ export const catalogue = {
     message: 'The plan reserve cannot cover this plan’s income at the moment: try a smaller amount or later',
   },
   '11101': { status: 409, message: 'This plan is no longer running' },
+  // KYC and loans (11130–11139).
+  '11130': { status: 400, message: 'Please complete all information' },
+  '11131': { status: 400, message: 'Phone number incorrect for this area code' },
+  '11132': { status: 422, message: 'You must be at least 18 years old' },
+  '11133': { status: 400, message: 'Signature required: please sign in the box' },
+  '11134': {
+    status: 409,
+    message: 'Only the information that failed review can be submitted again',
+  },
+  '11135': { status: 400, message: 'Personal information incorrect' },
+  '11136': { status: 422, message: 'Loan amount outside the range on offer' },
+  '11137': { status: 422, message: 'This loan would exceed your borrowing limit' },
+  '11138': { status: 409, message: 'The 14-day withdrawal period for this loan has ended' },
+  '11139': { status: 409, message: 'This loan cannot be repaid or withdrawn in its current state' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

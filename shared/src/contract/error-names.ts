@@ -91,6 +91,17 @@ export const errors = {
   // Smart plans (11100–11109).
   planReserveInsufficient: '11100',
   planNotRunning: '11101',
+  // KYC and loans (11130–11139).
+  kycIncomplete: '11130',
+  phoneIncorrect: '11131',
+  notAdult: '11132',
+  signatureMissing: '11133',
+  kycFieldNotRejected: '11134',
+  personalDataIncorrect: '11135',
+  loanAmountOutOfRange: '11136',
+  loanLimitExceeded: '11137',
+  loanWithdrawalClosed: '11138',
+  loanNotRepayable: '11139',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

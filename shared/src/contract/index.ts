@@ -19,3 +19,6 @@ export * from './error-names';
 export * from './routes';
 export * from './margin';
 export * from './plans';
+// KYC and loans
+export * from './kyc';
+export * from './loans';

@@ -126,6 +126,20 @@ import {
   UnlinkWalletBody,
   WalletList,
 } from './wallet';
+// KYC and loans
+import { IdentificationBody, KycDetail, KycImagePath } from './kyc';
+import {
+  ListLoanQuery,
+  Loan,
+  LoanApplyBody,
+  LoanIdPath,
+  LoanList,
+  LoanProduct,
+  LoanQuote,
+  LoanQuoteBody,
+  RepayLoanBody,
+  WithdrawLoanBody,
+} from './loans';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
@@ -328,6 +342,28 @@ export const routes = {
     body: FundPlanReserveBody,
     result: PlanReserve,
   }),
+
+  // ---- KYC and loans ----
+  'kyc.submit': post({ path: '/user/identification', body: IdentificationBody, result: KycDetail }),
+  'kyc.detail': get({ path: '/user/identification', result: KycDetail }),
+  /** A thumbnail of one of the customer's own identity photos (JPEG). */
+  'kyc.image': get({ path: '/user/identification/image/:field', params: KycImagePath }),
+  'loans.product': get({ path: '/user/loanProduct', result: LoanProduct }),
+  'loans.quote': post({ path: '/user/quoteLoan', body: LoanQuoteBody, result: LoanQuote }),
+  'loans.apply': post({ path: '/user/loan', body: LoanApplyBody, result: Loan }),
+  'loans.list': get({ path: '/user/listLoanRecord', query: ListLoanQuery, result: LoanList }),
+  'loans.get': get({ path: '/user/getLoanById/:id', params: LoanIdPath, result: Loan }),
+  'loans.repay': post({ path: '/user/repayLoan', body: RepayLoanBody, result: Loan }),
+  'loans.withdraw': post({ path: '/user/withdrawLoan', body: WithdrawLoanBody, result: Loan }),
+  /** The signed contract PDF (application/pdf), owner only. */
+  'loans.contract': get({ path: '/user/loanContract/:id', params: LoanIdPath }),
+  /** Staff: a customer's identity photo in full (audited); `id` is the customer's user id. */
+  'admin.kycImage': staff('GET', {
+    path: '/kyc/:id/image/:field',
+    params: Type.Composite([LoanIdPath, KycImagePath]),
+  }),
+  /** Staff: a loan's contract PDF (audited). */
+  'admin.loanContract': staff('GET', { path: '/loans/:id/contract', params: LoanIdPath }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

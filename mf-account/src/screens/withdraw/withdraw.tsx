@@ -10,6 +10,7 @@ import { useAccountStrings } from '../../i18n';
 import styles from '../deposit/deposit.module.css';
 import { WithdrawForm } from './withdraw-form';
 import { WithdrawHistory } from './withdraw-history';
+import { IdentityHint } from './identity-hint';
 
 function RealWithdraw() {
   const { t } = useAccountStrings();
@@ -23,6 +24,7 @@ function RealWithdraw() {
   return (
     <div className={styles.layout}>
       <Section title={t('withdraw.title')} id="withdraw-form">
+        <IdentityHint />
         {confirmation ? (
           <p className={formStyles.success} role="status">
             {confirmation}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { isCatalogueCode } from '@swx/shared/contract';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, hex64, type CashierTestServer } from './helpers';
+import { verifyCustomer } from '../../kyc/__tests__/helpers';
 
 let server: CashierTestServer;
 let alice: SignedUpCustomer;
@@ -13,6 +14,8 @@ beforeAll(async () => {
   alice = await server.customer();
   bob = await server.customer();
   proof = await server.upload(alice);
+  // Withdrawals need a verified identity (on by default): alice goes through KYC first.
+  await verifyCustomer(server, alice);
   await server.fund(alice.userId, 'USDT', '1000');
 });
 afterEach(async () => server.check());

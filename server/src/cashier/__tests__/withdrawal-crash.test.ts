@@ -99,7 +99,8 @@ onPostgres('withdrawals across a SIGKILL', () => {
       await second.kill();
     }
 
-    const config = loadConfig({ ...env });
+    // A staff account, so the KYC gate can be turned off below (a parameter change is audited under a staff id).
+    const config = loadConfig({ ...env, ADMIN_USERNAME: 'crash_chief', ADMIN_PASSWORD: 'Crash-test-2026' });
     const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       const services = await createServices(config, db, pino({ level: 'silent' }));
@@ -130,12 +131,15 @@ onPostgres('withdrawals across a SIGKILL', () => {
 
 /** Signs up three customers through the real endpoints and funds each with real USDT, then closes. */
 async function seedCustomers(env: Record<string, string>): Promise<SignedUpCustomer[]> {
-  const config = loadConfig({ ...env });
+  // A staff account, so the KYC gate can be turned off below (a parameter change is audited under a staff id).
+  const config = loadConfig({ ...env, ADMIN_USERNAME: 'crash_chief', ADMIN_PASSWORD: 'Crash-test-2026' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const services = await createServices(config, database, pino({ level: 'silent' }));
     const app = await buildApp(services);
     await app.ready();
+    // This test is about crash safety, not identity: withdrawals without KYC, explicitly.
+    await services.params.set('kyc_required_for_withdrawal', 'false', { staffId: '1', reason: 'crash test' });
     const customers: SignedUpCustomer[] = [];
     for (let i = 0; i < 3; i++) customers.push(await signUpCustomer({ app, services }));
     for (const who of customers) {

@@ -3,6 +3,7 @@ import type { SignedUpCustomer } from '../../auth/testing';
 import { platformAccount } from '../../ledger/accounts';
 import { QUOTE_TTL_MS } from '../service';
 import { cashierServer, type CashierTestServer } from './helpers';
+import { verifyCustomer } from '../../kyc/__tests__/helpers';
 
 let server: CashierTestServer;
 let alice: SignedUpCustomer;
@@ -17,6 +18,9 @@ beforeAll(async () => {
   server = await cashierServer();
   alice = await server.customer();
   bob = await server.customer();
+  // Withdrawals need a verified identity (`kyc_required_for_withdrawal`, on by default): both go through KYC.
+  await verifyCustomer(server, alice);
+  await verifyCustomer(server, bob);
   await server.fund(alice.userId, 'USDT', '1000');
   await server.fund(bob.userId, 'USDT', '1000');
 });
@@ -387,6 +391,7 @@ describe('cancel and review', () => {
 describe('concurrency', () => {
   it('20 parallel withdrawals spending one balance never overdraw', async () => {
     const carol = await server.customer();
+    await verifyCustomer(server, carol);
     await server.fund(carol.userId, 'USDT', '505');
     // Each takes 101 (100 + 1 % fee): exactly five fit in 505.
     const quotes = await Promise.all(
@@ -411,5 +416,24 @@ describe('concurrency', () => {
     expect(codes.filter((c) => c === '200')).toHaveLength(5);
     expect(codes.filter((c) => c !== '200').every((c) => c === '10011')).toBe(true);
     expect(await server.balance(carol.userId)).toEqual({ available: '0', held: '505' });
+  });
+});
+
+describe('the withdrawal KYC gate', () => {
+  it('refuses an unverified customer with 10022 while the parameter is on, and lets them through when off', async () => {
+    const carol = await server.customer();
+    await server.fund(carol.userId, 'USDT', '100');
+    const body = { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '10' };
+    const refused = await quote(carol, body);
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe('10022');
+    const staff = { staffId: '1', reason: 'test' };
+    await server.services.params.set('kyc_required_for_withdrawal', 'false', staff);
+    try {
+      expect((await quote(carol, body)).code).toBe('200');
+    } finally {
+      await server.services.params.set('kyc_required_for_withdrawal', 'true', staff);
+    }
+    expect(await server.balance(carol.userId)).toEqual({ available: '100', held: '0' });
   });
 });

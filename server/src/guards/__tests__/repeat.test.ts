@@ -3,6 +3,7 @@ import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import { submissionClaims } from '../tables';
 import { cashierWithdrawals } from '../../cashier/tables';
+import { verifyCustomer } from '../../kyc/__tests__/helpers';
 
 /**
  * Crash-safe idempotency (issue 12, Deliver 3) through a real guarded route (the withdrawal), whose service
@@ -15,6 +16,8 @@ const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 beforeAll(async () => {
   server = await cashierServer();
   alice = await server.customer();
+  // Withdrawals need a verified identity (on by default): alice goes through KYC first.
+  await verifyCustomer(server, alice);
   await server.fund(alice.userId, 'USDT', '1000');
 });
 afterEach(async () => {

@@ -167,3 +167,29 @@ test('demo customers are asked to switch to the real account', () => {
   renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
   expect(screen.getByText('Please switch to the real account')).toBeInTheDocument();
 });
+
+// Issue 14: withdrawals need a verified identity; the page says so and links to the verification.
+test('says that withdrawals need a verified identity, with the way to the verification', async () => {
+  const routes = { 'GET /order/getAssestInfo/all': assets, 'GET /user/listWithdrwal': [] };
+  ({ root } = createFakeSite(routes, { signedIn: true, mode: 'real' }));
+  const view = renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  const hint = await screen.findByTestId('withdraw-identity-hint');
+  expect(hint).toHaveTextContent('Withdrawals require a verified identity');
+  expect(within(hint).getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+    'href',
+    '/loan?tab=verify',
+  );
+  view.unmount();
+  resetRoot(root);
+
+  ({ root } = createFakeSite(routes, { signedIn: true, mode: 'real', user: { kycStatus: 'pending' } }));
+  const pendingView = renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  expect(await screen.findByTestId('withdraw-identity-hint')).toHaveTextContent('under review');
+  pendingView.unmount();
+  resetRoot(root);
+
+  ({ root } = createFakeSite(routes, { signedIn: true, mode: 'real', user: { kycStatus: 'verified' } }));
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  await screen.findByRole('heading', { name: 'Request a withdrawal' });
+  expect(screen.queryByTestId('withdraw-identity-hint')).not.toBeInTheDocument();
+});

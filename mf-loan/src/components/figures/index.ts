@@ -1,0 +1,1 @@
+export { amount, money, ratePercent, percent, day } from './figures';

@@ -1,0 +1,2 @@
+export { Section } from './section';
+export { default as pageStyles } from './page.module.css';

@@ -1,0 +1,1 @@
+export { PhotoPicker, isCoarsePointer, type PhotoPickerProps } from './photo-picker';

@@ -1,0 +1,1 @@
+export { SignatureField, padSignature, type SignatureFieldProps } from './signature-field';

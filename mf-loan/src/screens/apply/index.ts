@@ -1,0 +1,1 @@
+export { ApplySection } from './apply';

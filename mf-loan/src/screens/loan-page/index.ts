@@ -1,0 +1,1 @@
+export { LoanPage } from './loan-page';

@@ -1,0 +1,1 @@
+export { LoansSection } from './loans';

@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { ApiError, Button, Modal, formatDateTime, messageForError } from '@swx/shared';
+import { errors, type Loan } from '@swx/shared/contract';
+import { loanApi } from '../../api';
+import { amount, day, money, percent, ratePercent } from '../../components/figures';
+import { pageStyles } from '../../components/page';
+import { useLoanStrings } from '../../i18n';
+import { statusBadge } from './loan-status';
+import styles from './loans.module.css';
+
+/** SHA-256 of the downloaded file in hex, to compare with the fingerprint stored at signing. */
+async function sha256Hex(blob: Blob): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const bytes =
+    typeof blob.arrayBuffer === 'function'
+      ? await blob.arrayBuffer()
+      : await new Promise<ArrayBuffer>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as ArrayBuffer);
+          reader.onerror = () => reject(reader.error);
+          reader.readAsArrayBuffer(blob);
+        });
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function saveFile(blob: Blob, name: string): void {
+  if (typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function ContractDownload({ loan }: { loan: Loan }) {
+  const { t } = useLoanStrings();
+  const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setState(null);
+    try {
+      const blob = await loanApi.contract(loan.id);
+      const hash = await sha256Hex(blob);
+      saveFile(blob, `swx-loan-${loan.id}.pdf`);
+      if (hash === null) setState(null);
+      else setState(hash === loan.contractSha256 ? t('detail.hashMatches') : t('detail.hashDiffers'));
+    } catch (error) {
+      setState(messageForError(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.contract}>
+      <Button variant="secondary" onClick={download} loading={busy}>
+        {t('detail.downloadContract')}
+      </Button>
+      <span className={styles.hash}>
+        {t('detail.fingerprint')}: <code dir="ltr">{loan.contractSha256}</code>
+      </span>
+      {state ? <span role="status">{state}</span> : null}
+    </div>
+  );
+}
+
+type Action = 'repay' | 'withdraw';
+
+function LoanActions({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) => void }) {
+  const { t } = useLoanStrings();
+  const [action, setAction] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const open = loan.status === 'repaying' || loan.status === 'expired';
+  if (!open) return null;
+  const amount = action === 'withdraw' ? loan.withdrawalAmount : loan.amountDueToday;
+
+  const confirm = async () => {
+    if (!action) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const next =
+        action === 'repay'
+          ? await loanApi.repay(loan.id, loan.amountDueToday)
+          : await loanApi.withdraw(loan.id);
+      setAction(null);
+      onChanged(next);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === errors.termsChanged) {
+        // A day turned since the page loaded: show the new amount due before anything is taken.
+        onChanged(await loanApi.loan(loan.id));
+        setFailure(t('detail.amountChanged'));
+      } else setFailure(messageForError(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className={pageStyles.actions}>
+        <Button onClick={() => setAction('repay')}>{t('detail.repay')}</Button>
+        {loan.withdrawable ? (
+          <Button variant="secondary" onClick={() => setAction('withdraw')}>
+            {t('detail.withdraw')}
+          </Button>
+        ) : null}
+      </div>
+      {failure && !action ? (
+        <p className={pageStyles.alert} role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <Modal
+        open={action !== null}
+        onClose={() => !busy && setAction(null)}
+        title={action === 'withdraw' ? t('detail.withdrawTitle') : t('detail.repayTitle')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setAction(null)} disabled={busy}>
+              {t('detail.cancel')}
+            </Button>
+            <Button onClick={confirm} loading={busy}>
+              {action === 'withdraw' ? t('detail.confirmWithdraw') : t('detail.confirmRepay')}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {action === 'withdraw'
+            ? t('detail.withdrawText', { amount: money(amount, loan.currency) })
+            : t('detail.repayText', { amount: money(amount, loan.currency) })}
+        </p>
+        {failure ? (
+          <p className={pageStyles.alert} role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function Countdown({ loan }: { loan: Loan }) {
+  const { t } = useLoanStrings();
+  if (loan.status === 'expired' || loan.overdueDays > 0)
+    return <span className={styles.overdue}>{t('detail.overdueDays', { n: loan.overdueDays })}</span>;
+  if (loan.status === 'repaying') return <span>{t('detail.daysLeft', { n: loan.daysLeft })}</span>;
+  return null;
+}
+
+/** One loan: its terms, today's figures, the schedule, the contract and what the customer can do now. */
+export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) => void }) {
+  const { t } = useLoanStrings();
+  const running = loan.status === 'repaying' || loan.status === 'expired';
+  return (
+    <div className={styles.detail} data-testid="loan-detail">
+      <div className={styles.detailHead}>
+        <h3 className={styles.detailTitle}>{t('detail.title', { id: loan.id })}</h3>
+        {statusBadge(loan.status, t)}
+        <Countdown loan={loan} />
+      </div>
+      {loan.status === 'rejected' && loan.reason ? (
+        <p className={pageStyles.alert}>{t('detail.rejectedBecause', { reason: loan.reason })}</p>
+      ) : null}
+      {running ? (
+        <p className={styles.due}>
+          <span>{t('detail.dueToday')}</span>{' '}
+          <strong data-testid="amount-due-today">{money(loan.amountDueToday, loan.currency)}</strong>
+        </p>
+      ) : null}
+      <dl className={pageStyles.terms}>
+        <dt>{t('detail.amount')}</dt>
+        <dd>{money(loan.amount, loan.currency)}</dd>
+        <dt>{t('detail.term')}</dt>
+        <dd>{t('apply.days', { n: loan.term })}</dd>
+        <dt>{t('detail.dailyRate')}</dt>
+        <dd>{ratePercent(loan.dailyRate)}</dd>
+        <dt>{t('summary.apr')}</dt>
+        <dd>{percent(loan.aprPercent)}</dd>
+        <dt>{t('detail.totalRepayment')}</dt>
+        <dd>{money(loan.totalRepayment, loan.currency)}</dd>
+        <dt>{t('detail.repaymentDate')}</dt>
+        <dd>{day(loan.repaymentDate)}</dd>
+        {loan.overdueDays > 0 ? (
+          <>
+            <dt>{t('detail.overdueInterest')}</dt>
+            <dd>{money(loan.overdueInterest, loan.currency)}</dd>
+          </>
+        ) : null}
+        <dt>{t('detail.signedAt')}</dt>
+        <dd>{formatDateTime(loan.createdAt)}</dd>
+        {loan.withdrawable ? (
+          <>
+            <dt>{t('detail.withdrawUntil')}</dt>
+            <dd>{formatDateTime(loan.withdrawalDeadline)}</dd>
+          </>
+        ) : null}
+        {loan.repaidAmount ? (
+          <>
+            <dt>{t('detail.repaidAmount')}</dt>
+            <dd>{money(loan.repaidAmount, loan.currency)}</dd>
+          </>
+        ) : null}
+        {loan.closedAt ? (
+          <>
+            <dt>{t('detail.closedAt')}</dt>
+            <dd>{formatDateTime(loan.closedAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {loan.schedule.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>{t('detail.schedule', { currency: loan.currency })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.date')}</th>
+                <th scope="col">{t('detail.principal')}</th>
+                <th scope="col">{t('detail.interest')}</th>
+                <th scope="col">{t('detail.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loan.schedule.map((item) => (
+                <tr key={item.date}>
+                  <td>{day(item.date)}</td>
+                  <td>{amount(item.principal)}</td>
+                  <td>{amount(item.interest)}</td>
+                  <td>{amount(item.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <LoanActions loan={loan} onChanged={onChanged} />
+      <ContractDownload loan={loan} />
+    </div>
+  );
+}

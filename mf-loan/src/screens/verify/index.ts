@@ -1,0 +1,1 @@
+export { VerifySection } from './verify';

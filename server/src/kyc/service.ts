@@ -1,0 +1,379 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { asc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import {
+  errors,
+  kycFields,
+  type IdentificationBody,
+  type KycDetail,
+  type KycField,
+  type KycImageField,
+  type KycRejection,
+  type KycStatus,
+} from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
+import { AppError } from '../http/errors';
+import type { AuditService } from '../admin/audit';
+import type { ReviewRegistry } from '../admin/reviews';
+import type { StaffIdentity } from '../admin/staff';
+import type { AuthService } from '../auth/service';
+import type { ParamsService } from '../params/service';
+import type { UploadsService } from '../uploads/service';
+import type { Customer } from '../platform/owned';
+import { notifyInUnit, type NoticeDeps } from './notify';
+import { kycFiles, kycIdentities } from './tables';
+import { planSubmission, checkPhone, requiredFor } from './validation';
+import type { IdentityVault } from './vault';
+
+export interface KycDeps extends NoticeDeps {
+  db: Db;
+  uploads: UploadsService;
+  vault: IdentityVault;
+  auth: Pick<AuthService, 'setKycStatus'>;
+  audit: AuditService;
+  params: ParamsService;
+}
+
+type IdentityRow = typeof kycIdentities.$inferSelect;
+
+const fileColumn = { frontImage: 'frontFile', backImage: 'backFile', handImage: 'handFile' } as const;
+const THUMBNAIL_SIDE = 320;
+
+/**
+ * Identity verification (docs/product.md, KYC). A submission is checked field by field, its photos are taken
+ * over from the customer's uploads into the encrypted vault (the plaintext upload file is deleted once the
+ * submission commits), and staff decide through the review queue with a reason per failed field. The
+ * customer's `kycStatus` (users table, through the auth service) moves in the same transaction.
+ */
+export class KycService {
+  now: () => number = () => Date.now();
+
+  constructor(private readonly deps: KycDeps) {}
+
+  /** True when the customer's identity is verified (loans and, by parameter, withdrawals need it). */
+  async isVerified(userId: string, reader: Db | Tx = this.deps.db): Promise<boolean> {
+    const [row] = await reader
+      .select({ status: kycIdentities.status })
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(userId)));
+    return row?.status === 'verified';
+  }
+
+  /** The identity data a loan contract prints (verified customers only). */
+  async identityOf(userId: string, reader: Db | Tx = this.deps.db) {
+    const [row] = await reader
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(userId)));
+    if (row?.status !== 'verified') throw new AppError(errors.notVerified);
+    return {
+      firstName: row.firstName ?? '',
+      lastName: row.lastName ?? '',
+      birthdate: row.birthdate ?? '',
+      documentType: row.documentType ?? 'id_card',
+      country: row.country ?? '',
+      address: row.address ?? '',
+      phone: `${row.areaCode ?? ''} ${row.phone ?? ''}`.trim(),
+    };
+  }
+
+  async detail(customer: Customer): Promise<KycDetail> {
+    const [row] = await this.deps.db
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(customer.userId)));
+    return toDetail(row, this.reviewHours());
+  }
+
+  async submit(customer: Customer, body: IdentificationBody): Promise<KycDetail> {
+    const written: string[] = [];
+    try {
+      return await this.deps.units.run(async (unit) => {
+        const { tx } = unit;
+        const row = await this.lockOrCreate(tx, customer.userId);
+        const fields = planSubmission(
+          {
+            status: row.status,
+            documentType: row.documentType,
+            hasBackImage: row.backFile !== null,
+            rejections: row.rejections,
+          },
+          body,
+        );
+        const changes: Partial<typeof kycIdentities.$inferInsert> = {};
+        const replaced: string[] = [];
+        for (const field of fields) {
+          if (field === 'frontImage' || field === 'backImage' || field === 'handImage') {
+            const { fileId, discard } = await this.takeUpload(tx, customer.userId, body[field]!);
+            written.push(fileId);
+            unit.afterCommit(discard);
+            const old = row[fileColumn[field]];
+            if (old) replaced.push(old);
+            changes[fileColumn[field]] = fileId;
+          } else if (field === 'phone') {
+            changes.areaCode = body.areaCode!;
+            changes.phone = checkPhone(body.areaCode as never, body.phone!);
+          } else if (field === 'firstName' || field === 'lastName' || field === 'address') {
+            changes[field] = body[field]!.trim();
+          } else {
+            (changes as Record<string, unknown>)[field] = body[field];
+          }
+        }
+        // A passport has no back: a back photo kept from an earlier document type goes.
+        if ((body.documentType ?? row.documentType) === 'passport' && row.backFile) {
+          replaced.push(row.backFile);
+          changes.backFile = null;
+        }
+        const [updated] = await tx
+          .update(kycIdentities)
+          .set({
+            ...changes,
+            status: 'pending',
+            rejections: [],
+            submissions: row.submissions + 1,
+            submittedAt: new Date(this.now()),
+            decidedAt: null,
+            decidedByStaffId: null,
+          })
+          .where(eq(kycIdentities.id, row.id))
+          .returning();
+        if (replaced.length > 0) await tx.delete(kycFiles).where(inArray(kycFiles.id, replaced));
+        await this.deps.auth.setKycStatus(tx, customer.userId, 'pending');
+        unit.afterCommit(async () => {
+          for (const id of replaced) await this.deps.vault.remove(id);
+        });
+        return toDetail(updated, this.reviewHours());
+      });
+    } catch (error) {
+      for (const id of written) await this.deps.vault.remove(id);
+      throw error;
+    }
+  }
+
+  private async lockOrCreate(tx: Tx, userId: string): Promise<IdentityRow> {
+    await tx
+      .insert(kycIdentities)
+      .values({ userId: BigInt(userId) })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(userId)))
+      .for('update');
+    return row!;
+  }
+
+  /**
+   * Moves one of the customer's uploads into the vault: reads the (re-encoded) image, writes it encrypted,
+   * and returns the step that deletes the plaintext upload file once the submission commits. An upload
+   * already taken, or whose file is gone, is refused as missing.
+   */
+  private async takeUpload(tx: Tx, userId: string, uploadId: string) {
+    const upload = await this.deps.uploads.assertOwned(tx, uploadId, userId);
+    const [taken] = await tx
+      .select({ id: kycFiles.id })
+      .from(kycFiles)
+      .where(eq(kycFiles.uploadId, uploadId));
+    if (taken)
+      throw new AppError(errors.imageMissing, 'This photo was already submitted, please upload it again');
+    const stream = this.deps.uploads.open(upload);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+    } catch {
+      throw new AppError(errors.imageMissing, 'Image not found, please upload it again');
+    }
+    const fileId = crypto.randomBytes(16).toString('hex');
+    await this.deps.vault.write(fileId, userId, Buffer.concat(chunks));
+    await tx.insert(kycFiles).values({ id: fileId, userId: BigInt(userId), uploadId, mime: upload.mime });
+    // The uploads service keeps no other copy: the stream's path is the stored plaintext file.
+    const plainPath = String(stream.path);
+    return {
+      fileId,
+      discard: () => fs.promises.rm(plainPath, { force: true }),
+    };
+  }
+
+  /** A small JPEG of one of the customer's own photos, for their status page. */
+  async thumbnail(customer: Customer, field: KycImageField): Promise<Buffer> {
+    const [row] = await this.deps.db
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(customer.userId)));
+    const fileId = row?.[fileColumn[field]];
+    if (!fileId) throw new AppError(errors.notFound);
+    const plain = await this.deps.vault.read(fileId, customer.userId);
+    return sharp(plain)
+      .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+  }
+
+  /** The full photo for staff; the view is audited in the same step (no audit, no photo). */
+  async staffImage(
+    staff: StaffIdentity,
+    identityId: string,
+    field: KycImageField,
+  ): Promise<{ bytes: Buffer; mime: string }> {
+    const row = await this.findIdentity(this.deps.db, identityId);
+    const fileId = row[fileColumn[field]];
+    if (!fileId) throw new AppError(errors.notFound);
+    const [file] = await this.deps.db.select().from(kycFiles).where(eq(kycFiles.id, fileId));
+    await this.deps.db.transaction((tx) =>
+      this.deps.audit.record(tx, {
+        staffId: staff.staffId,
+        action: 'kyc.image.view',
+        target: `kyc:${identityId}`,
+        details: { field, userId: String(row.userId) },
+      }),
+    );
+    return {
+      bytes: await this.deps.vault.read(fileId, String(row.userId)),
+      mime: file?.mime ?? 'image/jpeg',
+    };
+  }
+
+  private async findIdentity(reader: Db | Tx, id: string, lock = false): Promise<IdentityRow> {
+    if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new AppError(errors.notFound);
+    const query = reader
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.id, BigInt(id)));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw new AppError(errors.notFound);
+    return row;
+  }
+
+  // ---- staff review ------------------------------------------------------------------------------------------
+
+  registerReviews(reviews: ReviewRegistry): void {
+    reviews.register('kyc', {
+      list: (status) => this.staffList(status),
+      approve: (tx, id, staff) => this.approve(tx, id, staff),
+      reject: (tx, id, staff, reason, details) => this.reject(tx, id, staff, reason, details?.fields),
+    });
+  }
+
+  private async staffList(status: string) {
+    const rows = await this.deps.db
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.status, status as KycStatus))
+      .orderBy(asc(kycIdentities.id))
+      .limit(500);
+    return rows.map((row) => {
+      const id = String(row.id);
+      const image = (field: KycImageField) =>
+        row[fileColumn[field]] ? `/swx/admin/kyc/${id}/image/${field}` : null;
+      return {
+        ...toDetail(row, this.reviewHours()),
+        id,
+        userId: String(row.userId),
+        submissions: row.submissions,
+        signature: row.signature,
+        imageUrls: {
+          frontImage: image('frontImage'),
+          backImage: image('backImage'),
+          handImage: image('handImage'),
+        },
+      };
+    });
+  }
+
+  private async approve(tx: Tx, id: string, staff: StaffIdentity): Promise<KycDetail> {
+    const row = await this.pending(tx, id);
+    const [updated] = await tx
+      .update(kycIdentities)
+      .set({ status: 'verified', decidedAt: new Date(this.now()), decidedByStaffId: BigInt(staff.staffId) })
+      .where(eq(kycIdentities.id, row.id))
+      .returning();
+    await this.deps.auth.setKycStatus(tx, String(row.userId), 'verified');
+    await notifyInUnit(this.deps, tx, String(row.userId), 'kyc.approved', {}, { type: 'kyc', id });
+    return toDetail(updated, this.reviewHours());
+  }
+
+  /**
+   * Fails the submission with a reason per field (`fields`); without fields every field the document type
+   * needs fails with the overall reason, so the customer submits everything again.
+   */
+  private async reject(
+    tx: Tx,
+    id: string,
+    staff: StaffIdentity,
+    reason: string,
+    fields: Record<string, string> | undefined,
+  ): Promise<KycDetail> {
+    const row = await this.pending(tx, id);
+    const needed = requiredFor(row.documentType ?? 'id_card');
+    let rejections: KycRejection[];
+    if (fields && Object.keys(fields).length > 0) {
+      rejections = Object.entries(fields).map(([field, fieldReason]) => {
+        if (!needed.includes(field as KycField) || !(kycFields as readonly string[]).includes(field))
+          throw new AppError(errors.invalidRequest, `Unknown or unused KYC field: ${field}`);
+        return { field: field as KycField, reason: fieldReason.trim() };
+      });
+    } else {
+      rejections = needed.map((field) => ({ field, reason }));
+    }
+    const [updated] = await tx
+      .update(kycIdentities)
+      .set({
+        status: 'failed',
+        rejections,
+        decidedAt: new Date(this.now()),
+        decidedByStaffId: BigInt(staff.staffId),
+      })
+      .where(eq(kycIdentities.id, row.id))
+      .returning();
+    await this.deps.auth.setKycStatus(tx, String(row.userId), 'failed');
+    await notifyInUnit(
+      this.deps,
+      tx,
+      String(row.userId),
+      'kyc.rejected',
+      { reason, fields: rejections.map((r) => r.field).join(',') },
+      { type: 'kyc', id },
+    );
+    return toDetail(updated, this.reviewHours());
+  }
+
+  private async pending(tx: Tx, id: string): Promise<IdentityRow> {
+    const row = await this.findIdentity(tx, id, true);
+    if (row.status !== 'pending') throw new AppError(errors.alreadyDecided);
+    return row;
+  }
+
+  private reviewHours(): number {
+    return this.deps.params.getInteger('kyc_review_hours');
+  }
+}
+
+function toDetail(row: IdentityRow | undefined, reviewHours: number): KycDetail {
+  const submittedAt = row?.submittedAt ?? null;
+  return {
+    status: row?.status ?? 'unverified',
+    documentType: row?.documentType ?? null,
+    firstName: row?.firstName ?? null,
+    lastName: row?.lastName ?? null,
+    birthdate: row?.birthdate ?? null,
+    sex: row?.sex ?? null,
+    country: row?.country ?? null,
+    address: row?.address ?? null,
+    areaCode: row?.areaCode ?? null,
+    phone: row?.phone ?? null,
+    images: {
+      frontImage: Boolean(row?.frontFile),
+      backImage: Boolean(row?.backFile),
+      handImage: Boolean(row?.handFile),
+    },
+    hasSignature: Boolean(row?.signature),
+    submittedAt: submittedAt?.toISOString() ?? null,
+    targetTime:
+      row?.status === 'pending' && submittedAt
+        ? new Date(submittedAt.getTime() + reviewHours * 3_600_000).toISOString()
+        : null,
+    decidedAt: row?.decidedAt?.toISOString() ?? null,
+    rejections: row?.rejections ?? [],
+  };
+}

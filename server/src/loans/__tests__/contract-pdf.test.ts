@@ -1,0 +1,123 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { renderContract, type ContractInput } from '../contract/pdf';
+import type { Lang } from '../contract/texts';
+import { pdfText, signature } from './helpers';
+
+const input = (language: Lang): ContractInput => ({
+  agreementNumber: '0123456789abcdef0123456789abcdef',
+  language,
+  lender: 'SWX Platform Ltd.',
+  signedAt: new Date(Date.UTC(2026, 10, 23, 10)),
+  borrower: {
+    firstName: language === 'ar' ? 'أحمد' : 'Mei',
+    lastName: language === 'ar' ? 'المنصور' : '林',
+    birthdate: '1990-04-12',
+    documentType: 'passport',
+    country: 'SG',
+    address: '10 Anson Road, Singapore 079903',
+    phone: '+65 81234567',
+  },
+  amount: '500',
+  currency: 'USDT',
+  term: 14,
+  dailyRatePercent: '0.1',
+  annualRatePercent: '36.5',
+  interestFreeDays: 3,
+  totalInterest: '5.50',
+  totalRepayment: '505.50',
+  aprPercent: '33.01',
+  repaymentDate: '2026-12-07',
+  overdueRatePercent: '0.15',
+  overdueInterestPerDay: '0.75',
+  overdueReminderDays: 7,
+  withdrawalDays: 14,
+  signature,
+});
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-contract-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** Page 1 as a greyscale bitmap (poppler's `pdftoppm`), and the columns holding ink in a band of rows. */
+async function inkColumns(pdf: Buffer, name: string, rows: [number, number]) {
+  const file = path.join(tmp, `${name}.pdf`);
+  fs.writeFileSync(file, pdf);
+  execFileSync('pdftoppm', [
+    '-r',
+    '50',
+    '-png',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    path.join(tmp, name),
+  ]);
+  const { data, info } = await sharp(path.join(tmp, `${name}.png`))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let left = info.width;
+  let right = -1;
+  for (let y = rows[0]; y < rows[1]; y += 1) {
+    for (let x = 0; x < info.width; x += 1) {
+      if (data[y * info.width + x]! < 128) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+    }
+  }
+  return { left, right, width: info.width };
+}
+
+/** Embedded fonts as `pdffonts` lists them: name and whether embedded. */
+function fonts(pdf: Buffer, name: string): string {
+  const file = path.join(tmp, `${name}-fonts.pdf`);
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdffonts', [file], { encoding: 'utf8' });
+}
+
+describe('the contract PDF in every language', () => {
+  it.each<Lang>(['en', 'zh-CN', 'zh-TW', 'ja', 'ko', 'de', 'fr', 'es', 'it', 'ar'])(
+    '%s: the signed figures can be extracted as text and every font is embedded',
+    async (language) => {
+      const pdf = await renderContract(input(language));
+      const text = pdfText(pdf);
+      for (const figure of [
+        '500',
+        '5.50',
+        '505.50',
+        '33.01',
+        '2026-12-07',
+        '0123456789abcdef0123456789abcdef',
+      ])
+        expect(text).toContain(figure);
+      const listed = fonts(pdf, language).split('\n').slice(2).filter(Boolean);
+      expect(listed.length).toBeGreaterThan(0);
+      for (const line of listed) expect(line).toMatch(/\s+yes\s+yes\s+yes\s+/);
+    },
+  );
+
+  it('sets Chinese in CJK glyphs from the left margin', async () => {
+    const pdf = await renderContract(input('zh-CN'));
+    expect(pdfText(pdf)).toContain('借款合同及合同前信贷摘要');
+    expect(fonts(pdf, 'zh')).toContain('NotoSansHans');
+    const title = await inkColumns(pdf, 'zh', [30, 60]);
+    expect(title.left).toBeLessThan(title.width * 0.1);
+    expect(title.right).toBeLessThan(title.width * 0.6);
+  });
+
+  it('sets Arabic right to left: shaped with the Arabic font and aligned to the right margin', async () => {
+    const pdf = await renderContract(input('ar'));
+    const text = pdfText(pdf);
+    expect(text).toMatch(/[\u0600-\u06FF]/);
+    expect(fonts(pdf, 'ar')).toContain('NotoNaskhArabic');
+    const title = await inkColumns(pdf, 'ar', [30, 60]);
+    expect(title.right).toBeGreaterThan(title.width * 0.85);
+    expect(title.left).toBeGreaterThan(title.width * 0.3);
+  });
+});

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { errors } from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
+import { AppError } from '../http/errors';
+import type { Ledger } from '../ledger/service';
+import type { ParamsService } from '../params/service';
+import type { AuditService } from '../admin/audit';
+import type { NoticeDeps } from '../kyc/notify';
+import type { KycService } from '../kyc/service';
+import type { Customer } from '../platform/owned';
+import { loans } from './tables';
+
+export interface LoansDeps extends NoticeDeps {
+  db: Db;
+  ledger: Ledger;
+  params: ParamsService;
+  audit: AuditService;
+  kyc: Pick<KycService, 'isVerified' | 'identityOf'>;
+}
+
+export type LoanRow = typeof loans.$inferSelect;
+
+/** Loans are real money only; demo customers are asked to switch (`11006`). */
+export function requireReal(customer: Customer): void {
+  if (customer.mode !== 'real') throw new AppError(errors.demoNotAllowed);
+}
+
+/** First key of the advisory locks that serialise one customer's loan applications (limit check). */
+export const LOAN_LOCK_CLASS = 0x6c6f616e; // "loan"
+
+/** Statuses whose principal counts against the per-customer limit. */
+export const openStatuses = ['pending', 'repaying', 'expired'] as const;
+
+/** The loan, locked for the transaction: decisions, repayments and reminders on one loan take turns. */
+export async function lockLoan(tx: Tx, id: bigint): Promise<LoanRow | undefined> {
+  const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
+  return row;
+}

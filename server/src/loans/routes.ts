@@ -1,0 +1,140 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { successes } from '@swx/shared/contract';
+import { ok } from '../http/envelope';
+import { route } from '../http/route';
+
+const tags = ['loans'];
+const security = [{ token: [] }];
+
+function sendContract(reply: FastifyReply, contract: { pdf: Buffer; sha256: string; id: string }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="swx-loan-${contract.id}.pdf"`)
+    .header('content-length', String(contract.pdf.length))
+    .header('x-content-sha256', contract.sha256)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(contract.pdf);
+}
+
+/** Loans under /swx/customer/user (docs/product.md, Loans). Real account and verified identity required. */
+export const loansRoutes: FastifyPluginAsync = async (app) => {
+  const { loans } = app.services;
+  // Authentication before validation: a caller without a session learns nothing about the body's rules.
+  const auth = { preValidation: app.authenticate };
+  const authOnce = { preValidation: app.authenticate, preHandler: app.guardRepeat };
+
+  route(
+    app,
+    'loans.product',
+    {
+      ...auth,
+      schema: { tags, summary: 'The loan terms on offer and what is left of the customer’s limit' },
+    },
+    async (request) => ok(await loans.product(request.customer)),
+  );
+
+  route(
+    app,
+    'loans.quote',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'The pre-contract credit summary for an amount and term; sign it within 10 minutes',
+        description:
+          'Without verified KYC `10022`; demo `11006`; a term not on offer `10023`; an amount outside the range `11136`; over the per-customer limit `11137`.',
+      },
+    },
+    async (request) => ok(await loans.quote(request.customer, request.body)),
+  );
+
+  route(
+    app,
+    'loans.apply',
+    {
+      ...authOnce,
+      schema: {
+        tags,
+        summary:
+          'Signs a quote: the loan waits for staff review; the contract PDF is made from the signed terms',
+        description:
+          'A missing, used or expired quote, or terms that moved, answer `11007`; an empty signature `11133`.',
+      },
+    },
+    async (request) => ok(await loans.apply(request.customer, request.body), successes.submittedForReview),
+  );
+
+  route(
+    app,
+    'loans.list',
+    { ...auth, schema: { tags, summary: 'The customer’s loans, newest first, with today’s figures' } },
+    async (request) => ok(await loans.list(request.customer, request.query.status)),
+  );
+
+  route(
+    app,
+    'loans.get',
+    { ...auth, schema: { tags, summary: 'One loan with its schedule and the amount due today' } },
+    async (request) => ok(await loans.get(request.customer, request.params.id)),
+  );
+
+  route(
+    app,
+    'loans.repay',
+    {
+      ...authOnce,
+      schema: {
+        tags,
+        summary:
+          'Repays a loan in full from the available balance (early: interest only beyond the free days)',
+        description: 'Without funds `10011`; a closed or pending loan `11139`; a changed amount due `11007`.',
+      },
+    },
+    async (request) => ok(await loans.repay(request.customer, request.body)),
+  );
+
+  route(
+    app,
+    'loans.withdraw',
+    {
+      ...authOnce,
+      schema: {
+        tags,
+        summary:
+          'Withdraws from a loan within 14 days of signing by returning the principal, without interest',
+        description: 'After 14 days `11138`; without funds `10011`.',
+      },
+    },
+    async (request) => ok(await loans.withdraw(request.customer, request.body.id)),
+  );
+
+  route(
+    app,
+    'loans.contract',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Downloads the signed contract PDF (its SHA-256 in `X-Content-SHA256`)',
+        security,
+      },
+    },
+    async (request, reply) => sendContract(reply, await loans.contract(request.customer, request.params.id)),
+  );
+};
+
+/** Staff download a loan's contract; each download is audited. */
+export const loansAdminRoutes: FastifyPluginAsync = async (app) => {
+  const { loans } = app.services;
+  route(
+    app,
+    'admin.loanContract',
+    {
+      preValidation: app.authenticateStaff,
+      schema: { tags: ['staff'], summary: 'Downloads a loan contract PDF (audited)', security },
+    },
+    async (request, reply) =>
+      sendContract(reply, await loans.staffContract(request.staff, request.params.id)),
+  );
+};

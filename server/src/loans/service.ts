@@ -1,0 +1,365 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, inArray, lt, sql, sum } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import {
+  LOAN_WITHDRAWAL_DAYS,
+  errors,
+  isSignatureEmpty,
+  loanOverdueInterestPerDay,
+  type Loan,
+  type LoanApplyBody,
+  type LoanProduct,
+  type LoanQuote,
+  type LoanQuoteBody,
+  type LoanStatus,
+  type RepayLoanBody,
+} from '@swx/shared/contract';
+import type { Db, Tx } from '../db/client';
+import { AppError } from '../http/errors';
+import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import type { ReviewRegistry } from '../admin/reviews';
+import type { StaffIdentity } from '../admin/staff';
+import type { Scheduler } from '../platform/scheduler';
+import { findOwned, listOwned, type Customer } from '../platform/owned';
+import { LOAN_LOCK_CLASS, lockLoan, openStatuses, requireReal, type LoanRow, type LoansDeps } from './common';
+import { renderContract } from './contract/pdf';
+import { LoanDays } from './jobs';
+import { LoanReviews } from './review';
+import { loanContracts, loanQuotes, loans } from './tables';
+import { DAY_MS, LOAN_CURRENCY, dayOf, figuresAt, productTerms, sameTerms, termsFor, toLoan } from './terms';
+
+export type { LoansDeps } from './common';
+
+/** How long a pre-contract quote may be signed. */
+export const LOAN_QUOTE_TTL_MS = 10 * 60_000;
+
+const percent = (fraction: string) => new Decimal(fraction).mul(100).toFixed();
+
+/**
+ * Loans (docs/product.md, Loans). Verified, real-account customers borrow USDT from the platform's loan
+ * account: quote → sign (contract PDF from exactly the signed terms, its SHA-256 kept) → staff approve
+ * (principal credited, one ledger pair) → repay (principal + interest by the rule, + overdue interest) or
+ * withdraw within 14 days (principal only). Every money movement is a ledger transfer inside the same
+ * transaction as the loan's status change, with a `once` key per loan and movement.
+ */
+export class LoansService {
+  now: () => number = () => Date.now();
+  readonly days: LoanDays;
+  private readonly reviews: LoanReviews;
+
+  constructor(private readonly deps: LoansDeps) {
+    this.days = new LoanDays(deps);
+    this.reviews = new LoanReviews(deps, () => this.now());
+  }
+
+  private async requireVerified(customer: Customer): Promise<void> {
+    if (!(await this.deps.kyc.isVerified(customer.userId))) throw new AppError(errors.notVerified);
+  }
+
+  /** Principal the customer owes or has pending (counts against the per-customer limit). */
+  private async outstanding(reader: Db | Tx, userId: string): Promise<Money> {
+    const [row] = await reader
+      .select({ total: sum(loans.amount) })
+      .from(loans)
+      .where(and(eq(loans.userId, BigInt(userId)), inArray(loans.status, [...openStatuses])));
+    return new Money(row?.total ?? '0');
+  }
+
+  async product(customer: Customer): Promise<LoanProduct> {
+    const product = productTerms(this.deps.params);
+    const outstanding = await this.outstanding(this.deps.db, customer.userId);
+    const left = Money.max(0, product.customerLimit.minus(outstanding));
+    return {
+      currency: LOAN_CURRENCY,
+      lender: product.lender,
+      minAmount: formatAmount(product.minAmount),
+      maxAmount: formatAmount(product.maxAmount),
+      customerLimit: formatAmount(product.customerLimit),
+      outstanding: formatAmount(outstanding),
+      available: formatAmount(Money.min(left, product.maxAmount)),
+      terms: product.terms,
+      dailyRate: product.dailyRate,
+      interestFreeDays: product.interestFreeDays,
+      overdueDailyRate: product.overdueDailyRate,
+      withdrawalDays: LOAN_WITHDRAWAL_DAYS,
+      overdueReminderDays: product.overdueReminderDays,
+    };
+  }
+
+  private checkLimit(outstanding: Money, amount: string, limit: Money): void {
+    if (outstanding.add(amount).gt(limit))
+      throw new AppError(
+        errors.loanLimitExceeded,
+        `This loan would exceed your borrowing limit: ${formatAmount(Money.max(0, limit.minus(outstanding)))} USDT left`,
+      );
+  }
+
+  async quote(customer: Customer, body: LoanQuoteBody): Promise<LoanQuote> {
+    requireReal(customer);
+    await this.requireVerified(customer);
+    const product = productTerms(this.deps.params);
+    const terms = termsFor(product, body.amount, body.term);
+    this.checkLimit(
+      await this.outstanding(this.deps.db, customer.userId),
+      terms.amount,
+      product.customerLimit,
+    );
+    const now = this.now();
+    const id = crypto.randomBytes(16).toString('hex');
+    await this.deps.db.insert(loanQuotes).values({
+      id,
+      userId: BigInt(customer.userId),
+      ...terms,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + LOAN_QUOTE_TTL_MS),
+    });
+    return {
+      quoteId: id,
+      lender: product.lender,
+      creditType: 'unsecured_fixed_term',
+      currency: LOAN_CURRENCY,
+      amount: formatAmount(terms.amount),
+      term: terms.term,
+      dailyRate: terms.dailyRate,
+      annualRatePercent: formatAmount(new Decimal(terms.dailyRate).mul(36500).toFixed()),
+      aprPercent: terms.aprPercent,
+      aprAssumptions: {
+        drawdown: 'full_on_approval',
+        repayment: 'single_at_maturity',
+        daysInYear: 365,
+        otherCharges: '0',
+      },
+      interestFreeDays: terms.interestFreeDays,
+      totalInterest: terms.totalInterest,
+      totalRepayment: terms.totalRepayment,
+      repaymentDate: dayOf(now + terms.term * DAY_MS),
+      overdueDailyRate: terms.overdueDailyRate,
+      overdueInterestPerDay: loanOverdueInterestPerDay(terms.amount, terms.overdueDailyRate),
+      overdueReminderDays: product.overdueReminderDays,
+      withdrawalDays: LOAN_WITHDRAWAL_DAYS,
+      expiresAt: new Date(now + LOAN_QUOTE_TTL_MS).toISOString(),
+    };
+  }
+
+  /**
+   * Signs a quote: the quote must be this customer's, unused and unexpired, carry the amount and term sent,
+   * and still match the product's terms now (`11007` otherwise: quote again). The contract PDF is rendered
+   * from the quote's terms before the transaction; the transaction re-checks the limit under the customer's
+   * lock, uses the quote once and stores loan, contract and hash together.
+   */
+  async apply(customer: Customer, body: LoanApplyBody): Promise<Loan> {
+    requireReal(customer);
+    await this.requireVerified(customer);
+    if (isSignatureEmpty(body.signature)) throw new AppError(errors.signatureMissing);
+    const now = this.now();
+    const [quote] = await this.deps.db
+      .select()
+      .from(loanQuotes)
+      .where(and(eq(loanQuotes.id, body.quoteId), eq(loanQuotes.userId, BigInt(customer.userId))));
+    const product = productTerms(this.deps.params);
+    if (!quote || quote.usedAt || quote.expiresAt.getTime() < now) throw new AppError(errors.termsChanged);
+    const current = termsFor(product, body.amount, body.term);
+    if (!sameTerms(quote, current)) throw new AppError(errors.termsChanged);
+    const pdf = await this.renderFor(customer, quote, body, now);
+    const sha256 = crypto.createHash('sha256').update(pdf).digest('hex');
+    return this.deps.units.run(async ({ tx }) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOAN_LOCK_CLASS}, ${Number(customer.userId) | 0})`);
+      this.checkLimit(await this.outstanding(tx, customer.userId), quote.amount, product.customerLimit);
+      const used = await tx
+        .update(loanQuotes)
+        .set({ usedAt: new Date(now) })
+        .where(and(eq(loanQuotes.id, quote.id), sql`${loanQuotes.usedAt} is null`))
+        .returning({ id: loanQuotes.id });
+      if (used.length === 0) throw new AppError(errors.termsChanged);
+      const [row] = await tx
+        .insert(loans)
+        .values({
+          userId: BigInt(customer.userId),
+          quoteId: quote.id,
+          currency: LOAN_CURRENCY,
+          amount: quote.amount,
+          term: quote.term,
+          dailyRate: quote.dailyRate,
+          interestFreeDays: quote.interestFreeDays,
+          overdueDailyRate: quote.overdueDailyRate,
+          totalInterest: quote.totalInterest,
+          totalRepayment: quote.totalRepayment,
+          aprPercent: quote.aprPercent,
+          language: body.language,
+          signature: body.signature,
+          contractSha256: sha256,
+          createdAt: new Date(now),
+        })
+        .returning();
+      await tx.insert(loanContracts).values({ loanId: row!.id, pdf, sha256 });
+      return toLoan(row!, now);
+    });
+  }
+
+  /** The contract PDF of exactly the quoted terms, the customer's verified identity and their signature. */
+  private async renderFor(
+    customer: Customer,
+    quote: typeof loanQuotes.$inferSelect,
+    body: LoanApplyBody,
+    now: number,
+  ): Promise<Buffer> {
+    const product = productTerms(this.deps.params);
+    const identity = await this.deps.kyc.identityOf(customer.userId);
+    return renderContract({
+      agreementNumber: quote.id,
+      language: body.language,
+      lender: product.lender,
+      signedAt: new Date(now),
+      borrower: identity,
+      amount: formatAmount(quote.amount),
+      currency: LOAN_CURRENCY,
+      term: quote.term,
+      dailyRatePercent: percent(quote.dailyRate),
+      annualRatePercent: formatAmount(new Decimal(quote.dailyRate).mul(36500).toFixed()),
+      interestFreeDays: quote.interestFreeDays,
+      totalInterest: new Money(quote.totalInterest).toFixed(2),
+      totalRepayment: new Money(quote.totalRepayment).toFixed(2),
+      aprPercent: new Money(quote.aprPercent).toFixed(2),
+      repaymentDate: dayOf(now + quote.term * DAY_MS),
+      overdueRatePercent: percent(quote.overdueDailyRate),
+      overdueInterestPerDay: loanOverdueInterestPerDay(quote.amount, quote.overdueDailyRate),
+      overdueReminderDays: product.overdueReminderDays,
+      withdrawalDays: LOAN_WITHDRAWAL_DAYS,
+      signature: body.signature,
+    });
+  }
+
+  async list(customer: Customer, statuses?: LoanStatus[]): Promise<Loan[]> {
+    const rows = await listOwned(this.deps.db, loans, customer, {
+      where: statuses?.length ? inArray(loans.status, statuses) : undefined,
+      orderBy: [desc(loans.id)],
+      limit: 200,
+    });
+    const now = this.now();
+    return rows.map((row) => toLoan(row, now));
+  }
+
+  async get(customer: Customer, id: string): Promise<Loan> {
+    const row = await findOwned(this.deps.db, loans, customer, id);
+    if (!row) throw new AppError(errors.notFound);
+    return toLoan(row, this.now());
+  }
+
+  /** The contract PDF of the customer's own loan (anyone else's answers 404). */
+  async contract(customer: Customer, id: string): Promise<{ pdf: Buffer; sha256: string; id: string }> {
+    const row = await findOwned(this.deps.db, loans, customer, id);
+    if (!row) throw new AppError(errors.notFound);
+    return this.contractOf(row.id);
+  }
+
+  private async contractOf(loanId: bigint) {
+    const [contract] = await this.deps.db
+      .select()
+      .from(loanContracts)
+      .where(eq(loanContracts.loanId, loanId));
+    if (!contract) throw new AppError(errors.notFound);
+    return { pdf: contract.pdf, sha256: contract.sha256, id: String(loanId) };
+  }
+
+  /** Staff read a contract; the read is audited first. */
+  async staffContract(staff: StaffIdentity, id: string) {
+    if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new AppError(errors.notFound);
+    const contract = await this.contractOf(BigInt(id));
+    await this.deps.db.transaction((tx) =>
+      this.deps.audit.record(tx, {
+        staffId: staff.staffId,
+        action: 'loan.contract.view',
+        target: `loan:${id}`,
+      }),
+    );
+    return contract;
+  }
+
+  private async lockOwned(tx: Tx, customer: Customer, id: string): Promise<LoanRow> {
+    const owned = await findOwned(tx, loans, customer, id);
+    const row = owned && (await lockLoan(tx, owned.id));
+    if (!row) throw new AppError(errors.notFound);
+    return row;
+  }
+
+  /**
+   * Repays a running loan in full from the available USDT balance (`10011` short of it): principal, interest
+   * for the days used beyond the free days (the full term's from maturity) and overdue interest accrued.
+   * `amount`, when sent, must be what the customer was shown (`11007` after a day rolled over).
+   */
+  async repay(customer: Customer, body: RepayLoanBody): Promise<Loan> {
+    requireReal(customer);
+    return this.deps.units.run(async ({ tx }) => {
+      const row = await this.lockOwned(tx, customer, body.id);
+      if (row.status !== 'repaying' && row.status !== 'expired') throw new AppError(errors.loanNotRepayable);
+      const now = this.now();
+      const overdueInterest = await this.days.catchUp(tx, row, now, false);
+      const figures = figuresAt(row, now);
+      const due = new Money(row.amount).add(figures.interest).add(overdueInterest).toFixed(2);
+      if (body.amount !== undefined && !new Money(body.amount).eq(due))
+        throw new AppError(errors.termsChanged, `The amount due is now ${formatAmount(due)} USDT`);
+      await this.deps.ledger.transfer(tx, {
+        type: 'loan_repayment',
+        reference: { type: 'loan', id: body.id },
+        memo: `Loan repayment (principal ${formatAmount(row.amount)}, interest ${formatAmount(new Money(figures.interest).add(overdueInterest))})`,
+        once: `loan:${body.id}:repay`,
+        legs: [
+          { account: customerAccount(customer.userId, 'real', LOAN_CURRENCY), amount: `-${due}` },
+          { account: platformAccount('platform_loans', LOAN_CURRENCY), amount: due },
+        ],
+      });
+      return this.close(tx, row, 'repaid', due, new Money(due).minus(row.amount).toFixed(2), now);
+    });
+  }
+
+  /**
+   * Withdraws within 14 days of signing: a pending loan is simply cancelled; a running one is closed by
+   * returning the principal, with no interest of any kind. Later: `11138`.
+   */
+  async withdraw(customer: Customer, id: string): Promise<Loan> {
+    requireReal(customer);
+    return this.deps.units.run(async ({ tx }) => {
+      const row = await this.lockOwned(tx, customer, id);
+      const now = this.now();
+      if (!['pending', 'repaying', 'expired'].includes(row.status))
+        throw new AppError(errors.loanNotRepayable);
+      if (!figuresAt(row, now).withdrawable) throw new AppError(errors.loanWithdrawalClosed);
+      if (row.status === 'pending') return this.close(tx, row, 'withdrawn', '0', '0', now);
+      const principal = new Money(row.amount).toFixed(2);
+      await this.deps.ledger.transfer(tx, {
+        type: 'loan_withdrawal',
+        reference: { type: 'loan', id },
+        memo: 'Loan withdrawn within 14 days: principal returned, no interest',
+        once: `loan:${id}:withdraw`,
+        legs: [
+          { account: customerAccount(customer.userId, 'real', LOAN_CURRENCY), amount: `-${principal}` },
+          { account: platformAccount('platform_loans', LOAN_CURRENCY), amount: principal },
+        ],
+      });
+      return this.close(tx, row, 'withdrawn', principal, '0', now);
+    });
+  }
+
+  private async close(tx: Tx, row: LoanRow, status: LoanStatus, paid: string, interest: string, now: number) {
+    const [updated] = await tx
+      .update(loans)
+      .set({ status, repaidAmount: paid, interestPaid: interest, closedAt: new Date(now), nextEventAt: null })
+      .where(eq(loans.id, row.id))
+      .returning();
+    return toLoan(updated!, now);
+  }
+
+  /** Deletes quotes a day past their expiry; a loan keeps its own copy of the terms. */
+  async purgeQuotes(now: number): Promise<void> {
+    await this.deps.db.delete(loanQuotes).where(lt(loanQuotes.expiresAt, new Date(now - DAY_MS)));
+  }
+
+  registerReviews(reviews: ReviewRegistry): void {
+    this.reviews.register(reviews);
+  }
+
+  registerJobs(scheduler: Pick<Scheduler, 'every'>): void {
+    this.days.register(scheduler);
+    scheduler.every('loans.quote-purge', 3_600_000, (now) => this.purgeQuotes(now));
+  }
+}
