@@ -105,6 +105,17 @@ export const catalogue = {
     status: 409,
     message: 'A withdrawal must be approved before it is completed with a transaction reference',
   },
+  // Charity NFTs (11100–11119).
+  '11100': { status: 404, message: 'NFT not found' },
+  '11101': { status: 409, message: 'This auction is not open for bids: it has not started or has ended' },
+  '11102': {
+    status: 422,
+    message: 'Bid too low: at least the starting bid, or one increment above the current bid',
+  },
+  '11103': {
+    status: 400,
+    message: 'Auction times incorrect: the end must be after the start and in the future',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -80,6 +80,11 @@ export const errors = {
   cardNumberIncorrect: '11085',
   payeeMissing: '11086',
   withdrawalNotApproved: '11087',
+  // ---- nfts ----
+  nftNotFound: '11100',
+  nftAuctionNotOpen: '11101',
+  nftBidTooLow: '11102',
+  nftTimesIncorrect: '11103',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */
