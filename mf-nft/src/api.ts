@@ -55,4 +55,3 @@ export const nftApi = {
 };
 
 export type NftApi = typeof nftApi;
-

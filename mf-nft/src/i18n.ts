@@ -32,10 +32,7 @@ function register(i18n: I18n): void {
 }
 
 /** For tests and the harness: every language registered synchronously. */
-export function registerNftStrings(
-  i18n: I18n,
-  all: Partial<Record<Lang, NftStrings>> = { en },
-): void {
+export function registerNftStrings(i18n: I18n, all: Partial<Record<Lang, NftStrings>> = { en }): void {
   for (const [lang, strings] of Object.entries(all))
     i18n.addResourceBundle(lang, namespace, strings, true, true);
 }

@@ -32,8 +32,8 @@ function NftPages() {
 }
 
 /**
- * The module's routes: the shell mounts this component for `/nfts`. Any other path (the standalone page's
- * root) leads to the gallery.
+ * The module's routes: the shell mounts this component for `/nfts`. The standalone page's root leads to the
+ * gallery (in the site `/` belongs to another module, so that route never shows there).
  */
 export default function NftRoutes() {
   const stringsReady = useNftStrings();
@@ -43,7 +43,7 @@ export default function NftRoutes() {
       <LiveNotices />
       <Routes>
         <Route path={nftPaths.gallery} element={<NftPages />} />
-        <Route path="*" element={<Navigate to={nftPaths.gallery} replace />} />
+        <Route path="/" element={<Navigate to={nftPaths.gallery} replace />} />
       </Routes>
     </NftLiveProvider>
   );

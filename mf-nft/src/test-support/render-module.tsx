@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { ToastRegion, type AccountEvent, type RootStore } from '@swx/shared';
+import { ToastRegion, toaster, type AccountEvent, type RootStore } from '@swx/shared';
+import { resetRoot } from './fake-site';
 import NftRoutes from '../routes';
 
 function LocationProbe() {
@@ -38,4 +39,10 @@ export function renderModule(root: RootStore, path: string) {
       for (const listener of [...listeners]) listener(event);
     });
   return { ...result, push, location: () => screen.getByTestId('location').textContent };
+}
+
+/** After each test: the root store stopped and the page's one toaster emptied (it outlives a render). */
+export function cleanUp(root: RootStore | undefined): void {
+  resetRoot(root);
+  act(() => toaster.items.slice().forEach((toast) => toaster.dismiss(toast.id)));
 }

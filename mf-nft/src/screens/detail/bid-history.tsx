@@ -28,7 +28,9 @@ export function BidHistory({ bids, currency }: { bids: NftBid[]; currency: strin
                   <td dir="ltr">{bid.bidder}</td>
                   <td className={styles.number}>
                     {formatMoney(bid.amount, currency)}
-                    {bid.extended ? <span className={styles.note}> · {t('detail.historyExtended')}</span> : null}
+                    {bid.extended ? (
+                      <span className={styles.note}> · {t('detail.historyExtended')}</span>
+                    ) : null}
                   </td>
                   <td>
                     <time dateTime={bid.createdAt}>{formatDateTime(bid.createdAt)}</time>

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, EmptyState, formatDateTime, formatMoney, useRootStore } from '@swx/shared';
-import type { NftDetail } from '@swx/shared/contract';
+import { errors, type NftDetail } from '@swx/shared/contract';
 import { nftApi } from '../../api';
 import { Artwork } from '../../components/artwork';
 import { Countdown } from '../../components/countdown';
@@ -52,7 +52,11 @@ export const DetailScreen = observer(function DetailScreen({ id }: { id: string 
     return () => clearInterval(timer);
   }, [waitingForSettlement, reload]);
 
-  if (state.status === 'error' && state.error instanceof ApiError && state.error.status === 404) {
+  if (
+    state.status === 'error' &&
+    state.error instanceof ApiError &&
+    (state.error.code === errors.nftNotFound || state.error.status === 404)
+  ) {
     return (
       <NftPage title={t('title')}>
         <EmptyState

@@ -29,10 +29,7 @@ export function useMyStanding(nftId: string, currency: string, version: number):
   const lang = settings.language;
 
   useEffect(() => {
-    if (!eligible) {
-      setStanding(nobody);
-      return;
-    }
+    if (!eligible) return;
     let current = true;
     void Promise.all([nftApi.available(currency), nftApi.mine(lang)]).then(
       ([available, mine]) => {
@@ -50,5 +47,6 @@ export function useMyStanding(nftId: string, currency: string, version: number):
     };
   }, [eligible, nftId, currency, lang, version, accountVersion, bidCount]);
 
-  return standing;
+  // Signed out or in demo: nothing of the customer's to show, whatever was loaded before.
+  return eligible ? standing : nobody;
 }

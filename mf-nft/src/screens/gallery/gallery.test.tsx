@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
-import { createFakeSite, listing, resetRoot, rules } from '../../test-support/fake-site';
-import { renderModule } from '../../test-support/render-module';
+import { createFakeSite, listing, rules } from '../../test-support/fake-site';
+import { cleanUp, renderModule } from '../../test-support/render-module';
 
 let root: RootStore | undefined;
-afterEach(() => resetRoot(root));
+afterEach(() => cleanUp(root));
 
 const live = listing('7', { title: 'Paper Crane' });
 const upcoming = listing('8', {

@@ -30,10 +30,7 @@ export const MineScreen = observer(function MineScreen() {
   const [tab, setTab] = useState<Tab>('owned');
   const lang = settings.language;
   // The account mode and the socket's notices (outbid, won, lost) change what this page shows.
-  const state = useLoad<MyNfts>(
-    () => nftApi.mine(lang),
-    [lang, settings.accountMode, live.accountVersion],
-  );
+  const state = useLoad<MyNfts>(() => nftApi.mine(lang), [lang, settings.accountMode, live.accountVersion]);
   return (
     <NftPage title={t('mine.title')}>
       <Tabs
@@ -45,7 +42,9 @@ export const MineScreen = observer(function MineScreen() {
         value={tab}
         onChange={setTab}
       >
-        <LoadView state={state}>{(mine) => (tab === 'owned' ? <Owned mine={mine} /> : <Bids mine={mine} />)}</LoadView>
+        <LoadView state={state}>
+          {(mine) => (tab === 'owned' ? <Owned mine={mine} /> : <Bids mine={mine} />)}
+        </LoadView>
       </Tabs>
     </NftPage>
   );
