@@ -85,3 +85,13 @@ test('countdowns follow the server’s clock, learnt from an answer’s remainin
   expect(live.remainingMs('2026-11-23T12:00:00.000Z')).toBe(1_795_000);
   live.stop();
 });
+
+test('a settled auction is remembered by id; malformed settlement frames are ignored', () => {
+  const live = new NftLiveStore();
+  const { socket, emit } = fakeSocket();
+  live.start({ socket } as never);
+  emit({ type: 'nft.settled', nftId: '7', outcome: 'sold' });
+  emit({ type: 'nft.settled', nftId: '8', outcome: 'maybe' });
+  expect([...live.settled.entries()]).toEqual([['7', 'sold']]);
+  live.stop();
+});

@@ -22,6 +22,17 @@ function isBidEvent(event: AccountEvent): event is AccountEvent & NftBidEvent {
   );
 }
 
+/** Sent to every socket when the settlement job closes an auction (sold, or ended without a bid). */
+function isSettledEvent(
+  event: AccountEvent,
+): event is AccountEvent & { nftId: string; outcome: 'sold' | 'unsold' } {
+  return (
+    event.type === 'nft.settled' &&
+    typeof event.nftId === 'string' &&
+    (event.outcome === 'sold' || event.outcome === 'unsold')
+  );
+}
+
 function nftNoticeOf(event: AccountEvent): NftNotice | null {
   if (event.type !== 'notification' || typeof event.kind !== 'string' || !event.kind.startsWith('nft.'))
     return null;
@@ -40,6 +51,8 @@ function nftNoticeOf(event: AccountEvent): NftNotice | null {
 export class NftLiveStore {
   /** Latest live state per NFT id; overrides what a screen loaded earlier. */
   readonly bids = observable.map<string, LiveBid>({}, { deep: false });
+  /** Auctions the settlement job closed while the page was open (the `nft.settled` event), by id. */
+  readonly settled = observable.map<string, 'sold' | 'unsold'>({}, { deep: false });
   /** The page's clock for countdowns, advanced once a second while the module is mounted. */
   now = Date.now();
   /** Server time minus this device's time, estimated from the last answer that carried both. */
@@ -123,6 +136,10 @@ export class NftLiveStore {
   private receive(event: AccountEvent): void {
     if (isBidEvent(event)) {
       this.applyBid(event);
+      return;
+    }
+    if (isSettledEvent(event)) {
+      runInAction(() => this.settled.set(event.nftId, event.outcome));
       return;
     }
     const notice = nftNoticeOf(event);

@@ -199,3 +199,26 @@ test('an unknown listing says so', async () => {
   renderModule(root!, '/nfts?id=7');
   expect(await screen.findByText('This NFT does not exist or is no longer listed.')).toBeInTheDocument();
 });
+
+test('when the settlement job closes the auction, the page shows the outcome, the owner and the donation', async () => {
+  let answer = detail;
+  site({ 'GET /index/getNft/7': () => answer });
+  const view = renderModule(root!, '/nfts?id=7');
+  await screen.findByTestId('detail-current-bid');
+  answer = detailOf(
+    listing('7', {
+      title: 'Paper Crane',
+      status: 'ended',
+      outcome: 'sold',
+      owner: 'b***o',
+      donated: '120',
+      remainingSeconds: 0,
+    }),
+    { donationReference: '8812' },
+  );
+  view.push({ type: 'nft.settled', nftId: '7', outcome: 'sold' });
+  expect(await screen.findByText('Sold')).toBeInTheDocument();
+  expect(screen.getByTestId('donated')).toHaveTextContent('120.00 USDT');
+  expect(screen.getByText('8812')).toBeInTheDocument();
+  expect(screen.getByText('This auction is not taking bids.')).toBeInTheDocument();
+});

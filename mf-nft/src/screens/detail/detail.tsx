@@ -32,6 +32,7 @@ export const DetailScreen = observer(function DetailScreen({ id }: { id: string 
   const lang = settings.language;
   const [version, setVersion] = useState(0);
   const liveCount = live.bids.get(id)?.bidCount ?? -1;
+  const settledLive = live.settled.get(id) ?? null;
   const state = useLoad<NftDetail>(() => nftApi.detail(id, lang), [id, lang, version]);
   const loaded = state.data;
   const { reload } = state;
@@ -43,6 +44,10 @@ export const DetailScreen = observer(function DetailScreen({ id }: { id: string 
   useEffect(() => {
     if (loaded && liveCount > loaded.bidCount) reload();
   }, [liveCount, loaded, reload]);
+  // The settlement job closed it while the page was open: show the outcome, owner and donation.
+  useEffect(() => {
+    if (loaded && settledLive && loaded.outcome === null) reload();
+  }, [settledLive, loaded, reload]);
   const waitingForSettlement =
     loaded !== null &&
     (loaded.status === 'ended' ? loaded.outcome === null : live.remainingMs(loaded.endsAt) <= 0);

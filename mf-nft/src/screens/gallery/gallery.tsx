@@ -27,9 +27,10 @@ export const GalleryScreen = observer(function GalleryScreen() {
   const [search, setSearch] = useSearchParams();
   const filter = filterOf(search.get('status'));
   const lang = settings.language;
+  // A settled auction changes its state, the owner and the total donated: load the list again.
   const state = useLoad<NftList>(
     () => nftApi.list(lang, filter === 'all' ? undefined : filter),
-    [lang, filter],
+    [lang, filter, live.settled.size],
   );
   const data = state.data;
   useEffect(() => {
