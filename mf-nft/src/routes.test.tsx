@@ -30,3 +30,12 @@ test('other languages are fetched before the module shows, and followed on a cha
   expect(await screen.findByRole('heading', { level: 1, name: 'رموز NFT الخيرية' })).toBeInTheDocument();
   expect(screen.getByRole('tab', { name: 'جارية' })).toBeInTheDocument();
 });
+
+test('the section links mark only the page shown as current', async () => {
+  root = createFakeSite({ 'GET /index/nftDonations': { total: '0', count: 0, items: [] } }).root;
+  renderModule(root, '/nfts?view=donations');
+  await screen.findByTestId('donations-total');
+  const nav = screen.getByRole('navigation', { name: 'NFT pages' });
+  const current = [...nav.querySelectorAll('[aria-current="page"]')].map((link) => link.textContent);
+  expect(current).toEqual(['Donations']);
+});

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useNftT } from '../../i18n';
 import { nftPaths, viewOf, type NftView } from '../../paths';
 import styles from './page.module.css';
@@ -10,7 +10,10 @@ const sections: { view: NftView; to: string; key: string }[] = [
   { view: 'donations', to: nftPaths.donations, key: 'nav.donations' },
 ];
 
-/** The frame of every NFT page: the module's section links, the heading, the content column. */
+/**
+ * The frame of every NFT page: the module's section links, the heading, the content column. Plain links:
+ * all three share the path `/nfts`, so react-router's NavLink would mark every one of them current.
+ */
 export function NftPage({ title, children }: { title: ReactNode; children: ReactNode }) {
   const { t } = useNftT();
   const { view } = viewOf(new URLSearchParams(useLocation().search));
@@ -18,14 +21,14 @@ export function NftPage({ title, children }: { title: ReactNode; children: React
     <div className={styles.page}>
       <nav aria-label={t('nav.sections')} className={styles.nav}>
         {sections.map((section) => (
-          <NavLink
+          <Link
             key={section.view}
             to={section.to}
             className={styles.navLink}
             aria-current={section.view === view ? 'page' : undefined}
           >
             {t(section.key)}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <h1 className={styles.title}>{title}</h1>
