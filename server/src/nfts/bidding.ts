@@ -53,7 +53,11 @@ export async function placeBid(
     const at = now();
     if (auctionStatus(at, listing) !== 'live') throw new AppError(errors.nftAuctionNotOpen);
     const top = await highestBid(tx, nftId);
-    const minimum = nextMinimumBid(listing.startingBid, top?.amount ?? null, deps.params.get('nft_bid_increment'));
+    const minimum = nextMinimumBid(
+      listing.startingBid,
+      top?.amount ?? null,
+      deps.params.get('nft_bid_increment'),
+    );
     if (amount.lt(minimum))
       throw new AppError(errors.nftBidTooLow, `Bid too low: at least ${formatAmount(minimum)} USDT`);
     const raise = top !== undefined && String(top.userId) === customer.userId;
@@ -80,7 +84,9 @@ export async function placeBid(
       amount: heldNow.toFixed(),
       type: 'nft_bid_hold',
       reference: { type: 'nft_bid', id: String(bid!.id) },
-      memo: raise ? `Raised bid on NFT “${listing.title}”: difference held` : `Bid on NFT “${listing.title}” held`,
+      memo: raise
+        ? `Raised bid on NFT “${listing.title}”: difference held`
+        : `Bid on NFT “${listing.title}” held`,
     });
     if (top && !raise) await releaseOutbid(deps, unit, listing, top, amount);
     let current: ListingRow = listing;
@@ -153,5 +159,7 @@ async function releaseOutbid(deps: NftsDeps, unit: Unit, listing: ListingRow, pr
     },
     reference: { type: 'nft', id: String(listing.id) },
   });
-  unit.afterCommit(() => deps.events.publishAccountEvent(userId, { type: 'balance', currency: listing.currency }));
+  unit.afterCommit(() =>
+    deps.events.publishAccountEvent(userId, { type: 'balance', currency: listing.currency }),
+  );
 }

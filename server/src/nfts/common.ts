@@ -1,10 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  nftCurrency,
-  type NftAuctionRules,
-  type NftCustody,
-  type NftSummary,
-} from '@swx/shared/contract';
+import { nftCurrency, type NftAuctionRules, type NftCustody, type NftSummary } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import type { AuditService } from '../admin/audit';
 import type { Ledger } from '../ledger/service';
@@ -16,7 +11,8 @@ import type { Scheduler } from '../platform/scheduler';
 import type { UnitOfWork } from '../platform/unit-of-work';
 import { maskName } from '../invites/service';
 import { auctionStatus, nextMinimumBid, type ExtensionRule } from './rules';
-import { nftBids, nftListings } from './tables';
+import type { nftListings } from './tables';
+import { nftBids } from './tables';
 
 export interface NftsDeps {
   db: Db;

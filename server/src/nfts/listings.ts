@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { errors, nftCurrency, type CreateNftBody, type NftSummary, type UploadResult } from '@swx/shared/contract';
+import {
+  errors,
+  nftCurrency,
+  type CreateNftBody,
+  type NftSummary,
+  type UploadResult,
+} from '@swx/shared/contract';
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money } from '../ledger/accounts';
@@ -36,7 +42,11 @@ async function storeArtwork(tx: Tx, image: CleanImage, staffId: string | null): 
 }
 
 /** Staff upload an artwork: decoded and encoded again (pixels only), stored for a listing, audited. */
-export async function uploadArtwork(deps: NftsDeps, staff: StaffIdentity, bytes: Buffer): Promise<UploadResult> {
+export async function uploadArtwork(
+  deps: NftsDeps,
+  staff: StaffIdentity,
+  bytes: Buffer,
+): Promise<UploadResult> {
   const image = await reencodeImage(bytes);
   return deps.db.transaction(async (tx) => {
     const id = await storeArtwork(tx, image, staff.staffId);
@@ -102,12 +112,20 @@ export async function createListing(
     throw new AppError(errors.nftTimesIncorrect);
   const startingBid = new Money(body.startingBid);
   if (startingBid.isZero() || !hasBidDecimals(body.startingBid))
-    throw new AppError(errors.amountIncorrect, 'The starting bid is a positive USDT amount with at most 2 decimals');
+    throw new AppError(
+      errors.amountIncorrect,
+      'The starting bid is a positive USDT amount with at most 2 decimals',
+    );
   return deps.db.transaction(async (tx) => {
-    const [artwork] = await tx.select({ id: nftArtworks.id }).from(nftArtworks).where(eq(nftArtworks.id, body.image));
+    const [artwork] = await tx
+      .select({ id: nftArtworks.id })
+      .from(nftArtworks)
+      .where(eq(nftArtworks.id, body.image));
     if (!artwork) throw new AppError(errors.imageMissing);
     const descriptions = Object.fromEntries(
-      Object.entries(body.descriptions).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      Object.entries(body.descriptions).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
     );
     const row = await insertListing(deps, tx, {
       title: body.title,
@@ -129,7 +147,12 @@ export async function createListing(
       staffId: staff.staffId,
       action: 'nft.create',
       target: `nft:${row.id}`,
-      details: { title: row.title, startingBid: row.startingBid, startsAt: body.startsAt, endsAt: body.endsAt },
+      details: {
+        title: row.title,
+        startingBid: row.startingBid,
+        startsAt: body.startsAt,
+        endsAt: body.endsAt,
+      },
     });
     return toSummary(row, await summaryContext(deps, [row], now, 'en', tx));
   });

@@ -92,7 +92,12 @@ export async function getNft(deps: NftsDeps, now: number, id: string, lang?: str
 }
 
 /** `GET /user/listNft`: every NFT the customer bid on with their standing, and the NFTs they won. */
-export async function myNfts(deps: NftsDeps, now: number, customer: Customer, lang?: string): Promise<MyNfts> {
+export async function myNfts(
+  deps: NftsDeps,
+  now: number,
+  customer: Customer,
+  lang?: string,
+): Promise<MyNfts> {
   if (customer.mode !== 'real') return { bids: [], owned: [] };
   const userId = BigInt(customer.userId);
   const mine = await deps.db
@@ -119,13 +124,7 @@ export async function myNfts(deps: NftsDeps, now: number, customer: Customer, la
     const nft = toSummary(row, context);
     const leading = nft.currentBid !== null && new Money(nft.currentBid).eq(m.highest);
     const settled = row.settledAt !== null;
-    const status = settled
-      ? row.winnerUserId === userId
-        ? 'won'
-        : 'lost'
-      : leading
-        ? 'winning'
-        : 'outbid';
+    const status = settled ? (row.winnerUserId === userId ? 'won' : 'lost') : leading ? 'winning' : 'outbid';
     return {
       nft,
       myHighestBid: formatAmount(m.highest),

@@ -38,7 +38,12 @@ export const nftsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'nfts.donations',
-    { schema: { tags, summary: 'Every settled sale’s donation from the ledger: winner masked, amount, reference' } },
+    {
+      schema: {
+        tags,
+        summary: 'Every settled sale’s donation from the ledger: winner masked, amount, reference',
+      },
+    },
     async () => ok(await nfts.donations()),
   );
 
@@ -98,7 +103,8 @@ export const nftsAdminRoutes: FastifyPluginAsync = async (app) => {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Uploads an NFT artwork (JPG, JPEG 2000 or PNG in multipart field "file"); re-encoded, audited',
+        summary:
+          'Uploads an NFT artwork (JPG, JPEG 2000 or PNG in multipart field "file"); re-encoded, audited',
         security,
         consumes: ['multipart/form-data'],
       },

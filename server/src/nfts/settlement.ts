@@ -48,7 +48,12 @@ export async function settleAuction(
     once: `nft_sale:${nftId}`,
     to: [{ account: platformAccount('platform_charity', nftCurrency, 'real'), amount: price }],
   });
-  const params = { title: listing.title, amount: price, currency: listing.currency, charity: listing.charity };
+  const params = {
+    title: listing.title,
+    amount: price,
+    currency: listing.currency,
+    charity: listing.charity,
+  };
   const reference = { type: 'nft', id: String(nftId) };
   const pushes: PendingPush[] = [
     await deps.notifications.create(tx, winner, {
@@ -101,8 +106,13 @@ export async function pushSettled(deps: NftsDeps): Promise<number> {
   for (const row of rows) {
     const pushes = (row.pendingPush ?? []) as PendingPush[];
     deps.notifications.publish(...pushes);
-    for (const { userId } of pushes) deps.events.publishAccountEvent(userId, { type: 'balance', currency: nftCurrency });
-    deps.events.publishPublicEvent({ type: nftSettledEventType, nftId: String(row.id), outcome: row.outcome });
+    for (const { userId } of pushes)
+      deps.events.publishAccountEvent(userId, { type: 'balance', currency: nftCurrency });
+    deps.events.publishPublicEvent({
+      type: nftSettledEventType,
+      nftId: String(row.id),
+      outcome: row.outcome,
+    });
     await deps.db.update(nftListings).set({ pendingPush: null }).where(eq(nftListings.id, row.id));
   }
   return rows.length;

@@ -81,7 +81,10 @@ export const nftListings = pgTable(
     index('nft_listings_ends_idx').on(t.endsAt),
     index('nft_listings_winner_idx').on(t.winnerUserId),
     check('nft_listings_outcome', sql`${t.outcome} is null or ${t.outcome} in ('sold', 'unsold')`),
-    check('nft_listings_times', sql`${t.endsAt} >= ${t.originalEndsAt} and ${t.originalEndsAt} > ${t.startsAt}`),
+    check(
+      'nft_listings_times',
+      sql`${t.endsAt} >= ${t.originalEndsAt} and ${t.originalEndsAt} > ${t.startsAt}`,
+    ),
     check('nft_listings_starting_bid_positive', sql`${t.startingBid} > 0`),
   ],
 );

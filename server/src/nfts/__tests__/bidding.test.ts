@@ -32,7 +32,12 @@ describe('bidding', () => {
     expect(await server.balance(alice.userId)).toEqual({ available: '1000', held: '0' });
     const notes = await server.call(alice, 'GET', '/user/notifications');
     expect(notes.result.items[0]).toMatchObject({ kind: 'nft.outbid', referenceId: nftId });
-    expect(server.publicEvents.at(-1)).toMatchObject({ type: 'nft.bid', nftId, currentBid: '105', bidCount: 2 });
+    expect(server.publicEvents.at(-1)).toMatchObject({
+      type: 'nft.bid',
+      nftId,
+      currentBid: '105',
+      bidCount: 2,
+    });
 
     const detail = await server.call(null, 'GET', `/index/getNft/${nftId}`);
     expect(detail.result.currentBid).toBe('105');
@@ -79,7 +84,10 @@ describe('bidding', () => {
   });
 
   it('extends a late bid to five minutes after it, capped, and settles only at the extended end', async () => {
-    await server.services.params.set('nft_max_extension_seconds', '420', { staffId: '1', reason: 'test cap' });
+    await server.services.params.set('nft_max_extension_seconds', '420', {
+      staffId: '1',
+      reason: 'test cap',
+    });
     const nftId = await server.list({ minutes: 10, startingBid: '10' });
     const frank = await server.funded('1000');
     const grace = await server.funded('1000');

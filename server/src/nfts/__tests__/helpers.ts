@@ -17,7 +17,11 @@ export interface NftTestServer extends CashierTestServer {
   scheduler: Scheduler;
   /** Lists an auction through the admin API, starting now and ending `minutes` later. */
   list(options?: { minutes?: number; startingBid?: string; startsInMinutes?: number }): Promise<string>;
-  bid(who: SignedUpCustomer, nftId: string, amount: string): Promise<{ status: number; code: string; result: Loose }>;
+  bid(
+    who: SignedUpCustomer,
+    nftId: string,
+    amount: string,
+  ): Promise<{ status: number; code: string; result: Loose }>;
   /** A real-account customer with `amount` USDT available. */
   funded(amount: string): Promise<SignedUpCustomer>;
   publicEvents: Record<string, unknown>[];

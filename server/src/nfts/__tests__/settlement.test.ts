@@ -21,6 +21,7 @@ describe('settlement', () => {
     expect((await server.bid(ann, sold, '40')).code).toBe('200');
     expect((await server.bid(ben, sold, '60')).code).toBe('200');
 
+    const eventsBefore = server.events.length;
     // Downtime: the end passes while nothing runs.
     server.clock.jump(server.clock.now() + 60 * MINUTE);
     // The first attempt dies half way (the donation is posted, then the process fails): all of it rolls back.
@@ -61,15 +62,26 @@ describe('settlement', () => {
     expect(won.result.items.map((n: { kind: string }) => n.kind)).toContain('nft.won');
     const lost = await server.call(ann, 'GET', '/user/notifications');
     expect(lost.result.items.map((n: { kind: string }) => n.kind)).toContain('nft.lost');
-    const before = server.events.length;
-    await server.services.nfts['deps'].db; // the outbox runs on the leader's periodic pass
-    const pushed = server.events.slice(before);
-    expect(pushed.length).toBeGreaterThanOrEqual(0);
+    await server.clock.advance(5_000);
+    await server.scheduler.runDue();
+    const pushed = server.events
+      .slice(eventsBefore)
+      .filter((e) => e.event.type === 'notification')
+      .map((e) => [e.userId, e.event.kind]);
+    expect(pushed).toContainEqual([ben.userId, 'nft.won']);
+    expect(pushed).toContainEqual([ann.userId, 'nft.lost']);
+    expect(server.publicEvents).toContainEqual(
+      expect.objectContaining({ type: 'nft.settled', nftId: sold, outcome: 'sold' }),
+    );
     await server.check();
   });
 
   it('makes the donation total the sum of the winning bids, from the ledger', async () => {
-    const ids = [await server.list({ minutes: 5 }), await server.list({ minutes: 5 }), await server.list({ minutes: 5 })];
+    const ids = [
+      await server.list({ minutes: 5 }),
+      await server.list({ minutes: 5 }),
+      await server.list({ minutes: 5 }),
+    ];
     const bidders = [await server.funded('1000'), await server.funded('1000')];
     const winning = ['100', '157.5', '210'];
     for (const [i, id] of ids.entries()) {
