@@ -46,7 +46,7 @@ export async function placeBid(
     throw new AppError(errors.amountIncorrect, 'A bid is a positive USDT amount with at most 2 decimals');
   const nftId = recordId(body.nftId);
   if (nftId === undefined) throw new AppError(errors.nftNotFound);
-  return deps.units.run(async (unit) => {
+  const placed = await deps.units.run(async (unit) => {
     const { tx } = unit;
     const [listing] = await tx.select().from(nftListings).where(eq(nftListings.id, nftId)).for('update');
     if (!listing) throw new AppError(errors.nftNotFound);
@@ -117,12 +117,11 @@ export async function placeBid(
       });
       deps.events.publishAccountEvent(customer.userId, { type: 'balance', currency: listing.currency });
     });
-    const names = await deps.usernames([customer.userId]);
     return {
       nft,
       bid: {
         id: String(bid!.id),
-        bidder: mask(names.get(customer.userId)),
+        bidder: '',
         amount: formatAmount(amount),
         createdAt: new Date(at).toISOString(),
         extended,
@@ -132,6 +131,9 @@ export async function placeBid(
       extended,
     };
   });
+  // Read after the commit: the bid's transaction holds the only connection on PGlite.
+  const names = await deps.usernames([customer.userId]);
+  return { ...placed, bid: { ...placed.bid, bidder: mask(names.get(customer.userId)) } };
 }
 
 /** The previous leader's whole bid goes back to available, with a notification, in the bid's transaction. */
