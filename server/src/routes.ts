@@ -18,6 +18,8 @@ import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { invitesRoutes } from './invites/routes';
 import { recordsRoutes } from './records/routes';
+// ---- nfts ----
+import { nftsAdminRoutes, nftsRoutes } from './nfts/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -38,6 +40,8 @@ export const customerRoutes: FastifyPluginAsync[] = [
   notificationsRoutes,
   invitesRoutes,
   recordsRoutes,
+  // ---- nfts ----
+  nftsRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */
@@ -50,6 +54,8 @@ export const adminRoutes: FastifyPluginAsync[] = [
   ledgerAdminRoutes,
   cashierAdminRoutes,
   marketsAdminRoutes,
+  // ---- nfts ----
+  nftsAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

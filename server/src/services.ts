@@ -25,6 +25,8 @@ import { RecordsService } from './records/service';
 import { Bus } from './platform/bus';
 import { createLeadership } from './platform/leadership';
 import { Scheduler } from './platform/scheduler';
+// ---- nfts ----
+import { NftsService } from './nfts/service';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -117,6 +119,21 @@ export async function createServices(config: Config, database: Database, log: Fa
   lifecycle.push(trading.engine.lifecycle);
   // Portfolio: the read side over the ledger, the feed and the products (asset values, profit, risk figure).
   const portfolio = new PortfolioService({ ledger, markets, trading, now: () => trading.now() });
+  // ---- nfts ----
+  // Charity auctions: settled by the scheduler at each stored end; the shipped collection listed once.
+  const nfts = new NftsService({
+    db: database.db,
+    units,
+    ledger,
+    params,
+    notifications,
+    audit,
+    events: live,
+    scheduler,
+    usernames: (ids) => auth.usernames(ids),
+  });
+  nfts.registerJobs(scheduler);
+  await nfts.seed();
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -144,6 +161,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     invites,
     records,
     cashier,
+    // ---- nfts ----
+    nfts,
   };
 }
 

@@ -237,6 +237,7 @@ export const CreateNftBody = Body({
   chain: TextLine({ minLength: 1, maxLength: 40 }),
   contractAddress: TextLine({ minLength: 1, maxLength: 100 }),
   tokenId: TextLine({ minLength: 1, maxLength: 80 }),
+  /** An artwork id from `POST /swx/admin/nfts/artwork` (multipart field `file`, re-encoded there). */
   image: { ...UploadId, 'x-code': errors.imageMissing },
   descriptions: NftDescriptions,
   startingBid: { ...Amount, 'x-code': errors.amountIncorrect },
@@ -262,6 +263,14 @@ export interface NftBidEvent {
   endsAt: string;
 }
 export const nftBidEventType = 'nft.bid' as const;
+
+/** Sent to every socket when an auction is settled (sold to the highest bidder, or ended unsold). */
+export interface NftSettledEvent {
+  type: 'nft.settled';
+  nftId: string;
+  outcome: 'sold' | 'unsold';
+}
+export const nftSettledEventType = 'nft.settled' as const;
 
 /** Notification kinds of this domain (i18n keys `notifications.<kind>.title/body`). */
 export const nftNotificationKinds = ['nft.outbid', 'nft.won', 'nft.lost'] as const;

@@ -298,6 +298,7 @@ export const routes = {
   'nfts.bid': post({ path: '/user/buyNft', body: BuyNftBody, result: BuyNftResult }),
   'nfts.mine': get({ path: '/user/listNft', query: MyNftsQuery, result: MyNfts }),
   'admin.createNft': staff('POST', { path: '/nfts', body: CreateNftBody, result: NftSummary }),
+  'admin.uploadNftArtwork': staff('POST', { path: '/nfts/artwork', result: UploadResult }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;
