@@ -224,7 +224,7 @@ test('two customers bid against each other; the auction settles and the donation
   request,
 }, testInfo) => {
   test.skip(isMobileProject(testInfo.project.name), 'one run of the money path is enough; layouts below');
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const staff = await staffToken(request);
   await shortAuctionRules(request, staff);
   const [ana, ben] = await Promise.all([
@@ -232,8 +232,9 @@ test('two customers bid against each other; the auction settles and the donation
     fundedRealCustomer(request, staff, newCustomer(testInfo, 'b')),
   ]);
   const title = `E2E Square ${Date.now().toString(36)}`;
-  const nft = await createListing(request, staff, title, 60);
-  const endsBy = Date.now() + 60_000;
+  // Long enough for two slow browsers to open the page and bid; the settlement wait below follows it.
+  const nft = await createListing(request, staff, title, 150);
+  const endsBy = Date.now() + 150_000;
 
   const first = await customerPage(browser, ana);
   const second = await customerPage(browser, ben);

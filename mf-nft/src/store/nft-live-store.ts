@@ -1,6 +1,11 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { AccountEvent, RootStore } from '@swx/shared';
-import { nftBidEventType, type NftBidEvent, type NftSummary } from '@swx/shared/contract';
+import {
+  nftBidEventType,
+  nftSettledEventType,
+  type NftBidEvent,
+  type NftSummary,
+} from '@swx/shared/contract';
 
 /** The live part of a listing: what a `nft.bid` event changes. */
 export type LiveBid = Pick<NftBidEvent, 'currentBid' | 'nextMinimumBid' | 'bidCount' | 'endsAt'>;
@@ -27,7 +32,7 @@ function isSettledEvent(
   event: AccountEvent,
 ): event is AccountEvent & { nftId: string; outcome: 'sold' | 'unsold' } {
   return (
-    event.type === 'nft.settled' &&
+    event.type === nftSettledEventType &&
     typeof event.nftId === 'string' &&
     (event.outcome === 'sold' || event.outcome === 'unsold')
   );
