@@ -10,6 +10,22 @@ afterAll(async () => {
 });
 
 describe('bidding', () => {
+  it('authenticates before it validates, and serves the public lists and artwork to guests', async () => {
+    const guest = await server.call(null, 'POST', '/user/buyNft', { nftId: 'x', amount: '-1', extra: 1 });
+    expect(guest.status).toBe(401);
+    expect((await server.call(null, 'GET', '/user/listNft')).status).toBe(401);
+    const list = await server.call(null, 'GET', '/index/listNft?lang=de');
+    expect(list.result.items.filter((n: { shipped: boolean }) => n.shipped)).toHaveLength(4);
+    expect(list.result.rules).toMatchObject({ incrementRate: '0.05', extensionWindowSeconds: 300 });
+    const shipped = list.result.items.find((n: { shipped: boolean }) => n.shipped);
+    expect(shipped.description).not.toBe('');
+    const image = await server.app.inject({ method: 'GET', url: `/swx/customer${shipped.imageUrl}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await server.call(null, 'GET', '/index/getNft/999999')).code).toBe(errors.nftNotFound);
+  });
+
   it('takes two bidders, enforces the increment, releases the outbid hold with a notification', async () => {
     const nftId = await server.list({ startingBid: '100' });
     const alice = await server.funded('1000');
