@@ -73,8 +73,8 @@ export const nftsRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Bids on an NFT: the amount is held; the previous highest bid is released',
         description:
-          'At least the starting bid, or one increment (`nft_bid_increment`) above the current bid (`11102`); ' +
-          'a raise by the current leader holds only the difference. Demo `11006`, not live `11101`, ' +
+          'At least the starting bid, or one increment (`nft_bid_increment`) above the current bid (`11142`); ' +
+          'a raise by the current leader holds only the difference. Demo `11006`, not live `11141`, ' +
           'insufficient funds `10011`, a repeat `30000`. A bid in the last `nft_extension_window_seconds` moves ' +
           'the end to `nft_extension_seconds` after it, at most `nft_max_extension_seconds` past the original end.',
         security,

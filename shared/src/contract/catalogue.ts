@@ -105,14 +105,14 @@ export const catalogue = {
     status: 409,
     message: 'A withdrawal must be approved before it is completed with a transaction reference',
   },
-  // Charity NFTs (11100–11119).
-  '11100': { status: 404, message: 'NFT not found' },
-  '11101': { status: 409, message: 'This auction is not open for bids: it has not started or has ended' },
-  '11102': {
+  // Charity NFTs (11140–11149).
+  '11140': { status: 404, message: 'NFT not found' },
+  '11141': { status: 409, message: 'This auction is not open for bids: it has not started or has ended' },
+  '11142': {
     status: 422,
     message: 'Bid too low: at least the starting bid, or one increment above the current bid',
   },
-  '11103': {
+  '11143': {
     status: 400,
     message: 'Auction times incorrect: the end must be after the start and in the future',
   },

@@ -81,10 +81,10 @@ export const errors = {
   payeeMissing: '11086',
   withdrawalNotApproved: '11087',
   // ---- nfts ----
-  nftNotFound: '11100',
-  nftAuctionNotOpen: '11101',
-  nftBidTooLow: '11102',
-  nftTimesIncorrect: '11103',
+  nftNotFound: '11140',
+  nftAuctionNotOpen: '11141',
+  nftBidTooLow: '11142',
+  nftTimesIncorrect: '11143',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

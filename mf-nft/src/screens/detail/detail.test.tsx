@@ -195,7 +195,7 @@ test('an outbid notice says the hold was released and refreshes the available ba
 });
 
 test('an unknown listing says so', async () => {
-  site({ 'GET /index/getNft/7': new Refusal('11100') });
+  site({ 'GET /index/getNft/7': new Refusal('11140') });
   renderModule(root!, '/nfts?id=7');
   expect(await screen.findByText('This NFT does not exist or is no longer listed.')).toBeInTheDocument();
 });
