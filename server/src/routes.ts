@@ -24,6 +24,8 @@ import { walletRoutes } from './auth/wallet/routes';
 // KYC and loans
 import { kycAdminRoutes, kycRoutes } from './kyc/routes';
 import { loansAdminRoutes, loansRoutes } from './loans/routes';
+// ---- nfts ----
+import { nftsAdminRoutes, nftsRoutes } from './nfts/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -50,6 +52,8 @@ export const customerRoutes: FastifyPluginAsync[] = [
   // KYC and loans
   kycRoutes,
   loansRoutes,
+  // ---- nfts ----
+  nftsRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */
@@ -66,6 +70,8 @@ export const adminRoutes: FastifyPluginAsync[] = [
   // KYC and loans
   kycAdminRoutes,
   loansAdminRoutes,
+  // ---- nfts ----
+  nftsAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

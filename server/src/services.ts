@@ -34,6 +34,8 @@ import { configuredProducts } from './plans/products';
 import { IdentityVault } from './kyc/vault';
 import { KycService } from './kyc/service';
 import { LoansService } from './loans/service';
+// ---- nfts ----
+import { NftsService } from './nfts/service';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -169,6 +171,21 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   await plans.init();
   plans.registerJobs(scheduler);
+  // ---- nfts ----
+  // Charity auctions: settled by the scheduler at each stored end; the shipped collection listed once.
+  const nfts = new NftsService({
+    db: database.db,
+    units,
+    ledger,
+    params,
+    notifications,
+    audit,
+    events: live,
+    scheduler,
+    usernames: (ids) => auth.usernames(ids),
+  });
+  nfts.registerJobs(scheduler);
+  await nfts.seed();
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -202,6 +219,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     // KYC and loans
     kyc,
     loans,
+    // ---- nfts ----
+    nfts,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountMode, CodeScene, KycStatus, UserInfo } from '@swx/shared/contract';
@@ -544,6 +544,18 @@ export class AuthService {
   private decoy(): Promise<string> {
     this.decoyHash ??= hashPassword('decoy password 1');
     return this.decoyHash;
+  }
+
+  // ---- nfts ----
+  /** Usernames by user id, for other domains' masked public lists (bidders, winners). */
+  async usernames(userIds: readonly string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds)].filter((id) => /^[1-9][0-9]{0,18}$/.test(id)).map((id) => BigInt(id));
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.map((row) => [String(row.id), row.username]));
   }
 }
 

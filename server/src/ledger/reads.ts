@@ -156,3 +156,51 @@ export async function entriesFor(
   }));
   return { entries, nextBefore: rows.length > limit ? (entries.at(-1)?.id ?? null) : null };
 }
+
+// ---- nfts ----
+/** One business record's net postings on a platform account (a charity donation per NFT sale). */
+export interface PlatformPostingByReference {
+  journalId: string;
+  referenceId: string;
+  /** Signed, formatted: what the entry added to the platform account. */
+  amount: string;
+  createdAt: Date;
+}
+
+/**
+ * The postings on one platform account whose entries reference records of `referenceType`, one row per
+ * journal entry, oldest first: sums of these are the account's totals per record (never a stored counter).
+ */
+export async function platformPostingsByReference(
+  reader: Reader,
+  account: { kind: string; currency: string; mode: AccountMode },
+  referenceType: string,
+): Promise<PlatformPostingByReference[]> {
+  const rows = await reader
+    .select({
+      journalId: ledgerJournalEntries.id,
+      referenceId: ledgerJournalEntries.referenceId,
+      amount: sql<string>`sum(${ledgerPostings.amount})`,
+      createdAt: ledgerJournalEntries.createdAt,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerJournalEntries, eq(ledgerJournalEntries.id, ledgerPostings.journalId))
+    .where(
+      and(
+        sql`${ledgerAccounts.ownerUserId} is null`,
+        eq(ledgerAccounts.kind, account.kind),
+        eq(ledgerAccounts.currency, account.currency),
+        eq(ledgerAccounts.mode, account.mode),
+        eq(ledgerJournalEntries.referenceType, referenceType),
+      ),
+    )
+    .groupBy(ledgerJournalEntries.id)
+    .orderBy(ledgerJournalEntries.id);
+  return rows.map((row) => ({
+    journalId: String(row.journalId),
+    referenceId: row.referenceId ?? '',
+    amount: formatAmount(String(row.amount)),
+    createdAt: row.createdAt,
+  }));
+}

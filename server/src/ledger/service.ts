@@ -23,7 +23,13 @@ import { attachedRows } from './attach';
 import { checkLedger } from './check';
 import { decide, netChanges, type LockedAccount } from './decide';
 import { writeEntries } from './write';
-import { entriesFor, postingsOfJournals, postingsWithBalance } from './reads';
+import {
+  entriesFor,
+  platformPostingsByReference,
+  postingsOfJournals,
+  postingsWithBalance,
+  type PlatformPostingByReference,
+} from './reads';
 import type {
   EntryFilters,
   HeldFundsRequest,
@@ -382,6 +388,18 @@ export class Ledger {
   ): Promise<PostingWithBalance[]> {
     assertUserId(customer.userId);
     return postingsWithBalance(reader, customer, filters, page);
+  }
+
+  // ---- nfts ----
+  /** A platform account's postings per journal entry for records of `referenceType` (charity donations). */
+  platformPostingsByReference(
+    kind: PlatformKind,
+    currency: string,
+    referenceType: string,
+    mode: AccountMode = 'real',
+    reader: Reader = this.db,
+  ): Promise<PlatformPostingByReference[]> {
+    return platformPostingsByReference(reader, { kind, currency, mode }, referenceType);
   }
 
   /**

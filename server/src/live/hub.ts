@@ -161,6 +161,13 @@ export class LiveHub {
     for (const client of set) this.send(client, frame);
   }
 
+  // ---- nfts ----
+  /** Sends a public event (no account data: an NFT's new bid) to every connection on this instance. */
+  broadcastEvent(event: Record<string, unknown>): void {
+    const frame = Buffer.from(JSON.stringify(event));
+    for (const client of this.clients) this.send(client, frame);
+  }
+
   /** One frame per client with the latest price of each code that changed since the last flush. */
   flush(): void {
     if (this.pending.size === 0) return;

@@ -24,6 +24,16 @@ export const accountEventsChannel = defineChannel<AddressedEvent>({
   },
 });
 
+// ---- nfts ----
+/** Public events (an NFT's new bid) for every socket on every instance; they carry no account data. */
+export const publicEventsChannel = defineChannel<AccountEvent>({
+  name: 'swx_public_events',
+  parse: (item) => {
+    const e = item as Partial<AccountEvent> | null;
+    return e && typeof e === 'object' && typeof e.type === 'string' ? (e as AccountEvent) : undefined;
+  },
+});
+
 /**
  * Live push: prices from the markets service and account events, to the `/message` sockets of this
  * instance. Account events always travel through NOTIFY (also to this instance), so a customer's socket may
@@ -33,6 +43,8 @@ export class LiveService {
   readonly hub: LiveHub;
   private readonly accountEvents: BusChannel<AddressedEvent>;
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly publicEvents: BusChannel<AccountEvent>;
+  private unlistenPublic: (() => Promise<void>) | undefined;
   private unsubscribeTicks: (() => void) | undefined;
 
   constructor(
@@ -41,6 +53,7 @@ export class LiveService {
     options: Partial<Pick<LiveHubOptions, 'flushMs' | 'maxBufferedBytes' | 'heartbeatMs'>> = {},
   ) {
     this.accountEvents = bus.channel(accountEventsChannel);
+    this.publicEvents = bus.channel(publicEventsChannel);
     const livePrice = (code: string, price: string, time: number): LivePrice => ({
       code,
       price,
@@ -71,11 +84,19 @@ export class LiveService {
     void this.accountEvents.publish({ u: userId, e: event });
   }
 
+  /** Sends a public event to every open socket, on every instance (no account data in it). */
+  publishPublicEvent(event: AccountEvent): void {
+    void this.publicEvents.publish(event);
+  }
+
   readonly lifecycle: Lifecycle = {
     name: 'live-push',
     start: async () => {
       this.unlisten = await this.accountEvents.subscribe((events) => {
         for (const { u, e } of events) this.hub.deliverAccountEvent(u, e);
+      });
+      this.unlistenPublic = await this.publicEvents.subscribe((events) => {
+        for (const event of events) this.hub.broadcastEvent(event);
       });
       this.unsubscribeTicks = this.markets.onTicks((ticks) => this.hub.offer(ticks));
       this.hub.start();
@@ -85,6 +106,8 @@ export class LiveService {
       this.hub.stop();
       await this.unlisten?.();
       this.unlisten = undefined;
+      await this.unlistenPublic?.();
+      this.unlistenPublic = undefined;
     },
   };
 }

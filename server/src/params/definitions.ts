@@ -382,6 +382,28 @@ export const paramDefinitions = [
     description: 'The lender named in the pre-contract summary and the loan contract',
     kind: { type: 'text', pattern: /^[^\n]{1,120}$/ },
   },
+  // ---- nfts ----
+  {
+    key: 'nft_extension_window_seconds',
+    defaultValue: '300',
+    public: true,
+    description: 'A bid this many seconds before an NFT auction ends extends it (anti-sniping)',
+    kind: { type: 'integer', min: 0, max: 86_400 },
+  },
+  {
+    key: 'nft_extension_seconds',
+    defaultValue: '300',
+    public: true,
+    description: 'A late bid moves the NFT auction end to this many seconds after it',
+    kind: { type: 'integer', min: 0, max: 86_400 },
+  },
+  {
+    key: 'nft_max_extension_seconds',
+    defaultValue: '3600',
+    public: true,
+    description: 'Late bids never move an NFT auction end beyond its original end plus this many seconds',
+    kind: { type: 'integer', min: 0, max: 604_800 },
+  },
 ] as const satisfies readonly ParamDefinition[];
 
 export type ParamKey = (typeof paramDefinitions)[number]['key'];

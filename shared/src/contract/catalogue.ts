@@ -136,6 +136,17 @@ export const catalogue = {
   '11137': { status: 422, message: 'This loan would exceed your borrowing limit' },
   '11138': { status: 409, message: 'The 14-day withdrawal period for this loan has ended' },
   '11139': { status: 409, message: 'This loan cannot be repaid or withdrawn in its current state' },
+  // Charity NFTs (11140–11149).
+  '11140': { status: 404, message: 'NFT not found' },
+  '11141': { status: 409, message: 'This auction is not open for bids: it has not started or has ended' },
+  '11142': {
+    status: 422,
+    message: 'Bid too low: at least the starting bid, or one increment above the current bid',
+  },
+  '11143': {
+    status: 400,
+    message: 'Auction times incorrect: the end must be after the start and in the future',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -102,6 +102,11 @@ export const errors = {
   loanLimitExceeded: '11137',
   loanWithdrawalClosed: '11138',
   loanNotRepayable: '11139',
+  // ---- nfts ----
+  nftNotFound: '11140',
+  nftAuctionNotOpen: '11141',
+  nftBidTooLow: '11142',
+  nftTimesIncorrect: '11143',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

@@ -22,3 +22,5 @@ export * from './plans';
 // KYC and loans
 export * from './kyc';
 export * from './loans';
+// ---- nfts ----
+export * from './nfts';

@@ -140,6 +140,21 @@ import {
   RepayLoanBody,
   WithdrawLoanBody,
 } from './loans';
+// ---- nfts ----
+import {
+  BuyNftBody,
+  BuyNftResult,
+  CreateNftBody,
+  ListNftQuery,
+  MyNfts,
+  MyNftsQuery,
+  NftDetail,
+  NftDetailQuery,
+  NftDonations,
+  NftIdPath,
+  NftList,
+  NftSummary,
+} from './nfts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
@@ -364,6 +379,16 @@ export const routes = {
   }),
   /** Staff: a loan's contract PDF (audited). */
   'admin.loanContract': staff('GET', { path: '/loans/:id/contract', params: LoanIdPath }),
+
+  // ---- nfts ----
+  'nfts.list': get({ path: '/index/listNft', query: ListNftQuery, result: NftList }),
+  'nfts.get': get({ path: '/index/getNft/:id', params: NftIdPath, query: NftDetailQuery, result: NftDetail }),
+  'nfts.donations': get({ path: '/index/nftDonations', result: NftDonations }),
+  'nfts.image': get({ path: '/index/nftImage/:id', params: NftIdPath }),
+  'nfts.bid': post({ path: '/user/buyNft', body: BuyNftBody, result: BuyNftResult }),
+  'nfts.mine': get({ path: '/user/listNft', query: MyNftsQuery, result: MyNfts }),
+  'admin.createNft': staff('POST', { path: '/nfts', body: CreateNftBody, result: NftSummary }),
+  'admin.uploadNftArtwork': staff('POST', { path: '/nfts/artwork', result: UploadResult }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

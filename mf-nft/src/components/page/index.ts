@@ -1,0 +1,1 @@
+export { NftPage, Section } from './page';

@@ -1,0 +1,1 @@
+export { RequireLogin } from './require-login';

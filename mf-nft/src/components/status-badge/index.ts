@@ -1,0 +1,1 @@
+export { AuctionBadge, Badge, type BadgeTone } from './status-badge';

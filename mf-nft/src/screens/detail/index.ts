@@ -1,0 +1,1 @@
+export { DetailScreen } from './detail';

@@ -1,0 +1,1 @@
+export { DonationsScreen } from './donations';
