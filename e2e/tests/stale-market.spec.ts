@@ -33,7 +33,8 @@ function writeRecording(dir: string): string {
 }
 
 async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // A cold start (migrations on a new PGlite database) took one to several minutes on a loaded 2-core machine.
+  const deadline = Date.now() + 420_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -49,13 +50,15 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from its pattern
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'one run of the guard is enough');
-  test.setTimeout(120_000);
+  test.setTimeout(480_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-e2e-stale-'));
   const port = 4190 + testInfo.workerIndex;
   baseURL = `http://127.0.0.1:${port}`;
   server = spawn('node', [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+    // A clean environment: the test runner's own NODE_OPTIONS (its TypeScript loader) must not reach the server.
     env: {
-      ...process.env,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
