@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
@@ -32,8 +33,18 @@ function writeRecording(dir: string): string {
   return file;
 }
 
+/** A port nobody listens on now (fixed ports collide with other suites running on the same machine). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // A cold start (migrations on a new PGlite database) took one to several minutes on a loaded 2-core machine.
+  const deadline = Date.now() + 420_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -49,13 +60,15 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook asks for from its pattern
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'one run of the guard is enough');
-  test.setTimeout(120_000);
+  test.setTimeout(480_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-e2e-stale-'));
-  const port = 4190 + testInfo.workerIndex;
+  const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
   server = spawn('node', [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+    // A clean environment: the test runner's own NODE_OPTIONS (its TypeScript loader) must not reach the server.
     env: {
-      ...process.env,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
