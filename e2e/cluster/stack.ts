@@ -15,7 +15,7 @@ import { smtpUrl } from '../support/smtp';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 // Not 4190: browsers and fetch refuse that port (ManageSieve is on the "bad ports" list).
-export const balancerPort = Number(process.env.E2E_CLUSTER_PORT ?? 4180);
+export const balancerPort = Number(process.env.E2E_CLUSTER_PORT ?? 4280);
 export const instancePorts = { a: balancerPort + 1, b: balancerPort + 2 } as const;
 export type InstanceName = keyof typeof instancePorts;
 export const admin = { username: 'admin', password: 'e2e-cluster-admin-1' };

@@ -171,6 +171,8 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   await plans.init();
   plans.registerJobs(scheduler);
+  // The seed's `listMarketAll?type=1` lists the plan products among the markets.
+  markets.listProducts(() => plans.listed());
   // ---- nfts ----
   // Charity auctions: settled by the scheduler at each stored end; the shipped collection listed once.
   const nfts = new NftsService({

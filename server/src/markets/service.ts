@@ -57,6 +57,19 @@ export interface MarketsDeps {
 }
 
 /** A serialised `listMarketAll` answer, plain and gzipped. */
+/**
+ * A product listed among the markets without being a market itself: the smart plans (type 1), named after
+ * an underlying market whose price they show. Given by their domain (`listedProducts`), read synchronously.
+ */
+export interface ListedProduct {
+  id: string;
+  code: string;
+  type: number;
+  name: string;
+  underlying: string;
+  enabled: boolean;
+}
+
 export interface ListAnswer {
   version: number;
   builtAt: number;
@@ -82,6 +95,7 @@ export class MarketsService {
   private readonly watched: Watchlist;
   private readonly staleGuard: StaleGuard;
   private listCache = new Map<string, ListAnswer>();
+  private listedProducts: () => readonly ListedProduct[] = () => [];
   private unsubscribes: Array<() => Promise<void> | void> = [];
 
   private constructor(
@@ -333,6 +347,28 @@ export class MarketsService {
 
   // ---- API views ------------------------------------------------------------------------------------------
 
+  /** Lists another domain's products in `listMarketAll` under their type (plans: `?type=1`). */
+  listProducts(source: () => readonly ListedProduct[]): void {
+    this.listedProducts = source;
+  }
+
+  /** A listed product's row: its own id, code, type and name, its underlying market's logo and prices. */
+  private productItem(product: ListedProduct, at: number): MarketListItem {
+    const underlying = this.byCode.get(product.underlying);
+    const base = underlying
+      ? this.listItem(underlying, at)
+      : { logo: '', price: null, nowPrice: null, zdf: null, hundred: [] };
+    return {
+      ...base,
+      code: product.code,
+      type: product.type,
+      id: product.id,
+      appName: product.name,
+      openNow: product.enabled,
+      stale: undefined,
+    };
+  }
+
   listItem(market: MarketRecord, at: number): MarketListItem {
     const price = this.state.get(market.code);
     const last = price?.lastTick?.price ?? null;
@@ -365,6 +401,10 @@ export class MarketsService {
     const items = this.ordered
       .filter((m) => wanted.length === 0 || wanted.includes(m.type))
       .map((m) => this.listItem(m, now));
+    // Products that are not markets are listed only when their type is asked for by name: the unfiltered
+    // list is what the trading screens pick markets from.
+    for (const product of this.listedProducts())
+      if (wanted.includes(product.type)) items.push(this.productItem(product, now));
     const body = Buffer.from(JSON.stringify(ok(items)));
     // Compressed once here rather than per request: browsers all accept gzip, and `hundred` makes the
     // answer ~50 KB once every market has 100 prices.

@@ -24,6 +24,17 @@ import { planPayouts, planQuotes, plans } from './tables';
 
 /** How long a purchase quote can be confirmed. */
 export const PLAN_QUOTE_TTL_MS = 5 * 60 * 1000;
+const LISTED_MAX_AGE_MS = 5_000;
+
+/** A product as the markets list shows it among the markets (`listMarketAll?type=1`; wired in services.ts). */
+export interface ListedProduct {
+  id: string;
+  code: string;
+  type: number;
+  name: string;
+  underlying: string;
+  enabled: boolean;
+}
 
 /**
  * Smart plans (docs/product.md promises 3, 4 and 8; business rules "Smart plans"). A purchase confirms a quote,
@@ -35,14 +46,47 @@ export class PlansService {
   now: () => number = () => Date.now();
   readonly catalogue: PlanCatalogue;
   private readonly payouts: Payouts;
+  private listedNow: readonly ListedProduct[] = [];
+  private listedAt = 0;
+  private refreshing: Promise<void> | undefined;
 
   constructor(private readonly deps: PlansDeps) {
     this.catalogue = new PlanCatalogue(deps);
     this.payouts = new Payouts(deps);
   }
 
-  init(): Promise<void> {
-    return this.catalogue.seed();
+  async init(): Promise<void> {
+    await this.catalogue.seed();
+    await this.refreshListed();
+  }
+
+  /**
+   * The products as `listMarketAll?type=1` lists them, read synchronously from memory. Kept at most 5 s old:
+   * a read after that refreshes it in the background, so a change staff made on any instance shows within
+   * a few seconds everywhere.
+   */
+  listed(): readonly ListedProduct[] {
+    if (Date.now() - this.listedAt > LISTED_MAX_AGE_MS && !this.refreshing) {
+      this.refreshing = this.refreshListed()
+        .catch(() => undefined)
+        .finally(() => {
+          this.refreshing = undefined;
+        });
+    }
+    return this.listedNow;
+  }
+
+  private async refreshListed(): Promise<void> {
+    const products = await this.catalogue.list();
+    this.listedNow = products.map((p) => ({
+      id: p.id,
+      code: p.code,
+      type: p.type,
+      name: p.name,
+      underlying: p.underlying,
+      enabled: p.enabled,
+    }));
+    this.listedAt = Date.now();
   }
 
   async products(): Promise<PlanCatalogueResult> {

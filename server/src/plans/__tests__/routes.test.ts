@@ -159,3 +159,23 @@ describe('smart plan routes', () => {
     expect(plan!.runtimeSeconds).toBe(3 * 60);
   });
 });
+
+describe('plans among the markets', () => {
+  type Row = { code: string; type: number; id: string; appName: string; logo: string; openNow: boolean };
+  const list = async (query: string) =>
+    (await server.call(null, 'GET', `/index/listMarketAll${query}`)).result as Row[];
+
+  it('lists the products under type 1 with their underlying market’s logo, and only when type 1 is asked for', async () => {
+    const smart = await list('?type=1');
+    expect(smart.map((row) => [row.code, row.type, row.id])).toEqual([
+      ['GOLD-TEST', 1, server.goldId],
+      ['SILVER-TEST', 1, server.silverId],
+    ]);
+    const markets = await list('');
+    expect(markets.some((row) => row.type === 1)).toBe(false);
+    const gold = markets.find((row) => row.code === 'XAUUSD')!;
+    expect(smart[0]).toMatchObject({ logo: gold.logo, openNow: true });
+    expect((await list('?type=2')).some((row) => row.type === 1)).toBe(false);
+    expect((await list('?type=1&type=5')).map((row) => row.type).sort()).toContain(1);
+  });
+});
