@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { oidcProvidersFrom, type OidcProviderConfig } from './auth/oidc/config';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -40,6 +41,8 @@ export interface Config {
   remotesFile: string | undefined;
   /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
   authRateLimits: AuthRateLimits;
+  /** Social sign-in: the OpenID Providers configured (auth/oidc/config.ts); empty offers none. */
+  oidcProviders: OidcProviderConfig[];
 }
 
 /** At most `max` requests per `windowMs` for one key (an IP address, an account or an e-mail address). */
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     remotesFile: env.REMOTES_FILE || undefined,
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
+    oidcProviders: oidcProvidersFrom(env),
   };
 }
 

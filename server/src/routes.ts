@@ -18,6 +18,8 @@ import { cashierAdminRoutes, cashierRoutes } from './cashier/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { invitesRoutes } from './invites/routes';
 import { recordsRoutes } from './records/routes';
+// Social sign-in (OpenID Connect).
+import { oidcRoutes } from './auth/oidc/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -38,6 +40,8 @@ export const customerRoutes: FastifyPluginAsync[] = [
   notificationsRoutes,
   invitesRoutes,
   recordsRoutes,
+  // Social sign-in (OpenID Connect).
+  oidcRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */

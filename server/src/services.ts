@@ -13,6 +13,8 @@ import { createMailer } from './mail/mailer';
 import { SubmissionGuard } from './guards/repeat';
 import { UnitOfWork } from './platform/unit-of-work';
 import { AuthService } from './auth/service';
+// Social sign-in (OpenID Connect).
+import { OidcService } from './auth/oidc/service';
 import { MarketsService } from './markets/service';
 import { HomeStatsService } from './markets/home-stats';
 import { LiveService } from './live/service';
@@ -77,6 +79,15 @@ export async function createServices(config: Config, database: Database, log: Fa
   // What sign-in leaves behind (expired codes, old sessions, expired submission claims).
   scheduler.every('auth.sign-in-leftovers', 10 * 60_000, () => auth.purgeExpired());
   scheduler.every('auth.submission-claims', 10 * 60_000, () => submissionGuard.purgeExpired());
+  // Social sign-in (OpenID Connect): providers from configuration; expired attempts purged.
+  const oidc = new OidcService({
+    db: database.db,
+    auth,
+    providers: config.oidcProviders,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  scheduler.every('auth.oidc-leftovers', 10 * 60_000, () => oidc.purgeExpired());
   // Markets: catalogue seeded and last prices restored before anything reads a price; the feed runs on the
   // scheduler's leader while the markets lifecycle runs.
   const markets = await MarketsService.create(config, database, log, { params, audit, scheduler, bus });
@@ -144,6 +155,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     invites,
     records,
     cashier,
+    // Social sign-in (OpenID Connect).
+    oidc,
   };
 }
 

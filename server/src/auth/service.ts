@@ -258,7 +258,8 @@ export class AuthService {
       : `unknown:${lookup ? Object.values(lookup)[0]!.toLowerCase() : account}`;
     const key = `${accountKey}|${guard?.address ?? ''}`;
     guard?.throttle.begin(key);
-    if (!user) {
+    // A customer without a password (signed up through a provider) is refused like a wrong password.
+    if (!user?.passwordHash) {
       await verifyPassword(await this.decoy(), password);
       throw new AppError(errors.passwordIncorrect);
     }
@@ -350,12 +351,13 @@ export class AuthService {
     if (!user) throw new AppError(errors.unauthorised);
     const key = `session:${owner.tokenHash}`;
     throttle?.begin(key);
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+    // Without a password there is nothing to change: the e-mailed reset code sets a first one.
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword)))
       throw new AppError(errors.passwordIncorrect);
     throttle?.succeeded(key);
     if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
     if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
-    if (tooGuessable(input.password, user)) throw new AppError(errors.passwordGuessable);
+    if (tooGuessable(input.password, strengthInputs(user))) throw new AppError(errors.passwordGuessable);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -376,7 +378,7 @@ export class AuthService {
     if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
     const user = await this.findUserByEmail(email);
     if (!user) throw new AppError(errors.userNotFound);
-    if (tooGuessable(input.password, user)) throw new AppError(errors.passwordGuessable);
+    if (tooGuessable(input.password, strengthInputs(user))) throw new AppError(errors.passwordGuessable);
     const codeId = await this.checkCode(email, 'reset', input.code);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
@@ -441,6 +443,80 @@ export class AuthService {
     throw new AppError(errors.accountRequired);
   }
 
+  // ---- hooks for other sign-in methods (auth/oidc) -------------------------------------------------------
+
+  /**
+   * Opens a customer who signs in through a provider: no password, the e-mail only when the provider
+   * verified it. `link` runs in the same transaction (it records the identity), so a failure leaves nothing.
+   */
+  async registerWithoutPassword(
+    input: { username: string; email: string | null },
+    link: (tx: Tx, userId: bigint) => Promise<void>,
+  ): Promise<{ token: string; userInfo: UserInfo }> {
+    const username = normaliseUsername(input.username);
+    if (!username) throw new AppError(errors.usernameIncorrect);
+    if (await this.findUserByUsername(username)) throw new AppError(errors.usernameTaken);
+    if (input.email && (await this.findUserByEmail(input.email))) throw new AppError(errors.emailTaken);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username, email: input.email, inviteCode: await this.unusedInviteCode(tx) })
+          .returning();
+        if (!user) throw new Error('auth: user insert returned no row');
+        await this.openCustomerAccounts(tx, String(user.id));
+        await link(tx, user.id);
+        const token = await this.openSession(tx, user.id);
+        return { token, userInfo: toUserInfo(user) };
+      });
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_username_lower_key') throw new AppError(errors.usernameTaken);
+      if (constraint === 'users_email_unique') throw new AppError(errors.emailTaken);
+      throw error;
+    }
+  }
+
+  /** A session for a customer another method has proven (an active one only), as `login` answers. */
+  async signInVerified(userId: bigint): Promise<{ token: string; userInfo: UserInfo }> {
+    const user = await this.findUserById(String(userId));
+    if (!user) throw new AppError(errors.userNotFound);
+    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    const token = await this.openSession(this.db, user.id);
+    return { token, userInfo: toUserInfo(user) };
+  }
+
+  /** The customer holding this (normalised) e-mail address, if any: id and whether a password is set. */
+  async accountByEmail(email: string): Promise<{ userId: bigint; hasPassword: boolean } | undefined> {
+    const user = await this.findUserByEmail(email);
+    return user && { userId: user.id, hasPassword: user.passwordHash !== null };
+  }
+
+  async hasPassword(userId: string): Promise<boolean> {
+    return Boolean((await this.findUserById(userId))?.passwordHash);
+  }
+
+  /**
+   * Whether `password` is this customer's, counted by `throttle` per account and address like sign-in. The
+   * confirmation that lets a provider identity join an existing account.
+   */
+  async confirmPassword(
+    userId: bigint,
+    password: string,
+    guard: { throttle: AttemptThrottle; address: string },
+  ): Promise<boolean> {
+    const user = await this.findUserById(String(userId));
+    const key = `user:${userId}|${guard.address}`;
+    guard.throttle.begin(key);
+    if (!user?.passwordHash) {
+      await verifyPassword(await this.decoy(), password);
+      return false;
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) return false;
+    guard.throttle.succeeded(key);
+    return true;
+  }
+
   // ---- housekeeping ------------------------------------------------------------------------------------
 
   /** Deletes codes expired for a day and sessions revoked or idle for longer than the idle limit. */
@@ -500,7 +576,8 @@ export function toUserInfo(user: UserRow): UserInfo {
   return {
     id: String(user.id),
     username: user.username,
-    email: user.email,
+    // A provider-only customer may have no e-mail; the wire keeps a string.
+    email: user.email ?? '',
     kycStatus: user.kycStatus,
     inviteCode: user.inviteCode,
     virtualStatus: user.accountMode === 'demo' ? '1' : '0',
@@ -508,6 +585,8 @@ export function toUserInfo(user: UserRow): UserInfo {
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+const strengthInputs = (user: UserRow) => ({ username: user.username, email: user.email ?? undefined });
 
 /** The constraint a unique violation (SQLSTATE 23505) hit, looking through drizzle's error wrapping. */
 function uniqueViolation(error: unknown): string | undefined {

@@ -19,8 +19,10 @@ export const users = pgTable(
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
-    email: text('email').notNull().unique(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a customer who signed up with a provider that gave no verified e-mail. */
+    email: text('email').unique(),
+    /** Null for a customer who signs in only with a provider (a password is one sign-in method). */
+    passwordHash: text('password_hash'),
     /** 'active' | 'disabled'; a disabled customer cannot sign in and their sessions stop working. */
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     /** The account set used when a request carries no `virtually` header. */
@@ -69,3 +71,6 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_email_scene_idx').on(t.email, t.scene, t.createdAt)],
 );
+
+// Social sign-in (OpenID Connect): linked identities and sign-in attempts.
+export * from './oidc/tables';

@@ -16,3 +16,5 @@ export * from './records';
 export * from './error-names';
 export * from './routes';
 export * from './margin';
+// Social sign-in (OpenID Connect).
+export * from './social';

@@ -99,6 +99,18 @@ import {
   SpotSubmitBody,
 } from './trading';
 import { UploadPath, UploadResult } from './uploads';
+// Social sign-in (OpenID Connect).
+import {
+  ProviderPath,
+  SocialCallbackBody,
+  SocialCallbackResult,
+  SocialConfirmLinkBody,
+  SocialIdentities,
+  SocialProviderList,
+  SocialRegisterBody,
+  SocialStartBody,
+  SocialStartResult,
+} from './social';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
@@ -274,6 +286,34 @@ export const routes = {
     body: SetMarketOptionTermsBody,
     result: MarketOptionTermsRecord,
   }),
+  // ---- social sign-in (OpenID Connect) ----
+  'social.providers': get({ path: '/login/socialProviders', result: SocialProviderList }),
+  'social.start': post({
+    path: '/login/loginBy:provider',
+    params: ProviderPath,
+    body: SocialStartBody,
+    result: SocialStartResult,
+  }),
+  'social.finish': post({
+    path: '/login/socialCallback/:provider',
+    params: ProviderPath,
+    body: SocialCallbackBody,
+    result: SocialCallbackResult,
+  }),
+  'social.register': post({ path: '/login/socialRegister', body: SocialRegisterBody, result: LoginResult }),
+  'social.confirmLink': post({
+    path: '/login/socialConfirmLink',
+    body: SocialConfirmLinkBody,
+    result: LoginResult,
+  }),
+  'social.identities': get({ path: '/user/socialIdentities', result: SocialIdentities }),
+  'social.link': post({
+    path: '/user/socialLink/:provider',
+    params: ProviderPath,
+    body: SocialStartBody,
+    result: SocialStartResult,
+  }),
+  'social.unlink': post({ path: '/user/socialUnlink/:provider', params: ProviderPath, result: SocialIdentities }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

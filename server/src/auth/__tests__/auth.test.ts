@@ -93,7 +93,7 @@ describe('sign-up', () => {
     const { res } = await registerNew();
     const id = BigInt(res.body.result.userInfo.id);
     const [user] = await server.database.db.select().from(users).where(eq(users.id, id));
-    expect(user!.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(user!.passwordHash?.startsWith('$argon2id$')).toBe(true);
     const rows = await server.database.db.select().from(sessions).where(eq(sessions.userId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toContain(res.body.result.token);
