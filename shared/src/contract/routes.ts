@@ -313,7 +313,11 @@ export const routes = {
     body: SocialStartBody,
     result: SocialStartResult,
   }),
-  'social.unlink': post({ path: '/user/socialUnlink/:provider', params: ProviderPath, result: SocialIdentities }),
+  'social.unlink': post({
+    path: '/user/socialUnlink/:provider',
+    params: ProviderPath,
+    result: SocialIdentities,
+  }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -35,7 +35,9 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'social.providers',
-    { schema: { tags: ['auth'], summary: 'The configured social sign-in providers (name and button label)' } },
+    {
+      schema: { tags: ['auth'], summary: 'The configured social sign-in providers (name and button label)' },
+    },
     async () => ok(oidc.providers()),
   );
 
@@ -45,7 +47,8 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Start signing in with a provider: answers the URL to send the browser to (PKCE, state, nonce)',
+        summary:
+          'Start signing in with a provider: answers the URL to send the browser to (PKCE, state, nonce)',
       },
       preHandler: [startLimits],
     },
@@ -64,16 +67,17 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       preHandler: [finishLimits, app.authenticateOptional],
     },
     async (request) =>
-      ok(
-        await oidc.finish(request.params.provider, request.body.callback, request.customer?.userId ?? null),
-      ),
+      ok(await oidc.finish(request.params.provider, request.body.callback, request.customer?.userId ?? null)),
   );
 
   route(
     app,
     'social.register',
     {
-      schema: { tags: ['auth'], summary: 'Open an account for a new provider identity with a chosen username' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Open an account for a new provider identity with a chosen username',
+      },
       preHandler: [registerLimits, app.guardRepeat],
     },
     async (request) => ok(await oidc.register(request.body.ticket, request.body.username)),
@@ -85,7 +89,8 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: "Link a provider identity to the account with its verified e-mail, after that account's password",
+        summary:
+          "Link a provider identity to the account with its verified e-mail, after that account's password",
       },
       preHandler: [confirmLimits, app.guardRepeat],
     },
@@ -104,7 +109,11 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     app,
     'social.identities',
     {
-      schema: { tags: ['auth'], summary: 'Linked providers, whether a password is set, providers to link', security },
+      schema: {
+        tags: ['auth'],
+        summary: 'Linked providers, whether a password is set, providers to link',
+        security,
+      },
       preHandler: [app.authenticate],
     },
     async (request) => ok(await oidc.identities(request.customer.userId)),

@@ -78,7 +78,11 @@ export class OidcService {
   }
 
   /** `POST /login/loginBy{provider}` (or linking from settings with `userId`): the provider's URL. */
-  async start(name: string, returnTo: string | undefined, userId?: string): Promise<{ authorizationUrl: string }> {
+  async start(
+    name: string,
+    returnTo: string | undefined,
+    userId?: string,
+  ): Promise<{ authorizationUrl: string }> {
     const provider = this.provider(name);
     const { authorizationUrl, checks } = await this.clients.start(provider, this.redirectUri(provider));
     await this.options.db.insert(oidcAttempts).values({
@@ -131,7 +135,8 @@ export class OidcService {
       return { outcome: 'linked', returnTo };
     }
     const known = await this.identityOf(identity);
-    if (known) return { outcome: 'signedIn', ...(await this.options.auth.signInVerified(known.userId)), returnTo };
+    if (known)
+      return { outcome: 'signedIn', ...(await this.options.auth.signInVerified(known.userId)), returnTo };
     return this.pending(provider.name, identity, returnTo);
   }
 
@@ -214,6 +219,11 @@ export class OidcService {
   async unlink(userId: string, name: string): Promise<SocialIdentities> {
     const id = BigInt(userId);
     const provider = name.toLowerCase();
+    // Read before the transaction: on PGlite (one connection) a read outside an open transaction would wait
+    // for it. Passwords and wallets are only ever added while unlinking, never removed.
+    const others =
+      ((await this.options.auth.hasPassword(userId)) ? 1 : 0) +
+      ((await this.options.otherSignInMethods?.(id)) ?? 0);
     await this.options.db.transaction(async (tx) => {
       // One unlink at a time per customer, so two in parallel cannot remove the last two methods.
       await tx.execute(sql`select id from users where id = ${id} for update`);
@@ -222,10 +232,7 @@ export class OidcService {
         .from(oidcIdentities)
         .where(eq(oidcIdentities.userId, id));
       if (!rows.some((row) => row.provider === provider)) throw new AppError(errors.notFound);
-      const methods =
-        rows.length +
-        ((await this.options.auth.hasPassword(userId)) ? 1 : 0) +
-        ((await this.options.otherSignInMethods?.(id)) ?? 0);
+      const methods = rows.length + others;
       if (methods <= 1) throw new AppError(errors.socialLastMethod);
       await tx
         .delete(oidcIdentities)
@@ -262,9 +269,7 @@ export class OidcService {
     }
     const email = identity.emailVerified && identity.email ? normaliseEmail(identity.email) : null;
     await this.withIdentityRace(() =>
-      this.options.db.transaction((tx) =>
-        this.insertIdentity(tx, userId, provider, { ...identity, email }),
-      ),
+      this.options.db.transaction((tx) => this.insertIdentity(tx, userId, provider, { ...identity, email })),
     );
   }
 
@@ -322,7 +327,11 @@ export class OidcService {
 }
 
 function uniqueViolationOn(error: unknown, prefix: string): boolean {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as never
+  ) {
     if (e.code === '23505') return typeof e.constraint === 'string' && e.constraint.startsWith(prefix);
   }
   return false;
