@@ -15,6 +15,7 @@ import { useLogout } from '../../components/logout';
 import { AccountPage, Section } from '../../components/page';
 import { useAccountStrings } from '../../i18n';
 import { PasswordForm } from './password-form';
+import { SocialSignIn } from './social';
 
 /** Demo/real switch behind a confirmation: switching changes which balances every page shows. */
 const AccountModeSwitch = observer(function AccountModeSwitch() {
@@ -95,6 +96,7 @@ export function SettingsScreen() {
       <Section title={t('settings.changePassword')} id="settings-password">
         <PasswordForm />
       </Section>
+      <SocialSignIn />
       <Section title={t('settings.language')} id="settings-language">
         <LanguageChoice />
       </Section>

@@ -1,16 +1,24 @@
 // A real OpenID Provider (oidc-provider 8.8, the last line supporting Node 20) for tests, run as its own
 // process so the server under test talks to it over HTTP exactly as it would to Google or Apple.
-// Input: env OIDC_TEST_PROVIDER = {"clients":[{client_id, client_secret, redirect_uris}], "jwk": {RSA private}}.
+// Input: env OIDC_TEST_PROVIDER = {"clients":[{client_id, client_secret, redirect_uris}], "jwk": {RSA private},
+// "port": 0}; without a jwk the provider makes its own key, without a port it takes a free one.
 // Output: one line of JSON on stdout, {"issuer": "http://127.0.0.1:<port>"}, once it listens.
 //
 // Accounts come from the login typed on the provider's own login page (any password is accepted):
 //   alice@example.com              → sub "alice@example.com", e-mail verified
 //   unverified.bob@example.com     → e-mail bob@example.com, NOT verified
 //   carol                          → no e-mail at all
+import crypto from 'node:crypto';
 import http from 'node:http';
 import Provider from 'oidc-provider';
 
 const input = JSON.parse(process.env.OIDC_TEST_PROVIDER ?? '{}');
+input.jwk ??= {
+  ...crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+  kid: crypto.randomUUID(),
+  alg: 'RS256',
+  use: 'sig',
+};
 
 function claimsFor(login) {
   if (!login.includes('@')) return { sub: login };
@@ -20,7 +28,7 @@ function claimsFor(login) {
 }
 
 const server = http.createServer();
-server.listen(0, '127.0.0.1', () => {
+server.listen(input.port ?? 0, '127.0.0.1', () => {
   const issuer = `http://127.0.0.1:${server.address().port}`;
   const provider = new Provider(issuer, {
     clients: input.clients.map((client) => ({
