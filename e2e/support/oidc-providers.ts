@@ -1,5 +1,10 @@
 import path from 'node:path';
 
+// Beside the suite's own port (E2E_PORT, default 4173), so parallel runs on one machine do not collide.
+const basePort = Number(process.env.E2E_PORT ?? 4173);
+// (+1 is free, +2 the fixture, +3 the SMTP catcher by default.)
+const ports = { google: basePort + 7, apple: basePort + 8 };
+
 /**
  * The two OpenID Providers of the e2e run: two issuers (two processes of the test provider), so identities
  * from each are distinct, as with two real providers. Started by the Playwright configuration before the
@@ -17,8 +22,8 @@ export function socialProviderSetup(baseUrl: string) {
     'provider.mjs',
   );
   const providers = {
-    google: { port: 4176, clientId: 'swx-e2e-google', clientSecret: 'e2e-google-secret-0123456789' },
-    apple: { port: 4177, clientId: 'swx-e2e-apple', clientSecret: 'e2e-apple-secret-0123456789' },
+    google: { port: ports.google, clientId: 'swx-e2e-google', clientSecret: 'e2e-google-secret-0123456789' },
+    apple: { port: ports.apple, clientId: 'swx-e2e-apple', clientSecret: 'e2e-apple-secret-0123456789' },
   };
   const webServers = Object.entries(providers).map(([name, p]) => ({
     command: `node ${script}`,
@@ -50,6 +55,6 @@ export function socialProviderSetup(baseUrl: string) {
 }
 
 export const socialProviders = {
-  google: { issuer: 'http://127.0.0.1:4176' },
-  apple: { issuer: 'http://127.0.0.1:4177' },
+  google: { issuer: `http://127.0.0.1:${ports.google}` },
+  apple: { issuer: `http://127.0.0.1:${ports.apple}` },
 };

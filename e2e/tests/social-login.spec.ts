@@ -76,11 +76,11 @@ test('a new customer signs in with a provider, chooses a username and lands wher
   await page.getByRole('button', { name: 'Open account' }).click();
   await expectSignedIn(page, '/market');
 
-  // Next time the same provider account signs straight in.
+  // Next time the same provider account signs straight in: the provider remembers its session and the
+  // consent, so its pages are skipped, and ours go straight back to signed in.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/pass/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await signInAtProvider(page, socialProviders.google.issuer, `carol${id}`);
   await expectSignedIn(page, '/');
 });
 
@@ -100,7 +100,7 @@ test('a verified e-mail of an existing account links only after that account pas
   await expect(page.getByText(`already uses ${customer.email}`)).toBeVisible();
   await page.getByLabel(/^Password/).fill('not-the-password1');
   await page.getByRole('button', { name: 'Link and log in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Password incorrect');
+  await expect(page.getByRole('alert').filter({ hasText: 'Password incorrect' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeFalsy();
 
   await page.getByLabel(/^Password/).fill(customer.password);
@@ -119,9 +119,11 @@ test('cancelling at the provider and a tampered answer show a translated message
     '/api/loginCallback/google?state=forged&code=%3Cscript%3Ex%3C%2Fscript%3E&error_description=Call%20555',
   );
   await expect(page.getByRole('heading', { name: 'Sign-in did not complete' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(
-    'This sign-in attempt expired or was already used, please start again',
-  );
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'This sign-in attempt expired or was already used, please start again',
+    }),
+  ).toBeVisible();
   await expect(page.getByText('555')).toHaveCount(0);
   await expect(page.getByRole('banner')).toHaveCount(0);
 
@@ -131,5 +133,7 @@ test('cancelling at the provider and a tampered answer show a translated message
   await page.locator('input[name="password"]').fill('any-password');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('link', { name: '[ Cancel ]' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Sign-in was cancelled at the provider');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Sign-in was cancelled at the provider' }),
+  ).toBeVisible();
 });
