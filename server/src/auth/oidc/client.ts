@@ -135,7 +135,12 @@ export class OidcClients {
         {
           timeout: 10,
           ...(this.options.customFetch ? { [oidc.customFetch]: this.options.customFetch } : {}),
-          ...(allowsPlainHttp(provider.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+          // The library trusts TLS for a token-endpoint ID token unless told to check its signature against
+          // the provider's published keys (JWKS) too: we want both.
+          execute: [
+            oidc.enableNonRepudiationChecks,
+            ...(allowsPlainHttp(provider.issuer) ? [oidc.allowInsecureRequests] : []),
+          ],
         },
       );
     } catch (error) {
