@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { smtpUrl } from './support/smtp';
+// Social sign-in: two local OpenID Providers.
+import { socialProviderSetup } from './support/oidc-providers';
 
 /**
  * The whole site in Debian's Chromium (Playwright cannot download browsers here): the REAL built server
@@ -17,6 +19,9 @@ const fixturePort = 4175;
 process.env.SWX_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'swx-e2e-'));
 // Where the suite's SMTP server (support/smtp.ts, the globalSetup) files each mail the SWX server sends.
 process.env.SWX_E2E_MAIL_DIR ??= `${process.env.SWX_E2E_DATA_DIR}-mail`;
+
+// Social sign-in: two local OpenID Providers, started before the server that is configured with them.
+const social = socialProviderSetup(`http://127.0.0.1:${port}`);
 
 const adminCredentials = { username: 'admin', password: 'e2e-admin-password-1' };
 
@@ -66,6 +71,8 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // Social sign-in: the providers first, the server reads their discovery documents on first use.
+    ...social.webServers,
     {
       command: 'node scripts/fixture-server.mjs',
       url: `http://127.0.0.1:${fixturePort}/health`,
@@ -126,6 +133,9 @@ export default defineConfig({
             enabled: true,
           },
         ]),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Social sign-in.
+        ...social.serverEnv,
       },
       reuseExistingServer: false,
       timeout: 120_000,

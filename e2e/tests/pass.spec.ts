@@ -231,11 +231,16 @@ test.describe('refusals in the customer language', () => {
   });
 });
 
-test('the social sign-in return page says it is not available yet, without chrome', async ({ page }) => {
+test('the social sign-in return page refuses an answer it did not ask for, without chrome', async ({
+  page,
+}) => {
+  // The whole social flow is in social-login.spec.ts; here only a forged answer, shown without its URL text.
   await page.goto('/api/loginCallback/google?code=abc&state=xyz');
-  await expect(page.getByRole('heading', { name: 'Sign-in method not available' })).toBeVisible();
-  await expect(page.getByText('Signing in with Google is not available yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign-in did not complete' })).toBeVisible();
+  await expect(
+    page.getByText('This sign-in attempt expired or was already used, please start again'),
+  ).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Go to log in' }).click();
+  await page.getByRole('link', { name: 'Back to log in' }).click();
   await expect(page).toHaveURL('/pass/login');
 });

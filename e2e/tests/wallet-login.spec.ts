@@ -9,10 +9,10 @@ import { expect, test } from './fixtures';
  * itself by EIP-6963 and signs through `page.exposeFunction` with a viem local account living in this
  * test process, so the signature the server verifies is a real secp256k1 one.
  *
- * The pages are opened at the server's public URL (`http://localhost:<port>`, the default PUBLIC_URL): the
- * message's domain and URI must be the site's own, which the server takes from its configuration.
+ * The pages are opened at the server's public URL (PUBLIC_URL, `http://127.0.0.1:<port>` in playwright.config.ts):
+ * the message's domain and URI must be the site's own, which the server takes from its configuration.
  */
-const site = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+const site = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 
 async function useSignInModules(page: Page) {
   await page.route('**/remotes.json', async (route: Route) => {

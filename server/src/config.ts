@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { oidcProvidersFrom, type OidcProviderConfig } from './auth/oidc/config';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -41,6 +42,8 @@ export interface Config {
   remotesFile: string | undefined;
   /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
   authRateLimits: AuthRateLimits;
+  /** Social sign-in: the OpenID Providers configured (auth/oidc/config.ts); empty offers none. */
+  oidcProviders: OidcProviderConfig[];
   // KYC and loans
   /** AES-256 key (32 bytes) for identity documents at rest, from `IDENTITY_ENCRYPTION_KEY`; see `kyc/vault.ts`. */
   identityEncryptionKey: Buffer;
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     remotesFile: env.REMOTES_FILE || undefined,
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
+    oidcProviders: oidcProvidersFrom(env),
     // KYC and loans
     identityEncryptionKey: identityKeyFrom(env.IDENTITY_ENCRYPTION_KEY, nodeEnv),
     identityDir: path.resolve(env.IDENTITY_DIR ?? path.join(dataDir, 'identity')),

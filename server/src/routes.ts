@@ -26,6 +26,8 @@ import { kycAdminRoutes, kycRoutes } from './kyc/routes';
 import { loansAdminRoutes, loansRoutes } from './loans/routes';
 // ---- nfts ----
 import { nftsAdminRoutes, nftsRoutes } from './nfts/routes';
+// Social sign-in (OpenID Connect).
+import { oidcRoutes } from './auth/oidc/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -54,6 +56,8 @@ export const customerRoutes: FastifyPluginAsync[] = [
   loansRoutes,
   // ---- nfts ----
   nftsRoutes,
+  // Social sign-in (OpenID Connect).
+  oidcRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */

@@ -15,6 +15,8 @@ import { UnitOfWork } from './platform/unit-of-work';
 import { AuthService } from './auth/service';
 // Wallet sign-in (Sign-In with Ethereum).
 import { WalletService } from './auth/wallet/service';
+// Social sign-in (OpenID Connect).
+import { OidcService } from './auth/oidc/service';
 import { MarketsService } from './markets/service';
 import { HomeStatsService } from './markets/home-stats';
 import { LiveService } from './live/service';
@@ -91,8 +93,24 @@ export async function createServices(config: Config, database: Database, log: Fa
   scheduler.every('auth.sign-in-leftovers', 10 * 60_000, () => auth.purgeExpired());
   scheduler.every('auth.submission-claims', 10 * 60_000, () => submissionGuard.purgeExpired());
   // Wallet sign-in: nonces and sign-up tickets, checked against the site's public URL.
-  const wallet = new WalletService({ db: database.db, auth, publicUrl: config.publicUrl });
+  // A wallet and a provider identity each count as a way to sign in for the other's "last method" rule.
+  const wallet = new WalletService({
+    db: database.db,
+    auth,
+    publicUrl: config.publicUrl,
+    otherSignInMethods: (userId): Promise<number> => oidc.linkedCount(userId),
+  });
   scheduler.every('auth.wallet-leftovers', 10 * 60_000, () => wallet.purgeExpired());
+  // Social sign-in (OpenID Connect): providers from configuration; expired attempts purged.
+  const oidc = new OidcService({
+    db: database.db,
+    auth,
+    providers: config.oidcProviders,
+    publicUrl: config.publicUrl,
+    log,
+    otherSignInMethods: (userId): Promise<number> => wallet.linkedCount(userId),
+  });
+  scheduler.every('auth.oidc-leftovers', 10 * 60_000, () => oidc.purgeExpired());
   // Markets: catalogue seeded and last prices restored before anything reads a price; the feed runs on the
   // scheduler's leader while the markets lifecycle runs.
   const markets = await MarketsService.create(config, database, log, { params, audit, scheduler, bus });
@@ -223,6 +241,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     loans,
     // ---- nfts ----
     nfts,
+    // Social sign-in (OpenID Connect).
+    oidc,
   };
 }
 

@@ -181,7 +181,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** Runs `action`; a throttled try answers 429 with `Retry-After`. */
-async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
+export async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {

@@ -406,7 +406,7 @@ export class AuthService {
     throttle?.succeeded(key);
     if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
     if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
-    if (tooGuessable(input.password, user)) throw new AppError(errors.passwordGuessable);
+    if (tooGuessable(input.password, strengthInputs(user))) throw new AppError(errors.passwordGuessable);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -427,7 +427,7 @@ export class AuthService {
     if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
     const user = await this.findUserByEmail(email);
     if (!user) throw new AppError(errors.userNotFound);
-    if (tooGuessable(input.password, user)) throw new AppError(errors.passwordGuessable);
+    if (tooGuessable(input.password, strengthInputs(user))) throw new AppError(errors.passwordGuessable);
     const codeId = await this.checkCode(email, 'reset', input.code);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
@@ -490,6 +490,67 @@ export class AuthService {
       return (await this.findUserByEmail(email)) === undefined;
     }
     throw new AppError(errors.accountRequired);
+  }
+
+  // ---- hooks for other sign-in methods (auth/oidc) -------------------------------------------------------
+
+  /**
+   * Opens a customer who signs in through a provider: no password, the e-mail only when the provider
+   * verified it. `link` runs in the same transaction (it records the identity), so a failure leaves nothing.
+   */
+  async registerWithoutPassword(
+    input: { username: string; email: string | null },
+    link: (tx: Tx, userId: bigint) => Promise<void>,
+  ): Promise<{ token: string; userInfo: UserInfo }> {
+    const username = normaliseUsername(input.username);
+    if (!username) throw new AppError(errors.usernameIncorrect);
+    if (await this.findUserByUsername(username)) throw new AppError(errors.usernameTaken);
+    if (input.email && (await this.findUserByEmail(input.email))) throw new AppError(errors.emailTaken);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username, email: input.email, inviteCode: await this.unusedInviteCode(tx) })
+          .returning();
+        if (!user) throw new Error('auth: user insert returned no row');
+        await this.openCustomerAccounts(tx, String(user.id));
+        await link(tx, user.id);
+        const token = await this.openSession(tx, user.id);
+        return { token, userInfo: toUserInfo(user) };
+      });
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === 'users_username_lower_key') throw new AppError(errors.usernameTaken);
+      if (constraint === 'users_email_unique') throw new AppError(errors.emailTaken);
+      throw error;
+    }
+  }
+
+  /** The customer holding this (normalised) e-mail address, if any: id and whether a password is set. */
+  async accountByEmail(email: string): Promise<{ userId: bigint; hasPassword: boolean } | undefined> {
+    const user = await this.findUserByEmail(email);
+    return user && { userId: user.id, hasPassword: user.passwordHash !== null };
+  }
+
+  /**
+   * Whether `password` is this customer's, counted by `throttle` per account and address like sign-in. The
+   * confirmation that lets a provider identity join an existing account.
+   */
+  async confirmPassword(
+    userId: bigint,
+    password: string,
+    guard: { throttle: AttemptThrottle; address: string },
+  ): Promise<boolean> {
+    const user = await this.findUserById(String(userId));
+    const key = `user:${userId}|${guard.address}`;
+    guard.throttle.begin(key);
+    if (!user?.passwordHash) {
+      await verifyPassword(await this.decoy(), password);
+      return false;
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) return false;
+    guard.throttle.succeeded(key);
+    return true;
   }
 
   // ---- housekeeping ------------------------------------------------------------------------------------
@@ -563,7 +624,8 @@ export function toUserInfo(user: UserRow): UserInfo {
   return {
     id: String(user.id),
     username: user.username,
-    email: user.email,
+    // A provider-only customer may have no e-mail; the wire keeps a string.
+    email: user.email ?? '',
     kycStatus: user.kycStatus,
     inviteCode: user.inviteCode,
     virtualStatus: user.accountMode === 'demo' ? '1' : '0',
@@ -571,6 +633,8 @@ export function toUserInfo(user: UserRow): UserInfo {
     createdAt: user.createdAt.toISOString(),
   };
 }
+
+const strengthInputs = (user: UserRow) => ({ username: user.username, email: user.email ?? undefined });
 
 /** The constraint a unique violation (SQLSTATE 23505) hit, looking through drizzle's error wrapping. */
 function uniqueViolation(error: unknown): string | undefined {

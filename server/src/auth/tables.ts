@@ -19,7 +19,8 @@ export const users = pgTable(
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
-    email: text('email').notNull().unique(),
+    /** Null for a customer who signed up with a provider that gave no verified e-mail. */
+    email: text('email').unique(),
     /** Null for a customer who signs in only with a provider (a password is one sign-in method). */
     passwordHash: text('password_hash'),
     /** 'active' | 'disabled'; a disabled customer cannot sign in and their sessions stop working. */
@@ -115,3 +116,6 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_email_scene_idx').on(t.email, t.scene, t.createdAt)],
 );
+
+// Social sign-in (OpenID Connect): linked identities and sign-in attempts.
+export * from './oidc/tables';

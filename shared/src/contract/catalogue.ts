@@ -147,6 +147,14 @@ export const catalogue = {
     status: 400,
     message: 'Auction times incorrect: the end must be after the start and in the future',
   },
+  // Social sign-in, OpenID Connect (11110–11119).
+  '11110': { status: 404, message: 'This sign-in method is not available' },
+  '11111': { status: 400, message: 'This sign-in attempt expired or was already used, please start again' },
+  '11112': { status: 400, message: "The provider's answer could not be verified, please start again" },
+  '11113': { status: 400, message: 'Sign-in was cancelled at the provider' },
+  '11114': { status: 409, message: 'This provider account is already linked to another customer' },
+  '11115': { status: 409, message: 'This is your last way to sign in: add another one before removing it' },
+  '11116': { status: 502, message: 'The sign-in provider cannot be reached, please try again later' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -107,6 +107,14 @@ export const errors = {
   nftAuctionNotOpen: '11141',
   nftBidTooLow: '11142',
   nftTimesIncorrect: '11143',
+  // Social sign-in (OpenID Connect).
+  socialProviderUnknown: '11110',
+  socialAttemptExpired: '11111',
+  socialAnswerRefused: '11112',
+  socialConsentDenied: '11113',
+  socialIdentityTaken: '11114',
+  socialLastMethod: '11115',
+  socialProviderUnreachable: '11116',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

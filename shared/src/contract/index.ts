@@ -24,3 +24,5 @@ export * from './kyc';
 export * from './loans';
 // ---- nfts ----
 export * from './nfts';
+// Social sign-in (OpenID Connect).
+export * from './social';

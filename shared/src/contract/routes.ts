@@ -155,6 +155,18 @@ import {
   NftList,
   NftSummary,
 } from './nfts';
+// Social sign-in (OpenID Connect).
+import {
+  ProviderPath,
+  SocialCallbackBody,
+  SocialCallbackResult,
+  SocialConfirmLinkBody,
+  SocialIdentities,
+  SocialProviderList,
+  SocialRegisterBody,
+  SocialStartBody,
+  SocialStartResult,
+} from './social';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
@@ -389,6 +401,38 @@ export const routes = {
   'nfts.mine': get({ path: '/user/listNft', query: MyNftsQuery, result: MyNfts }),
   'admin.createNft': staff('POST', { path: '/nfts', body: CreateNftBody, result: NftSummary }),
   'admin.uploadNftArtwork': staff('POST', { path: '/nfts/artwork', result: UploadResult }),
+  // ---- social sign-in (OpenID Connect) ----
+  'social.providers': get({ path: '/login/socialProviders', result: SocialProviderList }),
+  'social.start': post({
+    path: '/login/loginBy:provider',
+    params: ProviderPath,
+    body: SocialStartBody,
+    result: SocialStartResult,
+  }),
+  'social.finish': post({
+    path: '/login/socialCallback/:provider',
+    params: ProviderPath,
+    body: SocialCallbackBody,
+    result: SocialCallbackResult,
+  }),
+  'social.register': post({ path: '/login/socialRegister', body: SocialRegisterBody, result: LoginResult }),
+  'social.confirmLink': post({
+    path: '/login/socialConfirmLink',
+    body: SocialConfirmLinkBody,
+    result: LoginResult,
+  }),
+  'social.identities': get({ path: '/user/socialIdentities', result: SocialIdentities }),
+  'social.link': post({
+    path: '/user/socialLink/:provider',
+    params: ProviderPath,
+    body: SocialStartBody,
+    result: SocialStartResult,
+  }),
+  'social.unlink': post({
+    path: '/user/socialUnlink/:provider',
+    params: ProviderPath,
+    result: SocialIdentities,
+  }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

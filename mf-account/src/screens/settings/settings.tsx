@@ -16,6 +16,7 @@ import { AccountPage, Section } from '../../components/page';
 import { useAccountStrings } from '../../i18n';
 import { PasswordForm } from './password-form';
 import { WalletSettings } from './wallet';
+import { SocialSignIn } from './social';
 
 /** Demo/real switch behind a confirmation: switching changes which balances every page shows. */
 const AccountModeSwitch = observer(function AccountModeSwitch() {
@@ -97,6 +98,7 @@ export function SettingsScreen() {
         <PasswordForm />
       </Section>
       <WalletSettings />
+      <SocialSignIn />
       <Section title={t('settings.language')} id="settings-language">
         <LanguageChoice />
       </Section>

@@ -11,6 +11,7 @@ import { PasswordField } from '../../components/fields/password-field';
 import fieldStyles from '../../components/fields/fields.module.css';
 import { useFieldFocus } from '../../components/form/use-field-focus';
 import { PassLayout } from '../../components/pass-layout/pass-layout';
+import { SocialButtons } from '../../social';
 import { safeRedirect } from '../../components/redirect/redirect';
 import { startSession } from '../../components/session';
 import { LoginStore, type LoginField } from './login-store';
@@ -91,6 +92,7 @@ export const LoginScreen = observer(function LoginScreen() {
         </Button>
       </form>
       <WalletSignIn />
+      <SocialButtons returnTo={searchParams.get('redirect')} />
     </PassLayout>
   );
 });

@@ -13,6 +13,7 @@ import { NewPasswordFields } from '../../components/fields/new-password-fields';
 import fieldStyles from '../../components/fields/fields.module.css';
 import { useFieldFocus } from '../../components/form/use-field-focus';
 import { PassLayout } from '../../components/pass-layout/pass-layout';
+import { SocialButtons } from '../../social';
 import { safeRedirect } from '../../components/redirect/redirect';
 import { startSession } from '../../components/session';
 import { AvailabilityHint } from './availability-hint';
@@ -113,6 +114,7 @@ export const RegisterScreen = observer(function RegisterScreen() {
         </Button>
       </form>
       <WalletSignIn />
+      <SocialButtons returnTo={redirect} />
     </PassLayout>
   );
 });

@@ -78,7 +78,8 @@ test('offers the announced wallet by name and signs in with its signature', asyn
   // The wallet was asked to sign exactly that message, hex-encoded, for the checksummed address.
   const sign = requests.find((r) => r.method === 'personal_sign');
   const [hex, signer] = sign?.params as [string, string];
-  expect(Buffer.from(hex.slice(2), 'hex').toString('utf8')).toBe(body.message);
+  const bytes = Uint8Array.from(hex.slice(2).match(/../g) ?? [], (pair) => parseInt(pair, 16));
+  expect(new TextDecoder().decode(bytes)).toBe(body.message);
   expect(signer).toBe(address);
   expect(root!.session.token).toBe('tok-w');
 });

@@ -38,6 +38,8 @@ export interface WalletServiceOptions {
   /** The site's public URL: the message's domain and URI must be this site's. */
   publicUrl: string;
   clock?: Clock;
+  /** The customer's sign-in methods other than passwords and wallets (linked providers); wired in services.ts. */
+  otherSignInMethods?: (userId: bigint) => Promise<number>;
 }
 
 /**
@@ -49,9 +51,11 @@ export class WalletService {
   private readonly auth: AuthService;
   private readonly expected: SiweExpectations;
   private readonly clock: Clock;
+  private readonly otherSignInMethods: (userId: bigint) => Promise<number>;
 
   constructor(options: WalletServiceOptions) {
     this.db = options.db;
+    this.otherSignInMethods = options.otherSignInMethods ?? (async () => 0);
     this.auth = options.auth;
     this.expected = expectationsFrom(options.publicUrl, WALLET_CHAIN_ID);
     this.clock = options.clock ?? options.auth.clock;
@@ -131,11 +135,25 @@ export class WalletService {
     const current = await this.list(userId);
     const mine = current.wallets.some((wallet) => wallet.address.toLowerCase() === address);
     if (!mine) throw new AppError(errors.notFound);
-    if (!current.hasPassword && current.wallets.length === 1) throw new AppError(errors.walletLastMethod);
+    if (
+      !current.hasPassword &&
+      current.wallets.length === 1 &&
+      (await this.otherSignInMethods(BigInt(userId))) === 0
+    )
+      throw new AppError(errors.walletLastMethod);
     await this.db
       .delete(walletLinks)
       .where(and(eq(walletLinks.address, address), eq(walletLinks.userId, BigInt(userId))));
     return this.list(userId);
+  }
+
+  /** How many wallets the customer has linked: sign-in methods other domains count before removing theirs. */
+  async linkedCount(userId: bigint): Promise<number> {
+    const rows = await this.db
+      .select({ address: walletLinks.address })
+      .from(walletLinks)
+      .where(eq(walletLinks.userId, userId));
+    return rows.length;
   }
 
   async list(userId: string): Promise<WalletList> {

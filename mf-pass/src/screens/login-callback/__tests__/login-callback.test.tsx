@@ -1,14 +1,24 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { RootStore } from '@swx/shared';
-import { createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import {
+  createFakeSite,
+  customer,
+  field,
+  ok,
+  Refusal,
+  renderScreen,
+  resetRoot,
+  type FakeRoutes,
+} from '../../../test-support/fake-site';
 import { LoginCallbackScreen } from '../login-callback';
 
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 
-function renderCallback(path: string, language: 'en' | 'ar' = 'en') {
-  const fake = createFakeSite({}, { language });
+function renderCallback(path: string, routes: FakeRoutes, language: 'en' | 'ar' = 'en') {
+  const fake = createFakeSite(routes, { language });
   root = fake.root;
   renderScreen(
     root,
@@ -20,22 +30,75 @@ function renderCallback(path: string, language: 'en' | 'ar' = 'en') {
   return fake;
 }
 
-test('says plainly that the sign-in method is not available and links to login', () => {
-  // Whatever the provider sent back is not used: nothing is sent to the server.
-  const { calls } = renderCallback('/api/loginCallback/google?code=abc&state=xyz');
-  expect(screen.getByRole('heading', { name: 'Sign-in method not available' })).toBeInTheDocument();
-  expect(screen.getByRole('status')).toHaveTextContent('Signing in with Google is not available yet.');
-  expect(screen.getByRole('link', { name: 'Go to log in' })).toHaveAttribute('href', '/pass/login');
-  expect(calls).toHaveLength(0);
+const location = () => screen.getByTestId('location').textContent;
+const signedIn = { outcome: 'signedIn', token: 'tok-9', userInfo: customer, returnTo: '/trade?code=BTC' };
+
+test('hands the provider answer to the server once, signs in and lands where the customer started', async () => {
+  const { calls } = renderCallback('/api/loginCallback/google?code=abc&state=xyz&iss=https%3A%2F%2Fidp', {
+    'POST /login/socialCallback/google': ok(signedIn),
+  });
+  await waitFor(() => expect(location()).toBe('/trade?code=BTC'));
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.body).toEqual({ callback: '?code=abc&state=xyz&iss=https%3A%2F%2Fidp' });
+  expect(root!.session.token).toBe('tok-9');
 });
 
-test('does not echo an odd provider name', () => {
-  renderCallback(`/api/loginCallback/${encodeURIComponent('<b>evil</b> site')}`);
-  expect(screen.getByRole('status')).toHaveTextContent('Signing in with this provider is not available yet.');
+test('a refusal shows the translated code and never text from the URL', async () => {
+  renderCallback(
+    `/api/loginCallback/${encodeURIComponent('<b>evil</b> site')}?error_description=${encodeURIComponent('Call +1 555 now')}`,
+    {
+      [`POST /login/socialCallback/${encodeURIComponent('<b>evil</b> site')}`]: new Refusal('11110'),
+    },
+  );
+  expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in method is not available');
+  // The page itself (not the test's location probe, which shows the URL on purpose).
+  const page = screen.getByRole('heading', { name: 'Sign-in did not complete' }).closest('section')!;
+  expect(page).not.toHaveTextContent('evil');
+  expect(page).not.toHaveTextContent('555');
+  expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/pass/login');
 });
 
-test('is localised', () => {
-  renderCallback('/api/loginCallback/apple', 'ar');
-  expect(screen.getByRole('link', { name: 'الانتقال إلى تسجيل الدخول' })).toBeInTheDocument();
-  expect(screen.getByRole('status')).toHaveTextContent('Apple');
+test('a new identity chooses a username, then is signed in', async () => {
+  const { calls } = renderCallback('/api/loginCallback/google?code=a&state=b', {
+    'POST /login/socialCallback/google': ok({
+      outcome: 'chooseUsername',
+      ticket: 't1',
+      email: null,
+      returnTo: '/',
+    }),
+    'POST /login/socialRegister': ok({ token: 'tok-2', userInfo: customer }),
+  });
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/Username/), 'alice_01');
+  await user.click(screen.getByRole('button', { name: 'Open account' }));
+  await waitFor(() => expect(location()).toBe('/'));
+  expect(calls[1]!.body).toEqual({ ticket: 't1', username: 'alice_01' });
+});
+
+test('a verified e-mail of an existing account asks for that account password', async () => {
+  const { calls } = renderCallback('/api/loginCallback/apple?code=a&state=b', {
+    'POST /login/socialCallback/apple': ok({
+      outcome: 'confirmLink',
+      ticket: 't2',
+      email: 'alice@example.com',
+      returnTo: '/',
+    }),
+    'POST /login/socialConfirmLink': new Refusal('10004'),
+  });
+  expect(await screen.findByText(/already uses alice@example.com/)).toBeInTheDocument();
+  const user = userEvent.setup();
+  await user.type(field('Password'), 'wrong-1');
+  await user.click(screen.getByRole('button', { name: 'Link and log in' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Password incorrect');
+  expect(calls[1]!.body).toEqual({ ticket: 't2', password: 'wrong-1' });
+  expect(root!.session.isLoggedIn).toBe(false);
+});
+
+test('is localised', async () => {
+  renderCallback(
+    '/api/loginCallback/apple?state=x',
+    { 'POST /login/socialCallback/apple': new Refusal('11111') },
+    'ar',
+  );
+  expect(await screen.findByRole('link', { name: 'العودة إلى تسجيل الدخول' })).toBeInTheDocument();
 });

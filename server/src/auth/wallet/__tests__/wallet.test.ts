@@ -4,6 +4,7 @@ import { createSiweMessage } from 'viem/siwe';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { captureMail, signUpCustomer } from '../../testing';
 import { users, walletLinks, walletNonces } from '../../tables';
+import { oidcIdentities } from '../../oidc/tables';
 
 /** A response envelope; tests read whatever fields the result has. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -241,6 +242,21 @@ describe('linking a wallet from the settings', () => {
     );
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('11126');
+    // A linked provider identity is another way in: now the wallet may go.
+    await server.database.db.insert(oidcIdentities).values({
+      userId: BigInt(created.body.result.userInfo.id),
+      provider: 'google',
+      issuer: 'https://accounts.example.test',
+      subject: 'dave-1',
+    });
+    const unlinked = await call(
+      'POST',
+      '/user/unlinkWallet',
+      { address: wallet.address },
+      created.body.result.token,
+    );
+    expect(unlinked.body.code).toBe('200');
+    expect(unlinked.body.result.wallets).toEqual([]);
   });
 
   it('asks for a session before reading the body', async () => {

@@ -1,0 +1,1 @@
+export { SocialSignIn } from './social-sign-in';
