@@ -21,9 +21,14 @@ import styles from './notification.module.css';
 const pageSize = 20;
 
 /** Where a notification's subject is shown, for the kinds this module owns. */
-const referencePages: Record<string, string> = {
-  deposit: '/profile/deposit',
-  withdrawal: '/profile/withdraw',
+/** Where a notification's record is seen: the page of the module that owns it (the id where it selects one). */
+const referencePages: Record<string, (id: string | null) => string> = {
+  deposit: () => '/profile/deposit',
+  withdrawal: () => '/profile/withdraw',
+  plan: () => '/trading?tab=plans',
+  kyc: () => '/loan?tab=verify',
+  loan: (id) => (id ? `/loan?tab=loans&loan=${encodeURIComponent(id)}` : '/loan?tab=loans'),
+  nft: (id) => (id ? `/nfts?id=${encodeURIComponent(id)}` : '/nfts'),
 };
 
 /** Titles and bodies are i18n keys with parameters, so each customer reads them in their own language. */
@@ -156,7 +161,7 @@ export const NotificationScreen = observer(function NotificationScreen() {
                 </div>
                 {body ? <p className={styles.body}>{body}</p> : null}
                 {item.referenceType && referencePages[item.referenceType] ? (
-                  <Link className={styles.more} to={referencePages[item.referenceType]!}>
+                  <Link className={styles.more} to={referencePages[item.referenceType]!(item.referenceId)}>
                     {t('notification.open')}
                   </Link>
                 ) : null}

@@ -109,3 +109,19 @@ test('the same kinds have their own text in Japanese', async () => {
     ),
   ).toBeInTheDocument();
 });
+
+test('links each notification to the page of the record it is about', async () => {
+  show('en');
+  await screen.findByText('Smart plan completed');
+  const targets = screen
+    .getAllByRole('link', { name: 'View details' })
+    .map((link) => link.getAttribute('href'));
+  expect(targets).toEqual([
+    '/trading?tab=plans',
+    '/loan?tab=verify',
+    '/loan?tab=loans&loan=5',
+    '/nfts?id=5',
+    '/loan?tab=loans&loan=5',
+    '/nfts?id=5',
+  ]);
+});
