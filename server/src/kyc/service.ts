@@ -377,3 +377,6 @@ function toDetail(row: IdentityRow | undefined, reviewHours: number): KycDetail 
     rejections: row?.rejections ?? [],
   };
 }
+
+/** Loans tell customers about decisions and reminders the way KYC does. */
+export { notifyInUnit, type NoticeDeps } from './notify';

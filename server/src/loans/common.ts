@@ -5,7 +5,7 @@ import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { ParamsService } from '../params/service';
 import type { AuditService } from '../admin/audit';
-import type { NoticeDeps } from '../kyc/notify';
+import type { NoticeDeps } from '../kyc/service';
 import type { KycService } from '../kyc/service';
 import type { Customer } from '../platform/owned';
 import { loans } from './tables';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, max, sum } from 'drizzle-orm';
 import { loanOverdueInterestPerDay } from '@swx/shared/contract';
 import type { Tx } from '../db/client';
 import { Money, formatAmount } from '../ledger/accounts';
-import { notifyInUnit } from '../kyc/notify';
+import { notifyInUnit } from '../kyc/service';
 import type { Scheduler } from '../platform/scheduler';
 import { lockLoan, type LoanRow, type LoansDeps } from './common';
 import { loanNotices, loanOverdueDays, loans } from './tables';

@@ -5,7 +5,7 @@ import { AppError } from '../http/errors';
 import { customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
 import type { ReviewRegistry } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
-import { notifyInUnit } from '../kyc/notify';
+import { notifyInUnit } from '../kyc/service';
 import { lockLoan, type LoanRow, type LoansDeps } from './common';
 import { loans } from './tables';
 import { DAY_MS, LOAN_CURRENCY, toLoan } from './terms';

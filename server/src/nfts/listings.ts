@@ -12,7 +12,7 @@ import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money } from '../ledger/accounts';
 import type { StaffIdentity } from '../admin/staff';
-import { reencodeImage, type CleanImage } from '../uploads/image';
+import { reencodeImage, type CleanImage } from '../uploads/service';
 import { shippedCharity, shippedCollection, shippedLicence } from './artwork/collection';
 import {
   SETTLEMENT_JOB,

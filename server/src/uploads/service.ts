@@ -172,3 +172,6 @@ export class UploadsService {
     return fs.createReadStream(this.filePath(upload.id));
   }
 }
+
+/** Re-encoding is part of the domain's surface: other domains (NFT artwork) clean images the same way. */
+export { reencodeImage, type CleanImage } from './image';

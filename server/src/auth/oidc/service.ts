@@ -16,7 +16,7 @@ import type { AuthService } from '../service';
 import { normaliseEmail, sha256Hex } from '../credentials';
 import { OidcClients, type VerifiedIdentity } from './client';
 import type { OidcProviderConfig } from './config';
-import { oidcAttempts, oidcIdentities, oidcPendingIdentities } from './tables';
+import { oidcAttempts, oidcIdentities, oidcPendingIdentities } from '../tables';
 import { safeReturnTo } from './return-to';
 import type * as oidc from 'openid-client';
 

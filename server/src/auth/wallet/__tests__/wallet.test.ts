@@ -3,8 +3,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { captureMail, signUpCustomer } from '../../testing';
-import { users, walletLinks, walletNonces } from '../../tables';
-import { oidcIdentities } from '../../oidc/tables';
+import { oidcIdentities, users, walletLinks, walletNonces } from '../../tables';
 
 /** A response envelope; tests read whatever fields the result has. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
