@@ -57,7 +57,13 @@ describe('listMarketAll', () => {
     expect(new Set(stocks.map((m) => m.type))).toEqual(new Set([3]));
     const two = (await get('/index/listMarketAll?type=5&type=6')).json().result as { type: number }[];
     expect(new Set(two.map((m) => m.type))).toEqual(new Set([5, 6]));
-    expect((await get('/index/listMarketAll?type=1')).json().result).toEqual([]);
+    // Type 1 is the smart plan products (the default gold plan), listed among the markets.
+    const smart = (await get('/index/listMarketAll?type=1')).json().result as {
+      type: number;
+      code: string;
+    }[];
+    expect(smart.length).toBeGreaterThan(0);
+    expect(new Set(smart.map((m) => m.type))).toEqual(new Set([1]));
     expect((await get('/index/listMarketAll?type=9')).statusCode).toBe(400);
   });
 

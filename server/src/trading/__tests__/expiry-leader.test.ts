@@ -65,8 +65,12 @@ onPostgres('option expiry sweep across instances', () => {
     await sweep(a);
     expect((await a.services.trading.options.get(customer, first.id)).status).toBe('refunded');
 
+    // The clock moved past the crypto stale window (30 s): a fresh price first, or the order is refused.
+    await a.tick('ETHUSDT', '3000.00');
+    await b.tick('ETHUSDT', '3000.00');
+    const before = waiting(b);
     const second = await buy();
-    await until(() => waiting(b) >= 2);
+    await until(() => waiting(b) === before + 1);
     a.clock.now += 62_000;
     b.clock.now += 62_000;
     // The leader stops (its scheduler steps down, as a dying instance's lock is released).
