@@ -13,3 +13,4 @@ export * from './visually-hidden';
 export * from './change-percent';
 export * from './decimal-field';
 export * from './password-strength';
+export * from './load';
