@@ -14,3 +14,4 @@ export * from './change-percent';
 export * from './decimal-field';
 export * from './password-strength';
 export * from './load';
+export * from './demo-notice';
