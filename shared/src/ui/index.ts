@@ -15,3 +15,4 @@ export * from './decimal-field';
 export * from './password-strength';
 export * from './load';
 export * from './demo-notice';
+export * from './status-badge';
