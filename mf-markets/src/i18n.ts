@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isLang, languageReady, registerLazyNamespace, type I18n, type Lang } from '@swx/shared';
+import { defineModuleStrings, type Lang } from '@swx/shared';
 import en from './locales/en.json';
 
 export const namespace = 'markets';
@@ -23,45 +21,10 @@ const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ default: MarketsStrin
   'zh-TW': () => import(/* webpackChunkName: "markets-zh-TW" */ './locales/zh-TW.json'),
 };
 
-/**
- * Registers the module's strings with the SDK's per-language loading (English at once, the others fetched
- * when first needed). From then on a language switch waits for this module's strings as well as the shell's.
- */
-function register(i18n: I18n): void {
-  registerLazyNamespace(i18n, namespace, en, loaders);
-}
+const strings = defineModuleStrings(namespace, en, loaders);
 
-/** For tests and the harness: every language registered synchronously. */
-export function registerMarketsStrings(
-  i18n: I18n,
-  all: Partial<Record<Lang, MarketsStrings>> = { en },
-): void {
-  for (const [lang, strings] of Object.entries(all))
-    i18n.addResourceBundle(lang, namespace, strings, true, true);
-}
+/** For tests and the harness: the given languages registered synchronously. */
+export const registerMarketsStrings = strings.registerAll;
 
-/**
- * Whether the module's strings for the active language are ready. Until they are, the module shows its
- * loading state rather than English text that would switch language under the customer's eyes.
- */
-export function useMarketsStrings(): boolean {
-  const { i18n } = useTranslation();
-  const lang = i18n.language;
-  const [readyFor, setReadyFor] = useState<string | null>(() => {
-    register(i18n);
-    return !isLang(lang) || i18n.hasResourceBundle(lang, namespace) ? lang : null;
-  });
-  useEffect(() => {
-    let current = true;
-    register(i18n);
-    // Never rejects: a language whose strings fail to load shows English (the fallback).
-    void ((isLang(lang) ? languageReady(i18n, lang) : null) ?? Promise.resolve()).then(
-      () => current && setReadyFor(lang),
-    );
-    return () => {
-      current = false;
-    };
-  }, [i18n, lang]);
-  // A switch made through the settings store waits for these strings, so they are usually there already.
-  return readyFor === lang || !isLang(lang) || i18n.hasResourceBundle(lang, namespace);
-}
+/** Whether the module's strings for the active language are ready (see `defineModuleStrings`). */
+export const useMarketsStrings = strings.useReady;

@@ -33,3 +33,4 @@ export {
   type DateOptions,
 } from './format';
 export { problemText, type FieldProblem, type Problem } from './problem-text';
+export { defineModuleStrings, type ModuleStrings, type ModuleStringLoaders } from './module-strings';

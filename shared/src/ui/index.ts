@@ -13,3 +13,6 @@ export * from './visually-hidden';
 export * from './change-percent';
 export * from './decimal-field';
 export * from './password-strength';
+export * from './load';
+export * from './demo-notice';
+export * from './status-badge';

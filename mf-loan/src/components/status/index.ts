@@ -1,1 +1,1 @@
-export { StatusBadge, type StatusTone } from './status-badge';
+export { StatusBadge, type StatusTone } from '@swx/shared';

@@ -1,12 +1,12 @@
+import { StatusBadge, type StatusTone } from '@swx/shared';
 import type { NftOutcome, NftStatus } from '@swx/shared/contract';
 import { useNftT } from '../../i18n';
-import styles from './status-badge.module.css';
 
-export type BadgeTone = 'live' | 'upcoming' | 'ended' | 'good' | 'bad';
+export type BadgeTone = Extract<StatusTone, 'live' | 'upcoming' | 'ended' | 'good' | 'bad'>;
 
 /** A small label; the words carry the meaning, colour only helps. */
 export function Badge({ tone, children }: { tone: BadgeTone; children: string }) {
-  return <span className={`${styles.badge} ${styles[tone] ?? ''}`}>{children}</span>;
+  return <StatusBadge tone={tone}>{children}</StatusBadge>;
 }
 
 /** The auction's state: live, upcoming, or how it ended (sold, unsold, or ended while settling). */

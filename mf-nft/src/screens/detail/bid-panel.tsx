@@ -9,6 +9,7 @@ import {
   messageForError,
   toaster,
   useRootStore,
+  useSwitchToReal,
   wireAmount,
 } from '@swx/shared';
 import type { BuyNftResult, NftDetail } from '@swx/shared/contract';
@@ -69,19 +70,7 @@ export const BidPanel = observer(function BidPanel({ nft, standing, onPlaced }: 
 
 function DemoSwitch() {
   const { t } = useNftT();
-  const { settings } = useRootStore();
-  const [busy, setBusy] = useState(false);
-  const switchToReal = async () => {
-    setBusy(true);
-    try {
-      await settings.setAccountMode('real');
-      toaster.show(t('account.switchedToReal', { ns: 'common' }), { tone: 'success' });
-    } catch (error) {
-      toaster.show(messageForError(error, t), { tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, switchToReal } = useSwitchToReal(t);
   return (
     <>
       <p className={styles.paragraph}>{t('bid.demo')}</p>

@@ -1,18 +1,27 @@
 import type { ReactNode } from 'react';
-import { Button, EmptyState, Skeleton, messageForError } from '@swx/shared';
-import { useLoanStrings } from '../../i18n';
+import { messageForError, type Translate } from '../../i18n/error-messages';
+import { Button } from '../button';
+import { EmptyState } from '../empty-state';
+import { Skeleton } from '../skeleton';
 import type { LoadState } from './use-load';
 
-interface LoadViewProps<T> {
+export interface LoadViewProps<T> {
   state: LoadState<T> & { reload: () => void };
   children: (data: T) => ReactNode;
+  /**
+   * The module's translator: `load.failed`, `load.retry` and `load.loading` live in each module's own
+   * namespace, so the texts stay where the module's translators keep them.
+   */
+  t: Translate;
+  /** Skeleton lines while the first answer is on its way. */
   lines?: number;
+  /** A failed reload keeps what is already shown instead of replacing it with the error. */
+  keepDataOnError?: boolean;
 }
 
 /** Skeleton while loading, the error with a retry button on failure, else the content. */
-export function LoadView<T>({ state, children, lines = 4 }: LoadViewProps<T>) {
-  const { t } = useLoanStrings();
-  if (state.status === 'error') {
+export function LoadView<T>({ state, children, t, lines = 4, keepDataOnError = false }: LoadViewProps<T>) {
+  if (state.status === 'error' && !(keepDataOnError && state.data !== null)) {
     return (
       <div role="alert">
         <EmptyState

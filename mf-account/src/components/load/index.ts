@@ -1,2 +1,0 @@
-export { useLoad, type LoadState } from './use-load';
-export { LoadView } from './load-view';

@@ -1,0 +1,2 @@
+export { DemoNotice, type DemoNoticeProps } from './demo-notice';
+export { useSwitchToReal } from './use-switch-to-real';

@@ -1,0 +1,2 @@
+export { useLoad, type LoadState } from './use-load';
+export { LoadView, type LoadViewProps } from './load-view';

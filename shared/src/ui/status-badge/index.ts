@@ -1,0 +1,1 @@
+export { StatusBadge, type StatusTone } from './status-badge';
