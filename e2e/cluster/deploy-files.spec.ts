@@ -38,6 +38,7 @@ test('compose runs two named instances of the server image on one durable Postgr
     const env = server.environment!;
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/swx:.*@postgres:5432\/swx$/);
     expect(env.TRUST_PROXY).toBe('1');
+    expect(env.IDENTITY_ENCRYPTION_KEY).toMatch(/IDENTITY_ENCRYPTION_KEY:\?/);
     expect(server.volumes).toContain('uploads:/var/lib/swx');
     names.add(env.INSTANCE_NAME!);
   }

@@ -82,6 +82,8 @@ export async function startInstance(stack: Stack, name: InstanceName): Promise<v
       TRUST_PROXY: '127.0.0.1',
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      // Production refuses to start without a key for identity documents; one test-only key for both.
+      IDENTITY_ENCRYPTION_KEY: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
       SMTP_URL: smtpUrl,
       MAIL_FROM: 'SWX <no-reply@swx.test>',
       LOG_LEVEL: 'warn',

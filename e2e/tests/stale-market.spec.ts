@@ -78,6 +78,8 @@ test.beforeAll(async ({}, testInfo) => {
       REPLAY_FILE: writeRecording(dataDir),
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      // Production refuses to start without a key for identity documents; a test-only one.
+      IDENTITY_ENCRYPTION_KEY: '3c2d1e0f5e1f0c7a9b3d4e6f8a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b',
       LOG_LEVEL: 'warn',
       SMTP_URL: smtpUrl,
       MAIL_FROM: 'SWX <no-reply@swx.test>',
