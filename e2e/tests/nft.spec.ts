@@ -233,8 +233,8 @@ test('two customers bid against each other; the auction settles and the donation
   ]);
   const title = `E2E Square ${Date.now().toString(36)}`;
   // Long enough for two slow browsers to open the page and bid; the settlement wait below follows it.
-  const nft = await createListing(request, staff, title, 150);
-  const endsBy = Date.now() + 150_000;
+  const nft = await createListing(request, staff, title, 90);
+  const endsBy = Date.now() + 90_000;
 
   const first = await customerPage(browser, ana);
   const second = await customerPage(browser, ben);
