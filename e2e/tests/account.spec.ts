@@ -242,7 +242,19 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   await verifyIdentity(request, session.token, admin, (session.userInfo as { id: string }).id);
   await page.goto('/profile/withdraw');
   await expect(page.getByText('Available: 150.00 USDT')).toBeVisible();
+  // The quote checks the address (an Ethereum address on TRON) and the balance before showing any terms.
+  await field(page, 'Receiving address').fill('0xd909038e5914b96875867923fa30ca41081994ac');
+  await field(page, 'Amount to receive').fill('50');
+  await page.getByRole('button', { name: 'Review fee and confirm' }).click();
+  await expect(page.getByText('Address format incorrect for this network')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await field(page, 'Receiving address').fill(tronAddress);
+  await field(page, 'Amount to receive').fill('149');
+  await page.getByRole('button', { name: 'Review fee and confirm' }).click();
+  // 149 fits the balance, 149 plus its 1.49 fee does not: the server's quote says so in the withdrawal's words.
+  await expect(
+    page.getByText('The amount plus the withdrawal fee is more than your available balance'),
+  ).toBeVisible();
   await field(page, 'Amount to receive').fill('50');
   await page.getByRole('button', { name: 'Review fee and confirm' }).click();
   const dialog = page.getByRole('dialog');

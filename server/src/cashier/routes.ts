@@ -65,6 +65,8 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Quotes a withdrawal’s fee before confirming; the quote lives 5 minutes and is used once',
+        description:
+          'The destination (address, or payee, card and bank) is optional and checked as the withdrawal checks it when sent. Amount plus fee above the available balance answers `11159`.',
       },
     },
     async (request) => ok(await cashier.quoteWithdrawal(request.customer, request.body)),
@@ -79,7 +81,7 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Requests a withdrawal on a quote: amount plus fee are held during review',
         description:
-          'Crypto: coin, network and an address valid on that network (`10021` when missing, `11084` when malformed). Bank: payee name, card number (Luhn-checked) and bank name. A missing, expired, used or different quote answers `11007`: quote again.',
+          'Crypto: coin, network and an address valid on that network (`10021` when missing, `11084` when malformed). Bank: payee name, card number (Luhn-checked) and bank name. A missing, expired, used or different quote answers `11007`: quote again. A balance that no longer covers amount plus fee answers `11159`.',
       },
     },
     async (request) =>

@@ -1,4 +1,6 @@
-import crypto from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2';
+import { bech32, bech32m, createBase58check } from '@scure/base';
+import { isAddress } from 'viem';
 import { isCleanLine, type CashierCoin, type CashierNetwork } from '@swx/shared/contract';
 
 /**
@@ -28,71 +30,45 @@ export function normaliseTxHash(network: CashierNetwork, raw: string): string | 
   return pattern.test(hash) ? hash : undefined;
 }
 
-const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-function base58Decode(text: string): Buffer | undefined {
-  let value = 0n;
-  for (const char of text) {
-    const digit = base58Alphabet.indexOf(char);
-    if (digit < 0) return undefined;
-    value = value * 58n + BigInt(digit);
-  }
-  let hex = value.toString(16);
-  if (hex.length % 2) hex = `0${hex}`;
-  const body = value === 0n ? Buffer.alloc(0) : Buffer.from(hex, 'hex');
-  let zeros = 0;
-  while (zeros < text.length && text[zeros] === '1') zeros += 1;
-  return Buffer.concat([Buffer.alloc(zeros), body]);
-}
-
-const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest();
+const base58check = createBase58check(sha256);
 
 /** A base58check payload (version byte + 20-byte hash) when the checksum holds. */
-function base58Check(text: string): Buffer | undefined {
-  const bytes = base58Decode(text);
-  if (!bytes || bytes.length !== 25) return undefined;
-  const payload = bytes.subarray(0, 21);
-  const checksum = sha256(sha256(payload)).subarray(0, 4);
-  return checksum.equals(bytes.subarray(21)) ? payload : undefined;
-}
-
-const bech32Charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-
-function bech32Polymod(values: number[]): number {
-  const generator = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-  let chk = 1;
-  for (const value of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ value;
-    for (let i = 0; i < 5; i += 1) if ((top >>> i) & 1) chk ^= generator[i]!;
+function base58Payload(text: string): Uint8Array | undefined {
+  try {
+    const payload = base58check.decode(text);
+    return payload.length === 21 ? payload : undefined;
+  } catch {
+    return undefined;
   }
-  return chk >>> 0;
 }
 
-/** A mainnet segwit address (`bc1...`): bech32 for version 0, bech32m for later versions (BIP 173/350). */
+/** The witness version and program of a mainnet (`bc`) address in one checksum variant, if it decodes. */
+function witness(
+  coder: typeof bech32,
+  address: string,
+): { version: number; program: Uint8Array } | undefined {
+  try {
+    const { prefix, words } = coder.decode(address as `${string}1${string}`, 90);
+    const [version, ...program] = words;
+    if (prefix !== 'bc' || version === undefined) return undefined;
+    return { version, program: coder.fromWords(program) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A mainnet segwit address (`bc1...`): bech32 for version 0, bech32m for versions 1–16 (BIP 173/350). */
 function isSegwitAddress(address: string): boolean {
-  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false;
-  const text = address.toLowerCase();
-  if (!text.startsWith('bc1') || text.length < 14 || text.length > 74) return false;
-  const data: number[] = [];
-  for (const char of text.slice(3)) {
-    const v = bech32Charset.indexOf(char);
-    if (v < 0) return false;
-    data.push(v);
-  }
-  const hrp = [...'bc'].map((c) => c.charCodeAt(0));
-  const expanded = [...hrp.map((c) => c >> 5), 0, ...hrp.map((c) => c & 31)];
-  const check = bech32Polymod([...expanded, ...data]);
-  const version = data[0]!;
-  if (version > 16) return false;
-  const wanted = version === 0 ? 1 : 0x2bc830a3;
-  if (check !== wanted) return false;
-  // The witness program: 5-bit groups (without version and checksum) to bytes.
-  const program = data.slice(1, -6);
-  const bytes = (program.length * 5) >> 3;
-  if (bytes < 2 || bytes > 40) return false;
-  if (version === 0 && bytes !== 20 && bytes !== 32) return false;
-  return true;
+  const v0 = witness(bech32, address);
+  if (v0) return v0.version === 0 && (v0.program.length === 20 || v0.program.length === 32);
+  const later = witness(bech32m, address);
+  return (
+    later !== undefined &&
+    later.version >= 1 &&
+    later.version <= 16 &&
+    later.program.length >= 2 &&
+    later.program.length <= 40
+  );
 }
 
 /** Whether `address` is a well-formed receiving address on `network` (checksums verified where cheap). */
@@ -100,16 +76,16 @@ export function isValidAddress(network: CashierNetwork, address: string): boolea
   switch (network) {
     case 'TRC20': {
       if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
-      return base58Check(address)?.[0] === 0x41;
+      return base58Payload(address)?.[0] === 0x41;
     }
     case 'ERC20':
     case 'ETH':
-      // EIP-55 mixed-case checksums need keccak-256, which Node's crypto lacks; any case is accepted.
-      return /^0x[0-9a-fA-F]{40}$/.test(address);
+      // An all-lower-case address carries no checksum; any capital letter must match EIP-55's checksum.
+      return isAddress(address, { strict: true });
     case 'BTC': {
       if (/^(bc1|BC1)/.test(address)) return isSegwitAddress(address);
       if (!/^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(address)) return false;
-      const version = base58Check(address)?.[0];
+      const version = base58Payload(address)?.[0];
       return version === 0x00 || version === 0x05;
     }
     default:

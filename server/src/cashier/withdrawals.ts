@@ -12,7 +12,7 @@ import {
   type WithdrawalStatus,
 } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError, isAppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
 import type { ReviewFacts } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
@@ -48,6 +48,8 @@ export class Withdrawals {
     requireReal(customer);
     await requireVerifiedForWithdrawal(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
+    // The pinned quote body has no destination; ours sends it, and it is checked here as the withdrawal will.
+    if (hasDestination(body)) withdrawalDestination(body, network);
     const amount = new Money(body.amount);
     if (amount.isZero()) throw new AppError(errors.amountIncorrect);
     if (decimalsOf(body.amount) > coinDecimals[currency as CashierCoin])
@@ -58,6 +60,7 @@ export class Withdrawals {
     const feeRate = new Money(this.deps.params.getDecimal('withdrawal_fee_rate').toString());
     // The fee is rounded up to the coin's smallest unit: the platform never pays the network fee's remainder.
     const fee = amount.times(feeRate).toDecimalPlaces(coinDecimals[currency as CashierCoin], Money.ROUND_UP);
+    await this.requireAvailable(customer, currency, amount.plus(fee));
     const expiresAt = new Date(this.now() + QUOTE_TTL_MS);
     const quoteId = crypto.randomBytes(16).toString('hex');
     await this.deps.db.insert(cashierWithdrawalQuotes).values({
@@ -83,6 +86,12 @@ export class Withdrawals {
       feeRate: formatAmount(feeRate),
       expiresAt: expiresAt.toISOString(),
     };
+  }
+
+  /** Refuses a withdrawal whose amount and fee exceed the real account's available balance (11159). */
+  private async requireAvailable(customer: Customer, currency: string, total: Money): Promise<void> {
+    const balances = await this.deps.ledger.balances(customer.userId, 'real');
+    if (total.gt(balances[currency]?.available ?? '0')) throw new AppError(errors.withdrawalOverBalance);
   }
 
   async submitWithdrawal(customer: Customer, body: WithdrawalBody): Promise<Withdrawal> {
@@ -130,15 +139,17 @@ export class Withdrawals {
         })
         .returning();
       const withdrawal = inserted!;
-      await this.deps.ledger.hold(tx, {
-        userId: customer.userId,
-        mode: 'real',
-        currency,
-        amount: amount.plus(quote.fee).toFixed(),
-        type: 'withdrawal_hold',
-        reference: { type: 'withdrawal', id: String(withdrawal.id) },
-        memo: 'Withdrawal amount and fee held during review',
-      });
+      await withdrawalWording(
+        this.deps.ledger.hold(tx, {
+          userId: customer.userId,
+          mode: 'real',
+          currency,
+          amount: amount.plus(quote.fee).toFixed(),
+          type: 'withdrawal_hold',
+          reference: { type: 'withdrawal', id: String(withdrawal.id) },
+          memo: 'Withdrawal amount and fee held during review',
+        }),
+      );
       // The answer is read in the transaction: it is what a retry with the same Idempotency-Key gets back.
       return (await this.withQueue([withdrawal], tx))[0]!;
     });
@@ -377,8 +388,23 @@ function withdrawalTarget(body: {
   return { currency: body.coin, network: body.network };
 }
 
+function hasDestination(body: WithdrawalQuoteBody): boolean {
+  return [body.address, body.payeeName, body.cardNumber, body.bankName].some((field) => field !== undefined);
+}
+
+/** The ledger's refusal of a hold speaks of purchases; a withdrawal's says what it is about (11159). */
+async function withdrawalWording<T>(hold: Promise<T>): Promise<T> {
+  try {
+    return await hold;
+  } catch (error) {
+    if (isAppError(error) && error.code === errors.insufficientBalance)
+      throw new AppError(errors.withdrawalOverBalance);
+    throw error;
+  }
+}
+
 /** Where a withdrawal is paid: a checked crypto address, or a bank payee, bank and card number. */
-function withdrawalDestination(body: WithdrawalBody, network: CashierNetwork | null): Destination {
+function withdrawalDestination(body: WithdrawalQuoteBody, network: CashierNetwork | null): Destination {
   const destination: Destination = {
     address: null,
     payeeName: null,

@@ -96,11 +96,24 @@ const Method = {
   'x-code': errors.withdrawalMethodMissing,
 };
 
-/** `POST /user/withdrawalQuote` (our addition, pinned in docs/product.md (the API)). Bank withdrawals are in USDT. */
+/** Where a withdrawal is paid: the crypto address, or the bank payee, card and bank. */
+const destinationFields = {
+  address: Type.Optional(Type.String({ maxLength: 128, 'x-code': errors.addressIncorrect })),
+  payeeName: Type.Optional(TextLine({ maxLength: 100, 'x-code': errors.payeeMissing })),
+  cardNumber: Type.Optional(Type.String({ maxLength: 40, 'x-code': errors.cardNumberIncorrect })),
+  bankName: Type.Optional(TextLine({ maxLength: 100, 'x-code': errors.payeeMissing })),
+};
+
+/**
+ * `POST /user/withdrawalQuote` (our addition, pinned in docs/product.md (the API)). Bank withdrawals are in USDT.
+ * The destination is optional here (the pinned body has none); when it is sent it is checked as the withdrawal
+ * will check it, so a wrong address is refused before any terms are shown.
+ */
 export const WithdrawalQuoteBody = Body({
   method: Method,
   coin: Type.Optional(Coin),
   network: Type.Optional(Network),
+  ...destinationFields,
   amount: { ...Amount, 'x-code': errors.amountIncorrect },
 });
 export type WithdrawalQuoteBody = Static<typeof WithdrawalQuoteBody>;
@@ -126,11 +139,8 @@ export const WithdrawalBody = Body({
   method: Method,
   coin: Type.Optional(Coin),
   network: Type.Optional(Network),
-  address: Type.Optional(Type.String({ maxLength: 128, 'x-code': errors.addressIncorrect })),
+  ...destinationFields,
   amount: { ...Amount, 'x-code': errors.amountIncorrect },
-  payeeName: Type.Optional(TextLine({ maxLength: 100, 'x-code': errors.payeeMissing })),
-  cardNumber: Type.Optional(Type.String({ maxLength: 40, 'x-code': errors.cardNumberIncorrect })),
-  bankName: Type.Optional(TextLine({ maxLength: 100, 'x-code': errors.payeeMissing })),
   quoteId: Type.String({ pattern: '^[0-9a-f]{32}$', 'x-code': errors.termsChanged }),
 });
 export type WithdrawalBody = Static<typeof WithdrawalBody>;

@@ -147,6 +147,11 @@ export const catalogue = {
     status: 400,
     message: 'Auction times incorrect: the end must be after the start and in the future',
   },
+  // Withdrawals: the purchase wording of 10011 does not fit a withdrawal.
+  '11159': {
+    status: 422,
+    message: 'The amount plus the withdrawal fee is more than your available balance',
+  },
   // Social sign-in, OpenID Connect (11110–11119).
   '11110': { status: 404, message: 'This sign-in method is not available' },
   '11111': { status: 400, message: 'This sign-in attempt expired or was already used, please start again' },

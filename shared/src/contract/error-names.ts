@@ -107,6 +107,8 @@ export const errors = {
   nftAuctionNotOpen: '11141',
   nftBidTooLow: '11142',
   nftTimesIncorrect: '11143',
+  // ---- withdrawals ----
+  withdrawalOverBalance: '11159',
   // Social sign-in (OpenID Connect).
   socialProviderUnknown: '11110',
   socialAttemptExpired: '11111',

@@ -10,6 +10,7 @@ import {
   formatNumber,
   isApiError,
   messageForError,
+  type Problem,
 } from '@swx/shared';
 import {
   successes,
@@ -22,9 +23,10 @@ import {
   type WithdrawalQuote,
 } from '@swx/shared/contract';
 import { accountApi } from '../../api';
-import { ChoiceGroup, formStyles, newIdempotencyKey, problemText, type Problem } from '../../components/form';
+import { ChoiceGroup, formStyles, newIdempotencyKey, problemText } from '../../components/form';
 import { useAccountStrings } from '../../i18n';
 import {
+  fieldOfRefusal,
   firstNetwork,
   quoteBody,
   validateWithdrawal,
@@ -51,16 +53,7 @@ const emptyDraft: WithdrawDraft = {
 };
 
 function submissionBody(draft: WithdrawDraft, quote: WithdrawalQuote): WithdrawalBody {
-  const base = quoteBody(draft);
-  return draft.method === 'crypto'
-    ? { ...base, address: draft.address.trim(), quoteId: quote.quoteId }
-    : {
-        ...base,
-        payeeName: draft.payeeName.trim(),
-        cardNumber: draft.cardNumber.replace(/\s+/g, ''),
-        bankName: draft.bankName.trim(),
-        quoteId: quote.quoteId,
-      };
+  return { ...quoteBody(draft), quoteId: quote.quoteId };
 }
 
 interface WithdrawFormProps {
@@ -76,6 +69,7 @@ interface WithdrawFormProps {
 export function WithdrawForm({ available, onSubmitted }: WithdrawFormProps) {
   const { t } = useAccountStrings();
   const [draft, setDraft] = useState<WithdrawDraft>(emptyDraft);
+  // A field's problem: a client-side rule's verdict, or the server's refusal when it is about that field.
   const [problems, setProblems] = useState<Partial<Record<WithdrawField, Problem>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [quote, setQuote] = useState<WithdrawalQuote | null>(null);
@@ -92,7 +86,7 @@ export function WithdrawForm({ available, onSubmitted }: WithdrawFormProps) {
   const requestQuote = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const found = validateWithdrawal(draft);
+    const found = validateWithdrawal(draft, available[currency] ?? '0');
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -101,7 +95,9 @@ export function WithdrawForm({ available, onSubmitted }: WithdrawFormProps) {
       setQuoteNote(null);
       setIdempotencyKey(newIdempotencyKey());
     } catch (error) {
-      setFormError(messageForError(error, t));
+      const field = isApiError(error) ? fieldOfRefusal(error.code) : null;
+      if (field) setProblems({ [field]: { error } });
+      else setFormError(messageForError(error, t));
     } finally {
       setBusy(false);
     }

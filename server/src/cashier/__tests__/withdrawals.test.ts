@@ -23,6 +23,9 @@ beforeAll(async () => {
   await verifyCustomer(server, bob);
   await server.fund(alice.userId, 'USDT', '1000');
   await server.fund(bob.userId, 'USDT', '1000');
+  // Quotes check the balance: Alice also holds some BTC and ETH for the per-coin cases.
+  await server.fund(alice.userId, 'BTC', '1');
+  await server.fund(alice.userId, 'ETH', '1');
 });
 afterEach(async () => server.check());
 afterAll(async () => server.close());
@@ -70,6 +73,22 @@ describe('quotes', () => {
     expect(btc.result.fee).toBe('0.00123457');
   });
 
+  it('checks the destination when it is sent, before any terms are given', async () => {
+    const crypto = { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '10' };
+    expect((await quote(alice, { ...crypto, address: TRON })).code).toBe('200');
+    expect((await quote(alice, { ...crypto, address: ETH })).code).toBe('11084');
+    expect((await quote(alice, { ...crypto, address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8' })).code).toBe(
+      '11084',
+    );
+    expect((await quote(alice, { ...crypto, address: '  ' })).code).toBe('10021');
+    expect((await quote(alice, { ...crypto, network: 'ERC20', address: ETH })).code).toBe('200');
+    const bank = { method: 'bank', amount: '10', payeeName: 'Alice Lee', bankName: 'Bank of Test' };
+    expect((await quote(alice, { ...bank, cardNumber: CARD })).code).toBe('200');
+    expect((await quote(alice, { ...bank, cardNumber: '4111 1111 1111 1112' })).code).toBe('11085');
+    // The pinned body without a destination still quotes (the withdrawal itself checks it).
+    expect((await quote(alice, crypto)).code).toBe('200');
+  });
+
   it('needs a method, a coin on a matching network, and the real account', async () => {
     expect((await quote(alice, { amount: '10' })).code).toBe('10025');
     expect((await quote(alice, { method: 'crypto', amount: '10' })).code).toBe('11081');
@@ -99,12 +118,33 @@ describe('submitting', () => {
     expect(new Decimal(after.held).minus(before.held).toFixed()).toBe('101');
   });
 
-  it('refuses an amount above the available balance and changes nothing', async () => {
+  it('refuses an amount above the available balance at the quote and changes nothing', async () => {
     const before = await server.balance(bob.userId);
     const res = await withdraw(bob, '999');
     expect(res.status).toBe(422);
-    expect(res.code).toBe('10011');
+    // 11159 (the withdrawal's wording), not 10011 (a purchase's): 999 plus the 9.99 fee exceeds 1,000.
+    expect(res.code).toBe('11159');
     expect(await server.balance(bob.userId)).toEqual(before);
+  });
+
+  it('refuses at confirmation when the balance fell after the quote', async () => {
+    const dave = await server.customer();
+    await verifyCustomer(server, dave);
+    await server.fund(dave.userId, 'USDT', '300');
+    const first = await quote(dave, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '200' });
+    const second = await quote(dave, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '200' });
+    const body = { method: 'crypto', coin: 'USDT', network: 'TRC20', address: TRON, amount: '200' };
+    const ok = await server.call(dave, 'POST', '/user/withdrawal', {
+      ...body,
+      quoteId: first.result.quoteId,
+    });
+    expect(ok.code).toBe('200');
+    const late = await server.call(dave, 'POST', '/user/withdrawal', {
+      ...body,
+      quoteId: second.result.quoteId,
+    });
+    expect(late.code).toBe('11159');
+    expect(await server.balance(dave.userId)).toEqual({ available: '98', held: '202' });
   });
 
   it('refuses a missing quote, a different amount, a used or an expired quote with 11007', async () => {
@@ -414,7 +454,8 @@ describe('concurrency', () => {
     );
     const codes = results.map((r) => r.code);
     expect(codes.filter((c) => c === '200')).toHaveLength(5);
-    expect(codes.filter((c) => c !== '200').every((c) => c === '10011')).toBe(true);
+    // The quotes all passed (each alone fits); the holds refuse the rest with the withdrawal's own wording.
+    expect(codes.filter((c) => c !== '200').every((c) => c === '11159')).toBe(true);
     expect(await server.balance(carol.userId)).toEqual({ available: '0', held: '505' });
   });
 });

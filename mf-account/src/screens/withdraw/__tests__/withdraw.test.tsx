@@ -70,6 +70,56 @@ test('checks the amount and the destination of the chosen method before quoting'
   expect(site.calls.some((call) => call.path === '/user/withdrawalQuote')).toBe(false);
 });
 
+test('an amount above the available balance is refused with the withdrawal wording, before any quote', async () => {
+  const site = createFakeSite(
+    { 'GET /order/getAssestInfo/all': assets, 'GET /user/listWithdrwal': [] },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  await screen.findByText('Available: 500.00 USDT');
+  await userEvent.type(screen.getByLabelText(/Receiving address/), pending.address!);
+  await userEvent.type(screen.getByLabelText(/Amount to receive/), '900');
+  await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
+  expect(
+    screen.getByText('The amount plus the withdrawal fee is more than your available balance'),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/before purchase/)).not.toBeInTheDocument();
+  expect(site.calls.some((call) => call.path === '/user/withdrawalQuote')).toBe(false);
+});
+
+test('the quote carries the address; its refusal stands next to the address field', async () => {
+  const site = createFakeSite(
+    {
+      'GET /order/getAssestInfo/all': assets,
+      'GET /user/listWithdrwal': [],
+      'POST /user/withdrawalQuote': new Refusal('11084', 422),
+    },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  await screen.findByText('Available: 500.00 USDT');
+  await userEvent.type(
+    screen.getByLabelText(/Receiving address/),
+    '0xd909038e5914b96875867923fa30ca41081994ac',
+  );
+  await userEvent.type(screen.getByLabelText(/Amount to receive/), '100');
+  await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
+  const address = screen.getByLabelText(/Receiving address/);
+  await waitFor(() =>
+    expect(address).toHaveAccessibleDescription(/Address format incorrect for this network/),
+  );
+  expect(site.calls.find((call) => call.path === '/user/withdrawalQuote')?.body).toEqual({
+    method: 'crypto',
+    coin: 'USDT',
+    network: 'TRC20',
+    address: '0xd909038e5914b96875867923fa30ca41081994ac',
+    amount: '100',
+  });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
 test('shows fee and amount received before confirming, and confirms with the quote id', async () => {
   let withdrawals: Withdrawal[] = [];
   const site = createFakeSite(
