@@ -18,6 +18,8 @@ export class TradingStore {
   info: MarketInfo | null = null;
   risk: RiskStats | null = null;
   assets: AssetInfo | null = null;
+  /** The trade fee rate (`trade_fee_rate`) the estimates and reviews use; null until read. */
+  feeRate: string | null = null;
   private infoRequest = 0;
 
   constructor() {
@@ -72,6 +74,7 @@ export class TradingStore {
   async load(preferred: string | null): Promise<void> {
     this.marketsState = 'loading';
     void this.loadRisk();
+    void this.loadFeeRate();
     try {
       const markets = await tradingApi.listMarkets();
       runInAction(() => {
@@ -104,6 +107,15 @@ export class TradingStore {
       if (request === this.infoRequest) runInAction(() => (this.info = info));
     } catch {
       // The form stays hidden without market facts; the picker still works.
+    }
+  }
+
+  async loadFeeRate(): Promise<void> {
+    try {
+      const rate = await tradingApi.tradeFeeRate();
+      runInAction(() => (this.feeRate = rate));
+    } catch {
+      // Estimates and reviews show the fee as unknown ("—"); the server charges it either way.
     }
   }
 

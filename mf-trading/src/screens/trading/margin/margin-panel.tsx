@@ -54,7 +54,12 @@ export const MarginPanel = observer(function MarginPanel({
   return (
     <>
       <MarginForm form={form} trading={trading} />
-      <Positions store={positions} priceDecimals={decimalsOf} onChanged={() => void trading.loadAssets()} />
+      <Positions
+        store={positions}
+        priceDecimals={decimalsOf}
+        feeRate={trading.feeRate}
+        onChanged={() => void trading.loadAssets()}
+      />
     </>
   );
 });

@@ -17,6 +17,7 @@ import type { Position } from '../../../api';
 import { Figures, SignedAmount } from '../../../components/figures';
 import { useTradingT } from '../../../i18n';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
+import { CloseReview } from '../review';
 import styles from '../lists.module.css';
 import type { PositionsStore } from './positions-store';
 
@@ -27,10 +28,13 @@ export const Positions = observer(function Positions({
   store,
   priceDecimals,
   onChanged,
+  feeRate,
 }: {
   store: PositionsStore;
   priceDecimals: (code: string) => number;
   onChanged: () => void;
+  /** The trade fee rate (`trade_fee_rate`), for the closing fee in the review; null while unknown. */
+  feeRate: string | null;
 }) {
   const t = useTradingT();
   const [view, setView] = useState<View>('open');
@@ -43,8 +47,11 @@ export const Positions = observer(function Positions({
   };
   const items = lists[view];
 
+  // Closing is reviewed first, with the result at the live price (docs/product.md promise 4).
+  const [closing, setClosing] = useState<Position | null>(null);
   const close = async (position: Position) => {
     const closed = await store.close(position.id);
+    setClosing(null);
     if (!closed) return;
     onChanged();
     if (closed.closePrice !== null) {
@@ -173,7 +180,7 @@ export const Positions = observer(function Positions({
                           size="small"
                           variant="danger"
                           loading={store.busyId === position.id}
-                          onClick={() => void close(position)}
+                          onClick={() => setClosing(position)}
                         >
                           {t('margin.close')}
                         </Button>
@@ -216,6 +223,14 @@ export const Positions = observer(function Positions({
         )}
       </Tabs>
       <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
+      <CloseReview
+        position={closing}
+        feeRate={feeRate}
+        decimals={closing ? priceDecimals(closing.code) : 2}
+        busy={closing !== null && store.busyId === closing.id}
+        onConfirm={() => closing && void close(closing)}
+        onCancel={() => setClosing(null)}
+      />
       <ModifyDialog position={modifying} store={store} onClose={() => setModifying(null)} />
     </section>
   );

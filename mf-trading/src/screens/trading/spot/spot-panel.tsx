@@ -16,13 +16,14 @@ import {
   Tabs,
   toaster,
 } from '@swx/shared';
-import { tradingApi, type SpotOrder } from '../../../api';
+import type { SpotOrder } from '../../../api';
 import { Figures } from '../../../components/figures';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import listStyles from '../lists.module.css';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
+import { SpotReview, type SpotDraft } from '../review';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
 import { SpotStore } from './spot-store';
@@ -34,10 +35,9 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
   const [store] = useState(() => new SpotStore(trading));
   const [view, setView] = useState<View>('pending');
   const [receipt, setReceipt] = useState<ReceiptTarget | null>(null);
-  const [feeRate, setFeeRate] = useState<string | null>(null);
+  const feeRate = trading.feeRate;
   useEffect(() => {
     void store.load();
-    tradingApi.tradeFeeRate().then(setFeeRate, () => setFeeRate(null));
   }, [store]);
   useTradingEvents((event) => {
     if (event.type === 'order_filled') {
@@ -56,8 +56,23 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
   const value = quantity && price ? quantity.times(price) : null;
   const coinAvailable = coin ? trading.available(coin) : null;
 
+  // Every order is reviewed before it is sent (docs/product.md promise 4): nothing executes on the first click.
+  const [review, setReview] = useState<SpotDraft | null>(null);
+  const askReview = () => {
+    if (!store.validate() || !quantity || !price) return;
+    setReview({
+      code: trading.code!,
+      side: store.side,
+      orderType: store.orderType,
+      quantity,
+      price,
+      coin,
+    });
+  };
+
   const submit = async () => {
     const order = await store.submit();
+    setReview(null);
     if (!order) return;
     toaster.show(t('order.placed'), { tone: 'success' });
     void trading.loadAssets();
@@ -134,7 +149,7 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
         aria-label={t('tabs.spot')}
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          askReview();
         }}
       >
         <Segmented
@@ -220,6 +235,14 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
         </Tabs>
       </section>
       <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
+      <SpotReview
+        draft={review}
+        feeRate={feeRate}
+        decimals={decimals}
+        busy={store.placing}
+        onConfirm={() => void submit()}
+        onCancel={() => setReview(null)}
+      />
     </>
   );
 });

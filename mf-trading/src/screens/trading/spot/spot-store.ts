@@ -74,12 +74,18 @@ export class SpotStore {
     }
   }
 
-  async submit(): Promise<SpotOrder | null> {
+  /** Shows the form's problems; true when the order can go to its review. */
+  validate(): boolean {
     this.showProblems = true;
     this.failure = null;
-    if (Object.keys(this.problems).length > 0 || !this.trading.code || this.placing) return null;
+    return Object.keys(this.problems).length === 0 && this.trading.code !== null;
+  }
+
+  async submit(): Promise<SpotOrder | null> {
+    if (!this.validate() || this.placing) return null;
+    const code = this.trading.code!;
     const body: SpotSubmitBody = {
-      code: this.trading.code,
+      code,
       side: this.side,
       orderType: this.orderType,
       quantity: wireAmount(this.quantity),

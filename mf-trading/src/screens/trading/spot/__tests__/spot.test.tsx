@@ -82,6 +82,13 @@ test('shows the value and fee before placing, places a limit order and cancels i
   await user.type(screen.getByRole('textbox', { name: /Limit price/ }), '90');
   expect(screen.getByTestId('spot-estimate')).toHaveTextContent('value 45.00 USDT, fee 0.04 USDT (0.10%');
   await user.click(screen.getByRole('button', { name: 'Buy' }));
+  // Nothing is sent on the first click: the review shows the terms first.
+  const review = await screen.findByRole('dialog', { name: 'Review your order' });
+  expect(calls.some((c) => c.path === '/order/submit')).toBe(false);
+  expect(within(review).getByTestId('review-price')).toHaveTextContent('90');
+  expect(within(review).getByTestId('review-value')).toHaveTextContent('45.00 USDT');
+  expect(within(review).getByTestId('review-total')).toHaveTextContent('45.05 USDT');
+  await user.click(within(review).getByRole('button', { name: 'Confirm buy' }));
   await waitFor(() =>
     expect(calls.filter((c) => c.path === '/order/submit').map((c) => c.body)).toEqual([
       { code: 'BTCUSDT', side: 'buy', orderType: 'limit', quantity: '0.5', price: '90' },
@@ -98,6 +105,21 @@ test('shows the value and fee before placing, places a limit order and cancels i
   expect(within(screen.getByTestId('spot-history')).getByText('Cancelled')).toBeInTheDocument();
 });
 
+test('a market order is reviewed at the live price; cancelling the review sends nothing', async () => {
+  const { calls } = await openSpot();
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '2');
+  await user.click(screen.getByRole('radio', { name: 'Sell' }));
+  await user.click(screen.getByRole('button', { name: 'Sell' }));
+  const review = await screen.findByRole('dialog', { name: 'Review your order' });
+  expect(within(review).getByText('Price now (live feed)')).toBeInTheDocument();
+  expect(within(review).getByText('You receive (value − fee)')).toBeInTheDocument();
+  expect(within(review).getByText(/fills at the feed price when you confirm/)).toBeInTheDocument();
+  await user.click(within(review).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(calls.some((c) => c.path === '/order/submit')).toBe(false);
+});
+
 test('quantities typed with a German decimal comma reach the server as decimal strings', async () => {
   const { calls } = await openSpot({
     'POST /order/submit': () => order({ orderType: 'market', price: null }),
@@ -109,6 +131,8 @@ test('quantities typed with a German decimal comma reach the server as decimal s
   await user.type(quantity, '0,25');
   expect(quantity).toHaveValue('0.25');
   await user.click(screen.getByRole('button', { name: 'Buy' }));
+  const review = await screen.findByRole('dialog', { name: 'Review your order' });
+  await user.click(within(review).getByRole('button', { name: 'Confirm buy' }));
   await waitFor(() =>
     expect(calls.filter((c) => c.path === '/order/submit').map((c) => c.body)).toEqual([
       { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.25' },

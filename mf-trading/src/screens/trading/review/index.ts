@@ -1,0 +1,1 @@
+export { CloseReview, SpotReview, type SpotDraft } from './order-review';

@@ -1,0 +1,193 @@
+import type Decimal from 'decimal.js';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { Button, formatMoney, formatPrice, getRootStore, Modal } from '@swx/shared';
+import { exactDecimal, settle } from '@swx/shared/contract';
+import type { Position } from '../../../api';
+import { Figures, SignedAmount } from '../../../components/figures';
+import { useTradingT } from '../../../i18n';
+import styles from '../forms.module.css';
+
+/**
+ * The review before an order that executes at once (docs/product.md promise 4, "no surprises"): what it will
+ * cost or return at the feed's price now. The server fills at the price when the customer confirms.
+ */
+function ReviewDialog({
+  open,
+  title,
+  note,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  note: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const t = useTradingT();
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      dismissOnBackdrop={false}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            {t('order.cancel')}
+          </Button>
+          <Button onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+      <p className={styles.note}>{note}</p>
+    </Modal>
+  );
+}
+
+export interface SpotDraft {
+  code: string;
+  side: 'buy' | 'sell';
+  orderType: 'market' | 'limit';
+  quantity: Decimal;
+  /** The limit price, or the feed's latest price for a market order. */
+  price: Decimal;
+  coin: string;
+}
+
+/** A spot order's review: price, quantity, value, fee and what is paid or received. */
+export function SpotReview({
+  draft,
+  feeRate,
+  decimals,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  draft: SpotDraft | null;
+  feeRate: string | null;
+  decimals: number;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const t = useTradingT();
+  const value = draft ? draft.quantity.times(draft.price) : null;
+  const fee = value && feeRate !== null ? value.times(feeRate) : null;
+  const total = value && fee ? (draft!.side === 'buy' ? value.plus(fee) : value.minus(fee)) : null;
+  return (
+    <ReviewDialog
+      open={draft !== null}
+      title={t('review.spotTitle')}
+      note={t(draft?.orderType === 'limit' ? 'review.limitNote' : 'review.marketNote')}
+      confirmLabel={t(draft?.side === 'sell' ? 'review.confirmSell' : 'review.confirmBuy')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      {draft && value ? (
+        <Figures
+          testId="spot-review"
+          items={[
+            [t('market'), draft.code],
+            [t('spot.side'), t(draft.side === 'buy' ? 'spot.buy' : 'spot.sell')],
+            [
+              t(draft.orderType === 'limit' ? 'order.limitPrice' : 'review.livePrice'),
+              formatPrice(draft.price, decimals),
+              'review-price',
+            ],
+            [t('spot.quantity'), `${draft.quantity.toFixed()} ${draft.coin}`, 'review-quantity'],
+            [t('spot.value'), formatMoney(value, 'USDT'), 'review-value'],
+            [t('spot.fee'), fee ? formatMoney(fee, 'USDT') : '—', 'review-fee'],
+            [
+              t(draft.side === 'buy' ? 'review.totalCost' : 'review.proceeds'),
+              total ? formatMoney(total, 'USDT') : '—',
+              'review-total',
+            ],
+          ]}
+        />
+      ) : null}
+    </ReviewDialog>
+  );
+}
+
+/**
+ * Closing a margin position: the result at the feed's live price, worked out with the settlement rule the
+ * server uses (`settle` in the shared contract), so the figures are what the close would book now.
+ */
+export const CloseReview = observer(function CloseReview({
+  position,
+  feeRate,
+  decimals,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  position: Position | null;
+  feeRate: string | null;
+  decimals: number;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const t = useTradingT();
+  const live = position ? (getRootStore().market.price(position.code) ?? position.currentPrice) : null;
+  const result =
+    position && live !== null && position.openPrice !== null && feeRate !== null
+      ? settle(
+          position.direction,
+          exactDecimal(position.openPrice),
+          exactDecimal(live),
+          exactDecimal(position.lots).times(position.contractSize),
+          exactDecimal(position.margin),
+          exactDecimal(position.fee),
+          exactDecimal(feeRate),
+        )
+      : null;
+  const signed = (amount: Decimal | undefined, id: string) =>
+    amount ? (
+      <SignedAmount value={amount.toFixed()}>
+        <span data-testid={id}>{formatMoney(amount, 'USDT')}</span>
+      </SignedAmount>
+    ) : (
+      '—'
+    );
+  return (
+    <ReviewDialog
+      open={position !== null}
+      title={t('review.closeTitle')}
+      note={t('review.closeNote')}
+      confirmLabel={t('review.confirmClose')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      {position ? (
+        <Figures
+          testId="close-review"
+          items={[
+            [t('market'), position.code],
+            [t('margin.direction'), t(position.direction === 'long' ? 'margin.long' : 'margin.short')],
+            [t('margin.lots'), position.lots],
+            [t('margin.openPrice'), position.openPrice ? formatPrice(position.openPrice, decimals) : '—'],
+            [t('review.livePrice'), live ? formatPrice(live, decimals) : '—', 'review-price'],
+            [t('review.moveResult'), signed(result?.pnl, 'review-move')],
+            [t('review.closeFee'), result ? formatMoney(result.closeFee, 'USDT') : '—', 'review-close-fee'],
+            [t('review.payout'), result ? formatMoney(result.payout, 'USDT') : '—', 'review-payout'],
+            [t('review.netResult'), signed(result?.profit, 'review-net')],
+          ]}
+        />
+      ) : null}
+    </ReviewDialog>
+  );
+});
