@@ -49,7 +49,8 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { mode } = request.customer;
-      const language = request.query.lang ?? request.headers['accept-language']?.split(',')[0]?.split(';')[0] ?? 'en';
+      const language =
+        request.query.lang ?? request.headers['accept-language']?.split(',')[0]?.split(';')[0] ?? 'en';
       const csv = await records.csv(request.customer, filtersOf(request.query), language.trim());
       reply
         .header('content-type', 'text/csv; charset=utf-8')

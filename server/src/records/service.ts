@@ -1,10 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AccountMode, TransactionRecord, TransactionRecordPage } from '@swx/shared/contract';
-import { commonResources } from '@swx/shared/i18n/common-resources';
+import { recordNames, type RecordNames } from '@swx/shared/contract/record-names';
 import type { Owner } from '../platform/owned';
 import type { EventMovement, Ledger } from '../ledger/service';
 import { Money } from '../ledger/accounts';
-import { resolveContentLanguage, type ContentLanguage } from '../content/languages';
+import { resolveContentLanguage, type ContentLanguage } from '../content/service';
 
 export interface RecordFilters {
   types?: string[];
@@ -120,11 +120,11 @@ export function groupByEvent(rows: readonly EventMovement[]): TransactionRecord[
 interface RecordStrings {
   types: Record<string, string | undefined>;
   references: Record<string, string | undefined>;
-  columns: Record<(typeof csvColumns)[number], string>;
+  columns: RecordNames['columns'];
 }
 
 function recordStrings(lang: ContentLanguage): RecordStrings {
-  return commonResources[lang].records;
+  return recordNames[lang];
 }
 
 function referenceText(strings: RecordStrings, type: string | null, id: string | null): string {

@@ -211,7 +211,9 @@ export function isRoundedForDisplay(amount: NumericInput, currency: string): boo
 export function roundToSum(amounts: readonly string[], decimals: number): string[] {
   const values = amounts.map((amount) => new Big(amount));
   const unit = new Big(1).div(new Big(10).pow(decimals));
-  const floors = values.map((value) => value.round(decimals, Big.roundDown).minus(value.lt(0) && !value.mod(unit).eq(0) ? unit : 0));
+  const floors = values.map((value) =>
+    value.round(decimals, Big.roundDown).minus(value.lt(0) && !value.mod(unit).eq(0) ? unit : 0),
+  );
   const total = values.reduce((sum, value) => sum.plus(value), new Big(0)).round(decimals, Big.roundHalfUp);
   const floorSum = floors.reduce((sum, value) => sum.plus(value), new Big(0));
   let missing = Number(total.minus(floorSum).div(unit).toFixed(0));

@@ -1,11 +1,5 @@
 import fc from 'fast-check';
-import {
-  currencyPrecision,
-  formatExactMoney,
-  formatMoney,
-  isRoundedForDisplay,
-  roundToSum,
-} from './format';
+import { currencyPrecision, formatExactMoney, formatMoney, isRoundedForDisplay, roundToSum } from './format';
 import Big from 'big.js';
 
 const nbsp = '\u00a0';
@@ -77,13 +71,17 @@ describe('roundToSum', () => {
       .tuple(fc.bigInt({ min: -1_000_000_000_000n, max: 1_000_000_000_000n }), fc.integer({ min: 0, max: 7 }))
       .map(([units, scale]) => new Big(units.toString()).div(new Big(10).pow(scale)).toFixed());
     fc.assert(
-      fc.property(fc.array(amount, { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 8 }), (amounts, d) => {
-        const rounded = roundToSum(amounts, d);
-        const total = amounts.reduce((sum, a) => sum.plus(a), new Big(0)).round(d, Big.roundHalfUp);
-        expect(rounded.reduce((sum, a) => sum.plus(a), new Big(0)).eq(total)).toBe(true);
-        const unit = new Big(1).div(new Big(10).pow(d));
-        rounded.forEach((value, i) => expect(new Big(value).minus(amounts[i]!).abs().lt(unit)).toBe(true));
-      }),
+      fc.property(
+        fc.array(amount, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        (amounts, d) => {
+          const rounded = roundToSum(amounts, d);
+          const total = amounts.reduce((sum, a) => sum.plus(a), new Big(0)).round(d, Big.roundHalfUp);
+          expect(rounded.reduce((sum, a) => sum.plus(a), new Big(0)).eq(total)).toBe(true);
+          const unit = new Big(1).div(new Big(10).pow(d));
+          rounded.forEach((value, i) => expect(new Big(value).minus(amounts[i]!).abs().lt(unit)).toBe(true));
+        },
+      ),
     );
   });
 });

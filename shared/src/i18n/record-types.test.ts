@@ -12,5 +12,7 @@ describe('record type names', () => {
     expect(unnamed).toEqual([]);
     expect(recordReferenceTypes.filter((type) => !references[type]?.includes('{{id}}'))).toEqual([]);
     expect(Object.keys(types).sort()).toEqual([...ledgerEntryTypes].sort());
+    expect(Object.keys(records.columns)).toEqual(Object.keys(commonResources.en.records.columns));
+    expect(Object.values(records.columns).every((text) => text.trim() !== '')).toBe(true);
   });
 });

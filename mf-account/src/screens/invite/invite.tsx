@@ -51,12 +51,7 @@ export const InviteScreen = observer(function InviteScreen() {
                     <dd>
                       {rewards.length === 0
                         ? '0'
-                        : rewards
-                            .map(
-                              ([currency, amount]) =>
-                                formatMoney(amount, currency),
-                            )
-                            .join(' · ')}
+                        : rewards.map(([currency, amount]) => formatMoney(amount, currency)).join(' · ')}
                     </dd>
                   </div>
                 </dl>

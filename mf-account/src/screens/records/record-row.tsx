@@ -59,20 +59,22 @@ export function RecordRow({ record }: { record: TransactionRecord }) {
       </td>
       <td data-label={t('records.event')} className={styles.event}>
         <div className={styles.eventText}>
-        <span className={styles.type}>
-          {t(`records.types.${record.type}`, { defaultValue: record.type.replace(/_/g, ' ') })}
-        </span>
-        {reference ? (
-          page ? (
-            <Link className={styles.reference} to={page}>
-              {reference}
-            </Link>
-          ) : (
-            <span className={styles.reference}>{reference}</span>
-          )
-        ) : null}
-        {/* System entries are described by their type; a staff correction's memo is its reason. */}
-        {record.type === 'correction' && record.memo ? <span className={styles.memo}>{record.memo}</span> : null}
+          <span className={styles.type}>
+            {t(`records.types.${record.type}`, { defaultValue: record.type.replace(/_/g, ' ') })}
+          </span>
+          {reference ? (
+            page ? (
+              <Link className={styles.reference} to={page}>
+                {reference}
+              </Link>
+            ) : (
+              <span className={styles.reference}>{reference}</span>
+            )
+          ) : null}
+          {/* System entries are described by their type; a staff correction's memo is its reason. */}
+          {record.type === 'correction' && record.memo ? (
+            <span className={styles.memo}>{record.memo}</span>
+          ) : null}
         </div>
       </td>
       <td data-label={t('records.net')} className={styles.amount}>

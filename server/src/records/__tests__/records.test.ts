@@ -69,10 +69,23 @@ describe('transaction records', () => {
     const res = await server.call(alice, 'GET', '/user/records');
     expect(res.code).toBe('200');
     const items = res.result.items as Row[];
-    expect(items.map((r) => r.type)).toEqual(['correction', 'spot_trade', 'spot_order_hold', 'deposit', 'deposit']);
+    expect(items.map((r) => r.type)).toEqual([
+      'correction',
+      'spot_trade',
+      'spot_order_hold',
+      'deposit',
+      'deposit',
+    ]);
     const [correction, trade, hold] = items;
     expect(correction!.movements).toEqual([
-      { currency: 'USDT', available: '1.5', held: '0', net: '1.5', availableAfter: '400.2654322', heldAfter: '0' },
+      {
+        currency: 'USDT',
+        available: '1.5',
+        held: '0',
+        net: '1.5',
+        availableAfter: '400.2654322',
+        heldAfter: '0',
+      },
     ]);
     // The hold moved money between the customer's own funds: one row, net zero, not two postings.
     expect(hold).toMatchObject({ referenceType: 'spot_order', referenceId: '9' });
@@ -88,7 +101,14 @@ describe('transaction records', () => {
     ]);
     // The fill touched two currencies: still one event.
     expect(trade!.movements).toEqual([
-      { currency: 'BTC', available: '0.001', held: '0', net: '0.001', availableAfter: '0.501', heldAfter: '0' },
+      {
+        currency: 'BTC',
+        available: '0.001',
+        held: '0',
+        net: '0.001',
+        availableAfter: '0.501',
+        heldAfter: '0',
+      },
       {
         currency: 'USDT',
         available: '0',

@@ -118,7 +118,14 @@ test('rounds to the currency precision with the exact amount on hover, and links
             referenceType: 'spot_order',
             referenceId: '9',
             movements: [
-              { currency: 'BTC', available: '0.001', held: '0', net: '0.001', availableAfter: '0.501', heldAfter: '0' },
+              {
+                currency: 'BTC',
+                available: '0.001',
+                held: '0',
+                net: '0.001',
+                availableAfter: '0.501',
+                heldAfter: '0',
+              },
               {
                 currency: 'USDT',
                 available: '0',

@@ -1,12 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  EmptyState,
-  formatDateTime,
-  formatPrice,
-  messageForError,
-  Modal,
-  Skeleton,
-} from '@swx/shared';
+import { EmptyState, formatDateTime, formatPrice, messageForError, Modal, Skeleton } from '@swx/shared';
 import { tradingApi, type Receipt, type ReceiptKind } from '../../../api';
 import { Figures } from '../../../components/figures';
 import { useTradingT } from '../../../i18n';
@@ -65,26 +58,26 @@ function ReceiptBody({ target }: { target: ReceiptTarget }) {
       {receipts.map((receipt) => {
         const decimals = decimalsOf(receipt.code);
         return (
-        <section key={receipt.id} className={styles.receipt}>
-          <h3 className={styles.event}>
-            {t(`receipt.events.${receipt.event}`, { defaultValue: receipt.event })}
-          </h3>
-          <Figures
-            items={[
-              [t('market'), receipt.code],
-              [
-                t('receipt.requestedPrice'),
-                receipt.requestedPrice === null ? '—' : formatPrice(receipt.requestedPrice, decimals),
-              ],
-              [t('receipt.fillPrice'), formatPrice(receipt.fillPrice, decimals), 'receipt-fill-price'],
-              [t('receipt.tickPrice'), formatPrice(receipt.tick.price, decimals), 'receipt-tick-price'],
-              [t('receipt.tickTime'), formatDateTime(receipt.tick.time)],
-              [t('receipt.tickSeq'), receipt.tick.seq, 'receipt-tick-seq'],
-            ]}
-          />
-          <h4 className={styles.entriesTitle}>{t('receipt.entries')}</h4>
-          <ReceiptEntries entries={receipt.entries} />
-        </section>
+          <section key={receipt.id} className={styles.receipt}>
+            <h3 className={styles.event}>
+              {t(`receipt.events.${receipt.event}`, { defaultValue: receipt.event })}
+            </h3>
+            <Figures
+              items={[
+                [t('market'), receipt.code],
+                [
+                  t('receipt.requestedPrice'),
+                  receipt.requestedPrice === null ? '—' : formatPrice(receipt.requestedPrice, decimals),
+                ],
+                [t('receipt.fillPrice'), formatPrice(receipt.fillPrice, decimals), 'receipt-fill-price'],
+                [t('receipt.tickPrice'), formatPrice(receipt.tick.price, decimals), 'receipt-tick-price'],
+                [t('receipt.tickTime'), formatDateTime(receipt.tick.time)],
+                [t('receipt.tickSeq'), receipt.tick.seq, 'receipt-tick-seq'],
+              ]}
+            />
+            <h4 className={styles.entriesTitle}>{t('receipt.entries')}</h4>
+            <ReceiptEntries entries={receipt.entries} />
+          </section>
         );
       })}
     </div>

@@ -51,7 +51,9 @@ export function ReceiptEntries({ entries }: { entries: readonly Entry[] }) {
         );
         return (
           <section key={group.key} className={styles.journal} aria-label={t(`records.types.${group.type}`)}>
-            <p className={styles.journalType}>{t(`records.types.${group.type}`, { defaultValue: group.type })}</p>
+            <p className={styles.journalType}>
+              {t(`records.types.${group.type}`, { defaultValue: group.type })}
+            </p>
             <ul className={styles.entries}>
               {group.entries.map((entry, index) => (
                 <li key={index} className={styles.entry}>
