@@ -231,7 +231,7 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   await expect(depositRow).toHaveCount(1);
   await expect(depositRow.getByText('Deposit', { exact: true })).toBeVisible();
   await expect(depositRow.getByText('+150.00 USDT')).toHaveCount(2);
-  await expect(depositRow.getByText('after: 150.00 USDT')).toBeVisible();
+  await expect(depositRow.getByText(/^after: \u2066?150\.00\sUSDT/)).toBeVisible();
   await expect(depositRow.getByRole('link', { name: `Deposit #${deposit!.id}` })).toHaveAttribute(
     'href',
     '/profile/deposit',

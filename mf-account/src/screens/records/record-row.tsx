@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatMoney, Money } from '@swx/shared';
-import type { RecordMovement, TransactionRecord } from '@swx/shared/contract';
+import { recordReferenceTypes, type RecordMovement, type TransactionRecord } from '@swx/shared/contract';
 import { referencePage } from '../../components/reference-link';
 import { useAccountStrings } from '../../i18n';
 import styles from './records.module.css';
+
+const isReferenceType = (type: string) => (recordReferenceTypes as readonly string[]).includes(type);
 
 const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount);
 
@@ -17,7 +19,10 @@ function FundsChange({ change, after, currency }: { change: string; after: strin
       ) : (
         <Money value={change} currency={currency} signed rounding="halfUp" />
       )}
-      <span className={styles.after}>{t('records.after', { amount: formatMoney(after, currency) })}</span>
+      {/* Isolated left-to-right, so "USDT" stays after the number inside an Arabic sentence. */}
+      <span className={styles.after}>
+        {t('records.after', { amount: `\u2066${formatMoney(after, currency)}\u2069` })}
+      </span>
     </span>
   );
 }
@@ -36,12 +41,10 @@ function Movement({ movement, column }: { movement: RecordMovement; column: 'net
 export function RecordRow({ record }: { record: TransactionRecord }) {
   const { t } = useAccountStrings();
   const page = referencePage(record.referenceType, record.referenceId);
+  // Only records the customer can look at are named (a demo grant refers to the customer themselves).
   const reference =
-    record.referenceType && record.referenceId
-      ? t(`records.references.${record.referenceType}`, {
-          id: record.referenceId,
-          defaultValue: `#${record.referenceId}`,
-        })
+    record.referenceType && record.referenceId && isReferenceType(record.referenceType)
+      ? t(`records.references.${record.referenceType}`, { id: record.referenceId })
       : null;
   const cells = (column: 'net' | 'available' | 'held') => (
     <div className={styles.lines}>

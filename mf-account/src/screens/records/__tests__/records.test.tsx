@@ -79,13 +79,13 @@ test('lists records, filters by type, and pages on', async () => {
   await waitFor(() => expect(screen.getAllByText(`+150.00${sp}USDT`)).toHaveLength(4));
   await userEvent.selectOptions(screen.getByLabelText('Type'), 'withdrawal_hold');
   // One row for the hold: available down, held up, net zero; the review it belongs to is a link.
-  await screen.findByText(`after: 49.00${sp}USDT`, {}, { timeout: 5000 });
+  await screen.findByText(/^after: \u2066?49\.00\sUSDT/, {}, { timeout: 5000 });
   const [, row] = screen.getAllByRole('row');
   expect(within(row!).getByText('Withdrawal requested (funds held)')).toBeInTheDocument();
   expect(within(row!).getByText(`-101.00${sp}USDT`)).toBeInTheDocument();
   expect(within(row!).getByText(`+101.00${sp}USDT`)).toBeInTheDocument();
   expect(within(row!).getByText(`0.00${sp}USDT`)).toBeInTheDocument();
-  expect(within(row!).getByText(`after: 49.00${sp}USDT`)).toBeInTheDocument();
+  expect(within(row!).getByText(`after: \u206649.00${sp}USDT\u2069`)).toBeInTheDocument();
   expect(within(row!).getByRole('link', { name: 'Withdrawal #5' })).toHaveAttribute(
     'href',
     '/profile/withdraw',
