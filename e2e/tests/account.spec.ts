@@ -222,17 +222,38 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
 
   await page.goto('/profile/balance');
   await expect(page.getByRole('row', { name: /USDT/ }).getByText('150.00 USDT').first()).toBeVisible();
+  // Records: one row for the deposit, its type in words, net and available change at USDT's precision, and a
+  // link to the deposit it came from.
   await page.goto('/profile/records');
-  await expect(page.getByRole('cell', { name: '+150.00 USDT' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Deposit', exact: true })).toBeVisible();
+  const depositRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: `Deposit #${deposit!.id}` }) });
+  await expect(depositRow).toHaveCount(1);
+  await expect(depositRow.getByText('Deposit', { exact: true })).toBeVisible();
+  await expect(depositRow.getByText('+150.00 USDT')).toHaveCount(2);
+  await expect(depositRow.getByText(/^after: \u2066?150\.00\sUSDT/)).toBeVisible();
+  await expect(depositRow.getByRole('link', { name: `Deposit #${deposit!.id}` })).toHaveAttribute(
+    'href',
+    '/profile/deposit',
+  );
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('swx-records-real.csv');
   const csv = fs.readFileSync(await download.path(), 'utf8');
-  expect(csv).toContain('deposit');
-  expect(csv).toContain('150');
+  const [header, ...rows] = csv
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\r\n');
+  expect(header).toBe(
+    'Time,Type,Currency,Available change,Held change,Net change,Available after,Held after,Reference,Note',
+  );
+  // Amounts are numbers a spreadsheet sums, not text.
+  expect(rows).toContainEqual(
+    expect.stringMatching(new RegExp(`,Deposit,USDT,150,0,150,150,0,Deposit #${deposit!.id},`)),
+  );
+  expect(csv).not.toContain("'");
   await page.goto('/profile/notification');
   await expect(page.getByText('Deposit credited')).toBeVisible();
   await expect(page.getByText('Your deposit of 150 USDT was approved and credited.')).toBeVisible();

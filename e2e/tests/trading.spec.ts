@@ -142,6 +142,12 @@ test('in demo: a long with SL/TP shows live P&L, closes with a receipt and the b
   await expect(receipt.getByTestId('receipt-fill-price')).toHaveCount(2);
   await expect(receipt.getByTestId('receipt-tick-seq').last()).toHaveText(/^Feed sequence\s*\d+$/);
   await expect(receipt.getByText('Your available balance').first()).toBeVisible();
+  // The ledger lines are shown at USDT's cents and visibly add up: each entry's lines sum to zero.
+  const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+  const lines = await receipt.getByTestId('receipt-line').allTextContents();
+  expect(lines.length).toBeGreaterThanOrEqual(4);
+  for (const line of lines) expect(line).toMatch(/^[+-][\d,]+\.\d{2}\sUSDT$/);
+  expect(lines.reduce((sum, line) => sum + cents(line), 0)).toBe(0);
   await receipt.getByRole('button', { name: 'Close' }).click();
 
   await expect(page.getByTestId('positions-open')).toHaveCount(0);

@@ -129,9 +129,12 @@ export const accountApi = {
     return api().call('records.list', { query: { ...queryOf(filters), page, pageSize } });
   },
 
-  /** The CSV export is a file, not an envelope; the SDK client sends the same token and account mode. */
-  recordsCsv(filters: RecordFilters): Promise<Blob> {
-    return api().download('records.csv', { query: queryOf(filters) });
+  /**
+   * The CSV export is a file, not an envelope; the SDK client sends the same token and account mode. `lang`
+   * names the header and the types in the customer's language.
+   */
+  recordsCsv(filters: RecordFilters, lang: string): Promise<Blob> {
+    return api().download('records.csv', { query: { ...queryOf(filters), lang } });
   },
 
   invite(): Promise<InviteSummary> {

@@ -2,6 +2,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { contentLanguages, resolveContentLanguage, type ContentLanguage } from './languages';
+
+/** Other domains writing for a customer (the records export) resolve a language tag the same way. */
+export { resolveContentLanguage, type ContentLanguage };
 import { sanitizeContentHtml } from './sanitize';
 import { contentItems } from './tables';
 import { contentSeed } from './seed';

@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import { rowsOf } from '../db/rows';
 import { formatAmount } from './accounts';
 import { ledgerAccounts, ledgerJournalEntries, ledgerPostings } from './tables';
-import type { EntryFilters, JournalPosting, PostingFilters, PostingWithBalance, Reader } from './types';
+import type { EntryFilters, EventMovement, JournalPosting, PostingFilters, Reader } from './types';
 import { userIdPattern } from './validate';
 import { errors } from '@swx/shared/contract';
 
@@ -44,55 +44,76 @@ export async function postingsOfJournals(
 }
 
 /**
- * A customer's postings in one mode, newest first, each with its account's balance right after it. Type and
- * time filters apply after the running balance, which must count every earlier posting.
+ * A customer's money events in one mode, newest first: one per journal entry and currency, with the change of
+ * available and of held funds and both balances right after it. The running balances count every posting, so
+ * type, currency and time filters choose events without changing them; a page is a page of journal entries.
  */
-export async function postingsWithBalance(
+export async function eventsWithBalances(
   reader: Reader,
   customer: { userId: string; mode: AccountMode },
   filters: PostingFilters,
   page: { limit: number; offset: number },
-): Promise<PostingWithBalance[]> {
+): Promise<EventMovement[]> {
   const p = ledgerPostings;
   const a = ledgerAccounts;
   const j = ledgerJournalEntries;
-  const inner: SQL[] = [
-    sql`${a.ownerUserId} = ${customer.userId}::bigint`,
-    sql`${a.mode} = ${customer.mode}`,
-  ];
-  if (filters.currency) inner.push(sql`${a.currency} = ${filters.currency}`);
-  const outer: SQL[] = [sql`true`];
+  const chosen: SQL[] = [sql`true`];
+  if (filters.currency) chosen.push(sql`m.currency = ${filters.currency}`);
   if (filters.types?.length)
-    outer.push(
-      sql`t.type in (${sql.join(
+    chosen.push(
+      sql`${j.type} in (${sql.join(
         filters.types.map((type) => sql`${type}`),
         sql`, `,
       )})`,
     );
-  if (filters.from) outer.push(sql`t.created_at >= ${new Date(filters.from).toISOString()}::timestamptz`);
-  if (filters.to) outer.push(sql`t.created_at <= ${new Date(filters.to).toISOString()}::timestamptz`);
+  if (filters.from) chosen.push(sql`${j.createdAt} >= ${new Date(filters.from).toISOString()}::timestamptz`);
+  if (filters.to) chosen.push(sql`${j.createdAt} <= ${new Date(filters.to).toISOString()}::timestamptz`);
+  const currency = filters.currency ? sql`m.currency = ${filters.currency}` : sql`true`;
+  const balanceAfter = (kind: string) => sql`coalesce((
+      select b.balance_after from mine b
+      where b.currency = v.currency and b.kind = ${kind} and b.posting_id <= v.last_posting
+      order by b.posting_id desc limit 1), 0)::text`;
   const result = await reader.execute(sql`
-    select t.* from (
-      select ${p.id}::text as id, ${j.type} as type, ${a.currency} as currency, ${a.kind} as kind,
-             ${p.amount}::text as amount,
-             (sum(${p.amount}) over (partition by ${p.accountId} order by ${p.id}))::text as balance_after,
-             ${j.referenceType} as reference_type, ${j.referenceId} as reference_id, ${j.memo} as memo,
-             ${j.createdAt} as created_at, ${p.id} as posting_id
+    with mine as (
+      select ${p.id} as posting_id, ${p.journalId} as journal_id, ${a.currency} as currency, ${a.kind} as kind,
+             ${p.amount} as amount,
+             sum(${p.amount}) over (partition by ${p.accountId} order by ${p.id}) as balance_after
       from ${p}
       join ${a} on ${a.id} = ${p.accountId}
-      join ${j} on ${j.id} = ${p.journalId}
-      where ${sql.join(inner, sql` and `)}
-    ) t
-    where ${sql.join(outer, sql` and `)}
-    order by t.posting_id desc
-    limit ${page.limit} offset ${page.offset}`);
+      where ${a.ownerUserId} = ${customer.userId}::bigint and ${a.mode} = ${customer.mode}
+    ), events as (
+      select m.journal_id, max(m.posting_id) as last_posting
+      from mine m
+      join ${j} on ${j.id} = m.journal_id
+      where ${sql.join(chosen, sql` and `)}
+      group by m.journal_id
+      order by last_posting desc
+      limit ${page.limit} offset ${page.offset}
+    ), moves as (
+      select e.journal_id, e.last_posting, m.currency,
+             coalesce(sum(m.amount) filter (where m.kind = 'customer_available'), 0) as available,
+             coalesce(sum(m.amount) filter (where m.kind = 'customer_held'), 0) as held
+      from events e
+      join mine m on m.journal_id = e.journal_id
+      where ${currency}
+      group by e.journal_id, e.last_posting, m.currency
+    )
+    select v.journal_id::text as journal_id, v.currency, v.available::text as available, v.held::text as held,
+           ${balanceAfter('customer_available')} as available_after,
+           ${balanceAfter('customer_held')} as held_after,
+           ${j.type} as type, ${j.referenceType} as reference_type, ${j.referenceId} as reference_id,
+           ${j.memo} as memo, ${j.createdAt} as created_at
+    from moves v
+    join ${j} on ${j.id} = v.journal_id
+    order by v.last_posting desc, v.currency`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    id: String(row.id),
+    journalId: String(row.journal_id),
     type: String(row.type),
     currency: String(row.currency),
-    kind: String(row.kind),
-    amount: formatAmount(String(row.amount)),
-    balanceAfter: formatAmount(String(row.balance_after)),
+    available: formatAmount(String(row.available)),
+    held: formatAmount(String(row.held)),
+    availableAfter: formatAmount(String(row.available_after)),
+    heldAfter: formatAmount(String(row.held_after)),
     referenceType: (row.reference_type as string | null) ?? null,
     referenceId: (row.reference_id as string | null) ?? null,
     memo: (row.memo as string | null) ?? null,

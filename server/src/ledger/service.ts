@@ -27,7 +27,7 @@ import {
   entriesFor,
   platformPostingsByReference,
   postingsOfJournals,
-  postingsWithBalance,
+  eventsWithBalances,
   type PlatformPostingByReference,
 } from './reads';
 import type {
@@ -36,7 +36,7 @@ import type {
   JournalPosting,
   LedgerOptions,
   PostingFilters,
-  PostingWithBalance,
+  EventMovement,
   Reader,
   SettleHeldRequest,
   TransferManyOptions,
@@ -379,15 +379,15 @@ export class Ledger {
     return postingsOfJournals(reader, journalIds);
   }
 
-  /** A customer's postings in one mode, newest first, with the balance after each (transaction records). */
-  postingsWithBalance(
+  /** A customer's money events in one mode, newest first: per journal entry and currency, available and held changes with both balances after (transaction records). */
+  eventsWithBalances(
     customer: { userId: string; mode: AccountMode },
     filters: PostingFilters,
     page: { limit: number; offset: number },
     reader: Reader = this.db,
-  ): Promise<PostingWithBalance[]> {
+  ): Promise<EventMovement[]> {
     assertUserId(customer.userId);
-    return postingsWithBalance(reader, customer, filters, page);
+    return eventsWithBalances(reader, customer, filters, page);
   }
 
   // ---- nfts ----

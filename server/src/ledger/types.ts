@@ -106,14 +106,17 @@ export interface JournalPosting {
   amount: string;
 }
 
-/** One posting on a customer's account with the account's balance right after it (transaction records). */
-export interface PostingWithBalance {
-  id: string;
+/** What one journal entry did to one currency of a customer's funds (transaction records). */
+export interface EventMovement {
+  journalId: string;
   type: string;
   currency: string;
-  kind: string;
-  amount: string;
-  balanceAfter: string;
+  /** Signed changes of the available and held accounts ("0" when one did not move). */
+  available: string;
+  held: string;
+  /** Both balances right after the entry. */
+  availableAfter: string;
+  heldAfter: string;
   referenceType: string | null;
   referenceId: string | null;
   memo: string | null;

@@ -24,7 +24,8 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
       ...auth,
       schema: {
         tags,
-        summary: 'Ledger entries of the active account set with the balance after each, newest first',
+        summary:
+          'Money events of the active account set, newest first: per currency the available and held change and both balances after',
       },
     },
     async (request) => {
@@ -40,14 +41,17 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
       ...auth,
       schema: {
         tags,
-        summary: 'The same records as CSV (at most 10,000 rows, spreadsheet-formula safe)',
+        summary:
+          'The same records as CSV in the customer’s language (`lang`, else Accept-Language): amounts as plain numbers, text formula-safe, at most 10,000 events',
         produces: ['text/csv'],
         response: { 200: RecordsCsv },
       },
     },
     async (request, reply) => {
       const { mode } = request.customer;
-      const csv = await records.csv(request.customer, filtersOf(request.query));
+      const language =
+        request.query.lang ?? request.headers['accept-language']?.split(',')[0]?.split(';')[0] ?? 'en';
+      const csv = await records.csv(request.customer, filtersOf(request.query), language.trim());
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="swx-records-${mode}.csv"`)

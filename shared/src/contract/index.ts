@@ -15,6 +15,7 @@ export * from './cashier';
 export * from './invites';
 export * from './notifications';
 export * from './records';
+export * from './record-types';
 export * from './error-names';
 export * from './routes';
 export * from './margin';

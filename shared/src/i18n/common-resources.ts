@@ -1,3 +1,5 @@
+import { recordNames } from '../contract/record-names';
+import type { CommonStrings } from './common-strings';
 import type { Lang } from './languages';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
@@ -15,15 +17,15 @@ import zhTW from './locales/zh-TW.json';
  * languages at once, for tests and the fake site of `@swx/shared/testing`. The page never imports this: it
  * ships English and fetches the others on demand (common-strings.ts).
  */
-export const commonResources: Record<Lang, typeof en> = {
-  'zh-CN': zhCN,
-  en,
-  ja,
-  ko,
-  de,
-  fr,
-  it,
-  es,
-  ar,
-  'zh-TW': zhTW,
+export const commonResources: Record<Lang, CommonStrings> = {
+  'zh-CN': { ...zhCN, records: recordNames['zh-CN'] },
+  en: { ...en, records: recordNames.en },
+  ja: { ...ja, records: recordNames.ja },
+  ko: { ...ko, records: recordNames.ko },
+  de: { ...de, records: recordNames.de },
+  fr: { ...fr, records: recordNames.fr },
+  it: { ...it, records: recordNames.it },
+  es: { ...es, records: recordNames.es },
+  ar: { ...ar, records: recordNames.ar },
+  'zh-TW': { ...zhTW, records: recordNames['zh-TW'] },
 };

@@ -3,22 +3,68 @@
 // of a shared library here: the shell's entry chunk imports this file directly to start fetching the
 // visitor's language before the SDK itself has arrived.
 import type en from './locales/en.json';
+import type { RecordNames } from '../contract/record-names';
 import type { Lang } from './languages';
 
-export type CommonStrings = typeof en;
+/** The SDK's strings, with the record names the server shares (`records.*`, contract/record-names). */
+export type CommonStrings = typeof en & { records: RecordNames };
 
 type Loaded = Promise<{ default: CommonStrings }>;
 
+/** One language's chunk: its common strings and its record names, fetched side by side. */
+function withRecordNames(
+  strings: Promise<{ default: typeof en }>,
+  names: Promise<{ default: RecordNames }>,
+): Loaded {
+  return Promise.all([strings, names]).then(([s, n]) => ({ default: { ...s.default, records: n.default } }));
+}
+
 const loaders: Record<Exclude<Lang, 'en'>, () => Loaded> = {
-  'zh-CN': () => import(/* webpackChunkName: "common-zh-CN" */ './locales/zh-CN.json'),
-  ja: () => import(/* webpackChunkName: "common-ja" */ './locales/ja.json'),
-  ko: () => import(/* webpackChunkName: "common-ko" */ './locales/ko.json'),
-  de: () => import(/* webpackChunkName: "common-de" */ './locales/de.json'),
-  fr: () => import(/* webpackChunkName: "common-fr" */ './locales/fr.json'),
-  it: () => import(/* webpackChunkName: "common-it" */ './locales/it.json'),
-  es: () => import(/* webpackChunkName: "common-es" */ './locales/es.json'),
-  ar: () => import(/* webpackChunkName: "common-ar" */ './locales/ar.json'),
-  'zh-TW': () => import(/* webpackChunkName: "common-zh-TW" */ './locales/zh-TW.json'),
+  'zh-CN': () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-zh-CN" */ './locales/zh-CN.json'),
+      import(/* webpackChunkName: "common-zh-CN" */ '../contract/record-names/zh-CN.json'),
+    ),
+  ja: () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-ja" */ './locales/ja.json'),
+      import(/* webpackChunkName: "common-ja" */ '../contract/record-names/ja.json'),
+    ),
+  ko: () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-ko" */ './locales/ko.json'),
+      import(/* webpackChunkName: "common-ko" */ '../contract/record-names/ko.json'),
+    ),
+  de: () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-de" */ './locales/de.json'),
+      import(/* webpackChunkName: "common-de" */ '../contract/record-names/de.json'),
+    ),
+  fr: () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-fr" */ './locales/fr.json'),
+      import(/* webpackChunkName: "common-fr" */ '../contract/record-names/fr.json'),
+    ),
+  it: () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-it" */ './locales/it.json'),
+      import(/* webpackChunkName: "common-it" */ '../contract/record-names/it.json'),
+    ),
+  es: () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-es" */ './locales/es.json'),
+      import(/* webpackChunkName: "common-es" */ '../contract/record-names/es.json'),
+    ),
+  ar: () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-ar" */ './locales/ar.json'),
+      import(/* webpackChunkName: "common-ar" */ '../contract/record-names/ar.json'),
+    ),
+  'zh-TW': () =>
+    withRecordNames(
+      import(/* webpackChunkName: "common-zh-TW" */ './locales/zh-TW.json'),
+      import(/* webpackChunkName: "common-zh-TW" */ '../contract/record-names/zh-TW.json'),
+    ),
 };
 
 /** Per-language loaders for `registerLazyNamespace` (webpack fetches each chunk once per page). */

@@ -1,7 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { initReactI18next, useTranslation, type UseTranslationResponse } from 'react-i18next';
-import english from './locales/en.json';
+import englishStrings from './locales/en.json';
+import englishRecordNames from '../contract/record-names/en.json';
 import { commonStringLoaders } from './common-strings';
 import { registerLazyNamespace } from './language-loading';
 import { setFormatLanguage } from './format';
@@ -10,6 +11,9 @@ import { defaultLanguage, isLang, languages, type Lang } from './languages';
 export type { I18n };
 
 export const commonNamespace = 'common';
+
+/** English ships with the SDK, record names included (contract/record-names, shared with the server). */
+const english = { ...englishStrings, records: englishRecordNames };
 
 /**
  * One i18next instance for the whole site (shared as a singleton between the shell and the modules).

@@ -103,13 +103,13 @@ export function formatPrice(price: NumericInput, decimals: number, lang: Lang = 
   );
 }
 
-/** Fraction digits shown for amounts of a currency: fiat and stablecoins in cents, coins to 8 places. */
-const currencyDecimals: Record<string, { min: number; max: number }> = {
-  USDT: { min: 2, max: 2 },
-  USDC: { min: 2, max: 2 },
-  BTC: { min: 2, max: 8 },
-  ETH: { min: 2, max: 8 },
-};
+/**
+ * Fraction digits an amount of a currency is shown with: stablecoins in cents, coins to 8 places (satoshis for
+ * BTC; ETH's 18 on-chain digits are more than anyone reads). ISO currencies use their own minor unit (JPY 0,
+ * USD 2, KWD 3) and are not listed here; an unlisted coin gets 8.
+ */
+const currencyDecimals: Record<string, number> = { USDT: 2, USDC: 2, BTC: 8, ETH: 8 };
+const defaultCoinDecimals = 8;
 
 let isoCurrencies: ReadonlySet<string> | null = null;
 
@@ -125,42 +125,109 @@ function isIsoCurrency(currency: string): boolean {
   return isoCurrencies.has(currency);
 }
 
+/** The number of fraction digits every screen shows for amounts of `currency` (USDT 2, BTC 8, JPY 0). */
+export function currencyPrecision(currency: string): number {
+  const code = currency.toUpperCase();
+  if (isIsoCurrency(code)) {
+    return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+      .maximumFractionDigits as number;
+  }
+  return currencyDecimals[code] ?? defaultCoinDecimals;
+}
+
 export interface MoneyOptions {
-  /** Fixed number of fraction digits instead of the currency's usual ones. */
+  /** Fixed number of fraction digits instead of the currency's precision. */
   decimals?: number;
+  /**
+   * `down` (the default) rounds towards zero, so a balance is never shown as more than the customer has;
+   * `halfUp` is for movements and totals, where the nearest value is the honest one.
+   */
+  rounding?: 'down' | 'halfUp';
+  /** Write "+" on positive amounts (movements in records and receipts); negatives always carry "−". */
+  signed?: boolean;
   lang?: Lang;
 }
 
 /**
- * An amount of money with its currency, e.g. "1,234.50 USDT" or "1.234,50 €". Amounts are rounded
- * towards zero: a balance is never shown as more than the customer has.
+ * An amount of money with its currency at the currency's precision, e.g. "1,234.50 USDT", "0.00050000 BTC"
+ * or "1.234,50 €". The exact value is `formatExactMoney`, for a title or an expanded receipt.
  */
 export function formatMoney(amount: NumericInput, currency: string, options: MoneyOptions = {}): string {
   const decimal = toDecimal(amount);
   if (!decimal) return placeholder;
   const lang = options.lang ?? activeLanguage;
   const code = currency.toUpperCase();
+  const digits = options.decimals ?? currencyPrecision(code);
+  const rounded = fixed(decimal, digits, options.rounding === 'halfUp' ? Big.roundHalfUp : Big.roundDown);
+  const signDisplay = options.signed ? 'exceptZero' : 'auto';
   if (isIsoCurrency(code)) {
-    const digits = options.decimals;
-    const format = numberFormat(lang, {
+    return numberFormat(lang, {
       style: 'currency',
       currency: code,
-      ...(digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }),
-    });
-    // The currency's own minor unit (JPY 0, USD 2, KWD 3) unless told otherwise.
-    const shown = digits ?? format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(fixed(decimal, shown, Big.roundDown));
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay,
+    }).format(rounded);
   }
   // Crypto codes are not ISO 4217 (USDT has four letters): format the number, then name the currency.
-  const range =
-    options.decimals === undefined
-      ? (currencyDecimals[code] ?? { min: 2, max: 8 })
-      : { min: options.decimals, max: options.decimals };
   const number = numberFormat(lang, {
-    minimumFractionDigits: range.min,
-    maximumFractionDigits: range.max,
-  }).format(fixed(decimal, range.max, Big.roundDown));
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay,
+  }).format(rounded);
   return `${number}\u00a0${code}`;
+}
+
+/**
+ * Every digit of an amount, at least the currency's precision ("-4,752.9777295 USDT"): what a rounded
+ * amount stands for, shown on hover or when a receipt is expanded.
+ */
+export function formatExactMoney(
+  amount: NumericInput,
+  currency: string,
+  options: Pick<MoneyOptions, 'signed' | 'lang'> = {},
+): string {
+  const decimal = toDecimal(amount);
+  if (!decimal) return placeholder;
+  const precision = currencyPrecision(currency);
+  const digits = Math.max(precision, decimal.c.length - decimal.e - 1);
+  return formatMoney(decimal.toFixed(), currency, { ...options, decimals: digits });
+}
+
+/** True when showing `amount` at the currency's precision loses digits (the exact value is worth offering). */
+export function isRoundedForDisplay(amount: NumericInput, currency: string): boolean {
+  const decimal = toDecimal(amount);
+  if (!decimal) return false;
+  return decimal.c.length - decimal.e - 1 > currencyPrecision(currency);
+}
+
+/**
+ * Rounds amounts to `decimals` places so that the rounded amounts add up to their rounded total (largest
+ * remainder: each is first rounded down, then the units still missing go to the largest remainders). A
+ * receipt's ledger lines then visibly sum: 4.7430 + 4,748.2347 against −4,752.9777 shows 4.74 + 4,748.23
+ * against −4,752.97, where rounding each alone shows 4,748.22 or a total off by a cent. Exact decimals in,
+ * decimal strings out; an amount is never moved by a whole unit or more.
+ */
+export function roundToSum(amounts: readonly string[], decimals: number): string[] {
+  const values = amounts.map((amount) => new Big(amount));
+  const unit = new Big(1).div(new Big(10).pow(decimals));
+  const floors = values.map((value) =>
+    value.round(decimals, Big.roundDown).minus(value.lt(0) && !value.mod(unit).eq(0) ? unit : 0),
+  );
+  const total = values.reduce((sum, value) => sum.plus(value), new Big(0)).round(decimals, Big.roundHalfUp);
+  const floorSum = floors.reduce((sum, value) => sum.plus(value), new Big(0));
+  let missing = Number(total.minus(floorSum).div(unit).toFixed(0));
+  const order = values
+    .map((value, index) => ({ index, remainder: value.minus(floors[index]!) }))
+    .sort((a, b) => b.remainder.cmp(a.remainder) || a.index - b.index);
+  const result = [...floors];
+  for (const { index, remainder } of order) {
+    if (missing <= 0) break;
+    if (remainder.eq(0)) continue;
+    result[index] = result[index]!.plus(unit);
+    missing -= 1;
+  }
+  return result.map((value) => value.toFixed(decimals));
 }
 
 export interface PercentOptions {

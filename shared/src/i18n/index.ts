@@ -19,6 +19,10 @@ export { messageForError, errorMessageKey, clientErrorCodes, type Translate } fr
 export {
   formatNumber,
   formatMoney,
+  formatExactMoney,
+  isRoundedForDisplay,
+  currencyPrecision,
+  roundToSum,
   formatPercent,
   formatPrice,
   formatDate,

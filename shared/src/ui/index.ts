@@ -16,3 +16,4 @@ export * from './password-strength';
 export * from './load';
 export * from './demo-notice';
 export * from './status-badge';
+export * from './money';

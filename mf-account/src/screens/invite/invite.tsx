@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import Decimal from 'decimal.js';
-import { CopyButton, EmptyState, formatDate, formatNumber } from '@swx/shared';
+import { CopyButton, EmptyState, formatDate, formatMoney, formatNumber } from '@swx/shared';
 import { accountApi } from '../../api';
 import { AddressBox } from '../../components/address';
 import { LoadView, useLoad } from '../../components/load';
@@ -51,12 +51,7 @@ export const InviteScreen = observer(function InviteScreen() {
                     <dd>
                       {rewards.length === 0
                         ? '0'
-                        : rewards
-                            .map(
-                              ([currency, amount]) =>
-                                `${formatNumber(amount, { minimumFractionDigits: 2 })} ${currency}`,
-                            )
-                            .join(' · ')}
+                        : rewards.map(([currency, amount]) => formatMoney(amount, currency)).join(' · ')}
                     </dd>
                   </div>
                 </dl>

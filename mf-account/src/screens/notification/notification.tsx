@@ -15,21 +15,11 @@ import type { NotificationItem, NotificationPage } from '@swx/shared/contract';
 import { accountApi } from '../../api';
 import { AccountPage } from '../../components/page';
 import { StatusBadge } from '../../components/status';
+import { referencePages } from '../../components/reference-link';
 import { useAccountStrings } from '../../i18n';
 import styles from './notification.module.css';
 
 const pageSize = 20;
-
-/** Where a notification's subject is shown, for the kinds this module owns. */
-/** Where a notification's record is seen: the page of the module that owns it (the id where it selects one). */
-const referencePages: Record<string, (id: string | null) => string> = {
-  deposit: () => '/profile/deposit',
-  withdrawal: () => '/profile/withdraw',
-  plan: () => '/trading?tab=plans',
-  kyc: () => '/loan?tab=verify',
-  loan: (id) => (id ? `/loan?tab=loans&loan=${encodeURIComponent(id)}` : '/loan?tab=loans'),
-  nft: (id) => (id ? `/nfts?id=${encodeURIComponent(id)}` : '/nfts'),
-};
 
 /** Titles and bodies are i18n keys with parameters, so each customer reads them in their own language. */
 export function useNotificationText() {

@@ -1,18 +1,8 @@
+import { ledgerEntryTypes } from '@swx/shared/contract';
 import type { RecordFilters } from '../../api';
 
-/** The entry types customers filter by; other types still show in the unfiltered list. */
-export const recordTypes = [
-  'deposit',
-  'withdrawal_hold',
-  'withdrawal_release',
-  'withdrawal_payout',
-  'trade',
-  'trade_fee',
-  'invite_reward',
-  'plan_payout',
-  'demo_grant',
-  'correction',
-] as const;
+/** The event types customers filter by: every type the ledger writes on a customer's funds. */
+export const recordTypes = ledgerEntryTypes.filter((type) => type !== 'plan_reserve_funding');
 
 export const recordCurrencies = ['USDT', 'BTC', 'ETH'] as const;
 

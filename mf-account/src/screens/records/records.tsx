@@ -3,9 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   Button,
   EmptyState,
+  getFormatLanguage,
   Skeleton,
-  formatDateTime,
-  formatNumber,
   messageForError,
   toaster,
   useRootStore,
@@ -15,13 +14,18 @@ import type { TransactionRecord } from '@swx/shared/contract';
 import { accountApi } from '../../api';
 import { SelectField, formStyles } from '../../components/form';
 import { AccountPage, Section } from '../../components/page';
-import table from '../../components/table/table.module.css';
 import { useAccountStrings } from '../../i18n';
 import { recordCurrencies, recordTypes, toRecordFilters, type FilterForm } from './record-filters';
+import { RecordRow } from './record-row';
+import styles from './records.module.css';
 
 const pageSize = 20;
 
-/** `/profile/records`: the customer's ledger entries in the active mode, filtered, with a CSV export. */
+/**
+ * `/profile/records`: the customer's money events in the active mode, one row each (type in their language,
+ * net effect, available and held side by side, a link to the record behind it), filtered, with a CSV export
+ * in their language.
+ */
 export const RecordsScreen = observer(function RecordsScreen() {
   const { t } = useAccountStrings();
   const { settings } = useRootStore();
@@ -62,7 +66,7 @@ export const RecordsScreen = observer(function RecordsScreen() {
   const download = async () => {
     setDownloading(true);
     try {
-      const blob = await accountApi.recordsCsv(toRecordFilters(form));
+      const blob = await accountApi.recordsCsv(toRecordFilters(form), getFormatLanguage());
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -148,44 +152,34 @@ export const RecordsScreen = observer(function RecordsScreen() {
       ) : items.length === 0 ? (
         <EmptyState title={t('records.empty')} />
       ) : (
-        <div className={table.wrap}>
-          <table className={table.table}>
-            <caption className={visuallyHiddenClass}>{t('nav.records')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('records.time')}</th>
-                <th scope="col">{t('records.type')}</th>
-                <th scope="col" className={table.number}>
-                  {t('records.amount')}
-                </th>
-                <th scope="col" className={table.number}>
-                  {t('records.balanceAfter')}
-                </th>
-                <th scope="col">{t('records.account')}</th>
-                <th scope="col">{t('records.reference')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((record) => (
-                <tr key={record.id}>
-                  <td>
-                    <time dateTime={record.createdAt}>{formatDateTime(record.createdAt)}</time>
-                  </td>
-                  <td>{typeLabel(record.type)}</td>
-                  <td className={table.number} dir="ltr">
-                    {record.amount.startsWith('-') ? '' : '+'}
-                    {formatNumber(record.amount, { minimumFractionDigits: 2 })} {record.currency}
-                  </td>
-                  <td className={table.number}>
-                    {formatNumber(record.balanceAfter, { minimumFractionDigits: 2 })} {record.currency}
-                  </td>
-                  <td>{t(`records.accounts.${record.account}`)}</td>
-                  <td>{[record.referenceType, record.referenceId].filter(Boolean).join(' #') || '—'}</td>
+        <>
+          <div className={styles.wrap}>
+            <table className={styles.table}>
+              <caption className={visuallyHiddenClass}>{t('nav.records')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('records.time')}</th>
+                  <th scope="col">{t('records.event')}</th>
+                  <th scope="col" className={styles.amount}>
+                    {t('records.net')}
+                  </th>
+                  <th scope="col" className={styles.amount}>
+                    {t('records.accounts.available')}
+                  </th>
+                  <th scope="col" className={styles.amount}>
+                    {t('records.accounts.held')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {items.map((record) => (
+                  <RecordRow key={record.id} record={record} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className={styles.note}>{t('records.roundingNote')}</p>
+        </>
       )}
       {hasMore ? (
         <Button variant="secondary" onClick={() => void load(page + 1)} loading={busy}>

@@ -7,7 +7,7 @@ import {
   TextField,
   formatDateTime,
   formatMoney,
-  formatNumber,
+  formatExactMoney,
   isApiError,
   messageForError,
   type Problem,
@@ -38,7 +38,7 @@ import {
 
 /** Every digit of a quoted amount: a fee rounded up must never be shown smaller than it is charged. */
 function exactAmount(amount: string, currency: string): string {
-  return `${formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 18 })}\u00a0${currency}`;
+  return formatExactMoney(amount, currency);
 }
 
 const emptyDraft: WithdrawDraft = {

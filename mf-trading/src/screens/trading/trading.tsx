@@ -7,6 +7,7 @@ import { MarginPanel } from './margin/margin-panel';
 import type { Direction } from './margin/margin-rules';
 import { MarketBar } from './market-bar';
 import { OptionsPanel } from './options/options-panel';
+import { LinkedReceipt, receiptFromLink } from './receipt';
 import { RiskWarning } from './risk-warning';
 import { SpotPanel } from './spot/spot-panel';
 import { TradingStore, type TradeKind } from './trading-store';
@@ -14,6 +15,9 @@ import styles from './trading.module.css';
 // Smart plans: a tab of /trading with its own area and strings.
 import { PlansArea } from '../../plans/plans-area';
 import { usePlansT } from '../../plans/i18n';
+
+/** A receipt opened by link shows over the tab of its product. */
+const receiptTab = { spot: 'spot', margin: 'margin', option: 'options' } as const;
 
 function directionParam(value: string | null): Direction | null {
   return value === 'long' || value === 'short' ? value : null;
@@ -28,8 +32,15 @@ export const TradingScreen = observer(function TradingScreen() {
   const [store] = useState(() => new TradingStore());
   // The markets module's long/short buttons send `?code=&direction=`: that is a margin order.
   const initialDirection = directionParam(params.get('direction'));
+  const linkedReceipt = receiptFromLink(params.get('receipt'));
   const [kind, setKind] = useState<TradeKind | 'plans'>(
-    initialDirection ? 'margin' : params.get('tab') === 'plans' ? 'plans' : 'options',
+    initialDirection
+      ? 'margin'
+      : params.get('tab') === 'plans'
+        ? 'plans'
+        : linkedReceipt
+          ? receiptTab[linkedReceipt.kind]
+          : 'options',
   );
   const signedIn = root.session.isLoggedIn;
   const mode = root.settings.accountMode;
@@ -119,6 +130,7 @@ export const TradingScreen = observer(function TradingScreen() {
           </div>
         )}
       </Tabs>
+      {signedIn ? <LinkedReceipt decimalsFor={(code) => store.decimalsFor(code)} /> : null}
     </main>
   );
 });

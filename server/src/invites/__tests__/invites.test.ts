@@ -94,7 +94,7 @@ describe('rewards', () => {
     expect(page.result.totals.rewards).toEqual({ USDT: '0.25' });
     const records = await server.call(alice, 'GET', '/user/records?type=invite_reward');
     expect(records.result.items[0]).toMatchObject({
-      amount: '0.25',
+      movements: [{ currency: 'USDT', available: '0.25', net: '0.25' }],
       referenceType: 'position',
       referenceId: '1',
     });

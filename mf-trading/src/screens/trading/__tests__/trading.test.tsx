@@ -318,7 +318,8 @@ describe('the margin form', () => {
     const receipt = await screen.findByTestId('receipt');
     expect(within(receipt).getByTestId('receipt-fill-price')).toHaveTextContent('101.00');
     expect(within(receipt).getByTestId('receipt-tick-seq')).toHaveTextContent('1234');
-    expect(within(receipt).getByText('Your available balance')).toBeInTheDocument();
+    expect(within(receipt).getAllByText('Your available balance')[0]).toBeVisible();
+    expect(within(receipt).getByTestId('receipt-line')).toHaveTextContent('+40.60 USDT');
   });
 
   test('modifying SL/TP sends the new levels, empty removes one', async () => {

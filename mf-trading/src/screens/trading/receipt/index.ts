@@ -1,1 +1,2 @@
 export { ReceiptDialog, type ReceiptTarget } from './receipt-dialog';
+export { LinkedReceipt, receiptFromLink } from './linked-receipt';

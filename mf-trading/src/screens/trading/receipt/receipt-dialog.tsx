@@ -1,23 +1,17 @@
 import { useEffect, useState } from 'react';
-import {
-  EmptyState,
-  formatDateTime,
-  formatMoney,
-  formatPrice,
-  messageForError,
-  Modal,
-  Skeleton,
-} from '@swx/shared';
+import { EmptyState, formatDateTime, formatPrice, messageForError, Modal, Skeleton } from '@swx/shared';
 import { tradingApi, type Receipt, type ReceiptKind } from '../../../api';
-import { Figures, SignedAmount } from '../../../components/figures';
+import { Figures } from '../../../components/figures';
 import { useTradingT } from '../../../i18n';
 import styles from './receipt-dialog.module.css';
+import { ReceiptEntries } from './receipt-entries';
 import { errors } from '@swx/shared/contract';
 
 export interface ReceiptTarget {
   kind: ReceiptKind;
   id: string;
-  priceDecimals: number;
+  /** The market's price decimals, or how to find them from the receipt's market (a receipt opened by link). */
+  priceDecimals: number | ((code: string) => number);
 }
 
 /**
@@ -54,43 +48,38 @@ function ReceiptBody({ target }: { target: ReceiptTarget }) {
     };
   }, [target]);
 
-  const decimals = target.priceDecimals;
+  const decimalsOf = (code: string) =>
+    typeof target.priceDecimals === 'number' ? target.priceDecimals : target.priceDecimals(code);
   if (failure) return <p role="alert">{messageForError(failure, t)}</p>;
   if (receipts === null) return <Skeleton lines={4} />;
   if (receipts.length === 0) return <EmptyState title={t('receipt.none')} />;
   return (
     <div className={styles.receipts} data-testid="receipt">
-      {receipts.map((receipt) => (
-        <section key={receipt.id} className={styles.receipt}>
-          <h3 className={styles.event}>
-            {t(`receipt.events.${receipt.event}`, { defaultValue: receipt.event })}
-          </h3>
-          <Figures
-            items={[
-              [t('market'), receipt.code],
-              [
-                t('receipt.requestedPrice'),
-                receipt.requestedPrice === null ? '—' : formatPrice(receipt.requestedPrice, decimals),
-              ],
-              [t('receipt.fillPrice'), formatPrice(receipt.fillPrice, decimals), 'receipt-fill-price'],
-              [t('receipt.tickPrice'), formatPrice(receipt.tick.price, decimals), 'receipt-tick-price'],
-              [t('receipt.tickTime'), formatDateTime(receipt.tick.time)],
-              [t('receipt.tickSeq'), receipt.tick.seq, 'receipt-tick-seq'],
-            ]}
-          />
-          <h4 className={styles.entriesTitle}>{t('receipt.entries')}</h4>
-          <ul className={styles.entries}>
-            {receipt.entries.map((entry, index) => (
-              <li key={`${entry.journalId}-${index}`} className={styles.entry}>
-                <span className={styles.account}>
-                  {t(`receipt.accounts.${entry.account}`, { defaultValue: entry.account })}
-                </span>
-                <SignedAmount value={entry.amount}>{formatMoney(entry.amount, entry.currency)}</SignedAmount>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {receipts.map((receipt) => {
+        const decimals = decimalsOf(receipt.code);
+        return (
+          <section key={receipt.id} className={styles.receipt}>
+            <h3 className={styles.event}>
+              {t(`receipt.events.${receipt.event}`, { defaultValue: receipt.event })}
+            </h3>
+            <Figures
+              items={[
+                [t('market'), receipt.code],
+                [
+                  t('receipt.requestedPrice'),
+                  receipt.requestedPrice === null ? '—' : formatPrice(receipt.requestedPrice, decimals),
+                ],
+                [t('receipt.fillPrice'), formatPrice(receipt.fillPrice, decimals), 'receipt-fill-price'],
+                [t('receipt.tickPrice'), formatPrice(receipt.tick.price, decimals), 'receipt-tick-price'],
+                [t('receipt.tickTime'), formatDateTime(receipt.tick.time)],
+                [t('receipt.tickSeq'), receipt.tick.seq, 'receipt-tick-seq'],
+              ]}
+            />
+            <h4 className={styles.entriesTitle}>{t('receipt.entries')}</h4>
+            <ReceiptEntries entries={receipt.entries} />
+          </section>
+        );
+      })}
     </div>
   );
 }

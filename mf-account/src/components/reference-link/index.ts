@@ -1,0 +1,1 @@
+export { referencePages, referencePage } from './reference-pages';
