@@ -134,7 +134,13 @@ test('in demo: a long with SL/TP shows live P&L, closes with a receipt and the b
     shownUsdt(await availableUsdt(request, session)),
   );
 
+  // Closing is reviewed first: the result at the live price, the closing fee and what returns to the balance.
   await open.getByRole('button', { name: 'Close' }).click();
+  const review = page.getByRole('dialog', { name: 'Close this position?' });
+  await expect(review.getByTestId('review-close-fee')).toContainText('USDT');
+  await expect(review.getByTestId('review-payout')).toContainText('USDT');
+  await expect(page.getByTestId('positions-open').getByTestId('position')).toHaveCount(1);
+  await review.getByRole('button', { name: 'Close position' }).click();
   const receipt = page.getByRole('dialog', { name: 'Execution receipt' });
   // One receipt for the opening fill, one for the close, each with the feed tick it used.
   await expect(receipt.getByRole('heading', { name: 'Opened' })).toBeVisible();
@@ -215,6 +221,9 @@ test('a spot limit order waits, then is cancelled and its hold released', async 
   await field(page, 'Limit price').fill(round2(price * 0.5));
   await expect(page.getByTestId('spot-estimate')).toContainText('fee');
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review your order' });
+  await expect(review.getByTestId('review-total')).toContainText('USDT');
+  await review.getByRole('button', { name: 'Confirm buy' }).click();
 
   const pending = page.getByTestId('spot-pending').getByTestId('spot-order');
   await expect(pending).toHaveCount(1);

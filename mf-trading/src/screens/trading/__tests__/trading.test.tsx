@@ -314,6 +314,14 @@ describe('the margin form', () => {
     });
     const item = await screen.findByTestId('position');
     await userEvent.click(within(item).getByRole('button', { name: 'Close' }));
+    // The first click only opens the review: 2 lots long from 100.00 at 100.00 now, fee rate 0.1 %.
+    const review = await screen.findByRole('dialog', { name: 'Close this position?' });
+    expect(body(calls, '/order/stopU')).toEqual([]);
+    expect(within(review).getByTestId('review-price')).toHaveTextContent('100.00');
+    expect(within(review).getByTestId('review-close-fee')).toHaveTextContent('0.20 USDT');
+    expect(within(review).getByTestId('review-payout')).toHaveTextContent('39.80 USDT');
+    expect(within(review).getByTestId('review-net')).toHaveTextContent('-0.40 USDT');
+    await userEvent.click(within(review).getByRole('button', { name: 'Close position' }));
     expect(body(calls, '/order/stopU')).toEqual([{ id: '41' }]);
     const receipt = await screen.findByTestId('receipt');
     expect(within(receipt).getByTestId('receipt-fill-price')).toHaveTextContent('101.00');

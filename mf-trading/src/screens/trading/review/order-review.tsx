@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Button, formatMoney, formatPrice, getRootStore, Modal } from '@swx/shared';
-import { exactDecimal, settle } from '@swx/shared/contract';
+import { Button, formatExactMoney, formatPrice, getRootStore, Modal } from '@swx/shared';
+import { exactDecimal, roundPaid, settle } from '@swx/shared/contract';
 import type { Position } from '../../../api';
 import { Figures, SignedAmount } from '../../../components/figures';
 import { useTradingT } from '../../../i18n';
@@ -82,8 +82,9 @@ export function SpotReview({
   onCancel: () => void;
 }) {
   const t = useTradingT();
-  const value = draft ? draft.quantity.times(draft.price) : null;
-  const fee = value && feeRate !== null ? value.times(feeRate) : null;
+  const value = draft ? exactDecimal(draft.quantity).times(draft.price) : null;
+  // The fee as the server charges it (rounded up to a stored amount), shown to its last digit.
+  const fee = value && feeRate !== null ? roundPaid(value.times(feeRate)) : null;
   const total = value && fee ? (draft!.side === 'buy' ? value.plus(fee) : value.minus(fee)) : null;
   return (
     <ReviewDialog
@@ -107,11 +108,11 @@ export function SpotReview({
               'review-price',
             ],
             [t('spot.quantity'), `${draft.quantity.toFixed()} ${draft.coin}`, 'review-quantity'],
-            [t('spot.value'), formatMoney(value, 'USDT'), 'review-value'],
-            [t('spot.fee'), fee ? formatMoney(fee, 'USDT') : '—', 'review-fee'],
+            [t('spot.value'), formatExactMoney(value.toFixed(), 'USDT'), 'review-value'],
+            [t('spot.fee'), fee ? formatExactMoney(fee.toFixed(), 'USDT') : '—', 'review-fee'],
             [
               t(draft.side === 'buy' ? 'review.totalCost' : 'review.proceeds'),
-              total ? formatMoney(total, 'USDT') : '—',
+              total ? formatExactMoney(total.toFixed(), 'USDT') : '—',
               'review-total',
             ],
           ]}
@@ -157,7 +158,7 @@ export const CloseReview = observer(function CloseReview({
   const signed = (amount: Decimal | undefined, id: string) =>
     amount ? (
       <SignedAmount value={amount.toFixed()}>
-        <span data-testid={id}>{formatMoney(amount, 'USDT')}</span>
+        <span data-testid={id}>{formatExactMoney(amount.toFixed(), 'USDT', { signed: true })}</span>
       </SignedAmount>
     ) : (
       '—'
@@ -182,8 +183,16 @@ export const CloseReview = observer(function CloseReview({
             [t('margin.openPrice'), position.openPrice ? formatPrice(position.openPrice, decimals) : '—'],
             [t('review.livePrice'), live ? formatPrice(live, decimals) : '—', 'review-price'],
             [t('review.moveResult'), signed(result?.pnl, 'review-move')],
-            [t('review.closeFee'), result ? formatMoney(result.closeFee, 'USDT') : '—', 'review-close-fee'],
-            [t('review.payout'), result ? formatMoney(result.payout, 'USDT') : '—', 'review-payout'],
+            [
+              t('review.closeFee'),
+              result ? formatExactMoney(result.closeFee.toFixed(), 'USDT') : '—',
+              'review-close-fee',
+            ],
+            [
+              t('review.payout'),
+              result ? formatExactMoney(result.payout.toFixed(), 'USDT') : '—',
+              'review-payout',
+            ],
             [t('review.netResult'), signed(result?.profit, 'review-net')],
           ]}
         />

@@ -87,7 +87,7 @@ test('shows the value and fee before placing, places a limit order and cancels i
   expect(calls.some((c) => c.path === '/order/submit')).toBe(false);
   expect(within(review).getByTestId('review-price')).toHaveTextContent('90');
   expect(within(review).getByTestId('review-value')).toHaveTextContent('45.00 USDT');
-  expect(within(review).getByTestId('review-total')).toHaveTextContent('45.05 USDT');
+  expect(within(review).getByTestId('review-total')).toHaveTextContent('45.045 USDT');
   await user.click(within(review).getByRole('button', { name: 'Confirm buy' }));
   await waitFor(() =>
     expect(calls.filter((c) => c.path === '/order/submit').map((c) => c.body)).toEqual([
