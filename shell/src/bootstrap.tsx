@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createRootStore, languageReady } from '@swx/shared';
+import '@swx/shared/theme.css';
 import './global.css';
 import { registerShellStrings } from './locales';
 import { RemoteDirectoryStore } from './module-area/remote-directory';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { languageNames, type Lang } from '@swx/shared';
 import { useShell } from '../shell-context';
-import { AccountModeSwitch, DemoMarker } from './account-mode-switch';
+import { AccountModeSwitch, ModeMarker } from './account-mode-switch';
 import { useExternalPages } from './external-links';
 import { GlobeIcon, SupportIcon } from './icons';
 import { NotificationBell } from './notification-bell';
@@ -73,7 +73,7 @@ export const DesktopTopBar = observer(function DesktopTopBar({
         </button>
         {loggedIn ? (
           <>
-            <DemoMarker />
+            <ModeMarker />
             <AccountModeSwitch />
             <NotificationBell />
           </>
@@ -107,7 +107,7 @@ export const MobileTopBar = observer(function MobileTopBar({
       <Link to="/" className={styles.brand} aria-label={t('nav.brandHome')}>
         SWX
       </Link>
-      <DemoMarker />
+      <ModeMarker />
       <div className={styles.actions}>
         <button
           type="button"
