@@ -7,6 +7,7 @@ import { AccountModeSwitch, ModeMarker } from './account-mode-switch';
 import { useExternalPages } from './external-links';
 import { GlobeIcon, SupportIcon } from './icons';
 import { NotificationBell } from './notification-bell';
+import { ThemeToggle } from './theme-toggle';
 import styles from './chrome.module.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -68,6 +69,7 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           <GlobeIcon />
           <span>{languageNames[root.settings.language as Lang]}</span>
         </button>
+        <ThemeToggle />
         <button type="button" className={styles.textButton} onClick={() => pages.open('service_url')}>
           {t('nav.support')}
         </button>
@@ -118,6 +120,7 @@ export const MobileTopBar = observer(function MobileTopBar({
         >
           <GlobeIcon />
         </button>
+        <ThemeToggle />
         {loggedIn && <AccountModeSwitch compact />}
         {loggedIn && <NotificationBell />}
         <button
