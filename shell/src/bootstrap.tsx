@@ -3,9 +3,11 @@ import { BrowserRouter } from 'react-router-dom';
 import { createRootStore, languageReady } from '@swx/shared';
 import '@swx/shared/theme.css';
 import './global.css';
+import { followTheme } from './chrome/theme';
 import { registerShellStrings } from './locales';
 import { RemoteDirectoryStore } from './module-area/remote-directory';
 import { createNavigationBridge } from './navigation-bridge';
+import { registerServiceWorker } from './service-worker';
 import { ShellProviders, ShellRoutes } from './shell-app';
 
 declare global {
@@ -24,6 +26,8 @@ function exposeRootStoreRequested(): boolean {
 const { navigate, NavigationBridge } = createNavigationBridge();
 const root = createRootStore({ navigate });
 registerShellStrings(root.i18n);
+// The chosen theme is on <html> before the first paint (no flash of the light theme).
+followTheme(root);
 // The one websocket of the page (prices and account events), owned by the shell.
 root.socket.start();
 if (exposeRootStoreRequested()) window.__SWX_ROOT__ = root;
@@ -46,3 +50,4 @@ function render() {
 const ready = languageReady(root.i18n, root.settings.language);
 if (ready) void ready.then(render);
 else render();
+registerServiceWorker();
