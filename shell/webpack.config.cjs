@@ -35,7 +35,8 @@ function installableApp() {
       swDest: 'sw.js',
       // Precache: the shell's content-hashed JS and CSS, the offline page and what it shows.
       include: [VERSIONED, /^offline\.(html|js)$/, /^icons\/icon\.svg$/],
-      exclude: [/\.(br|gz)$/, /\.map$/, /LICENSE/],
+      // The password-strength dictionary (400 KB) is fetched by the forms that need it, not at install.
+      exclude: [/\.(br|gz)$/, /\.map$/, /LICENSE/, /^zxcvbn-/],
       dontCacheBustURLsMatching: VERSIONED,
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       cleanupOutdatedCaches: true,

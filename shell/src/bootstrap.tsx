@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createRootStore, languageReady } from '@swx/shared';
 import '@swx/shared/theme.css';
 import './global.css';
+import { installPrompt } from './chrome/install-prompt';
 import { followTheme } from './chrome/theme';
 import { registerShellStrings } from './locales';
 import { RemoteDirectoryStore } from './module-area/remote-directory';
@@ -26,6 +27,8 @@ function exposeRootStoreRequested(): boolean {
 const { navigate, NavigationBridge } = createNavigationBridge();
 const root = createRootStore({ navigate });
 registerShellStrings(root.i18n);
+// The browser's install offer fires once, early: kept for the download-app entry.
+installPrompt.listen();
 // The chosen theme is on <html> before the first paint (no flash of the light theme).
 followTheme(root);
 // The one websocket of the page (prices and account events), owned by the shell.

@@ -6,6 +6,7 @@ import { useShell } from '../shell-context';
 import { AccountModeSwitch, ModeMarker } from './account-mode-switch';
 import { useExternalPages } from './external-links';
 import { GlobeIcon, SupportIcon } from './icons';
+import { InstallDialog } from './install-dialog';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 import styles from './chrome.module.css';
@@ -90,6 +91,7 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           </>
         )}
       </div>
+      <InstallDialog open={pages.installing} onClose={pages.closeInstall} />
     </div>
   );
 });
