@@ -61,6 +61,12 @@ const TEXT_PAIRS: [string, string][] = [
   ['--swx-on-toast', '--swx-toast-error'],
   ['--swx-on-footer', '--swx-footer'],
   ['--swx-on-alert-dot', '--swx-alert-dot'],
+  ['--swx-on-danger', '--swx-danger'],
+  ['--swx-on-fill', '--swx-up-fill'],
+  ['--swx-on-fill', '--swx-down-fill'],
+  ['--swx-on-paper', '--swx-paper'],
+  ['--swx-warning', '--swx-notice-bg'],
+  ['--swx-link', '--swx-page'],
 ];
 const CONTROL_PAIRS: [string, string][] = [
   ['--swx-control-border', '--swx-surface'],
