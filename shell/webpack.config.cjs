@@ -53,7 +53,10 @@ function installableApp() {
           urlPattern: ({ url, sameOrigin }) =>
             sameOrigin && /^\/mf-[a-z]+\/.+\.[0-9a-f]{10}\.(js|css)$/.test(url.pathname),
           handler: 'CacheFirst',
-          options: { cacheName: 'swx-module-files', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 86400 } },
+          options: {
+            cacheName: 'swx-module-files',
+            expiration: { maxEntries: 300, maxAgeSeconds: 30 * 86400 },
+          },
         },
       ],
     }),
