@@ -2,6 +2,7 @@
 // start-up (src/remotes/load-remote.ts), so a module is redeployed without rebuilding the shell.
 const path = require('node:path');
 const CopyPlugin = require('copy-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 const { GenerateSW } = require('workbox-webpack-plugin');
 const { createAppConfig } = require('@swx/shared/build/webpack');
 
@@ -66,7 +67,9 @@ function installableApp() {
 module.exports = (env, argv = {}) => {
   const config = base(env, argv);
   // The page itself is public/index.html (createAppConfig picks it up): icon, manifest and theme colour links.
-  if (config.mode === 'production') config.plugins.push(...installableApp());
+  const production = config.mode === 'production';
+  config.plugins.push(new DefinePlugin({ __SWX_SERVICE_WORKER__: JSON.stringify(production) }));
+  if (production) config.plugins.push(...installableApp());
   else config.plugins.push(installableApp()[0]);
   return config;
 };

@@ -1,10 +1,13 @@
+/** Set by shell/webpack.config.cjs: true in a production build, which has sw.js. */
+declare const __SWX_SERVICE_WORKER__: boolean | undefined;
+
 /**
  * Registers the service worker Workbox builds into the production shell (sw.js: the shell's versioned files
  * and the offline page). Nothing in development, where files are not versioned, nor where unsupported.
  */
 export function registerServiceWorker(
   nav: Navigator = navigator,
-  production = process.env.NODE_ENV === 'production',
+  production = typeof __SWX_SERVICE_WORKER__ !== 'undefined' && __SWX_SERVICE_WORKER__,
 ): void {
   if (!production || !('serviceWorker' in nav)) return;
   const register = () =>
