@@ -79,6 +79,8 @@ test('follows a dark system setting, and the toggle overrides it', async ({ brow
     baseURL: testInfo.project.use.baseURL,
     viewport: testInfo.project.use.viewport,
   });
+  // The onboarding board (phones, once per session) would cover the top bar.
+  await context.addInitScript(() => window.sessionStorage.setItem('showBoard', 'false'));
   const page = await context.newPage();
   await page.goto('/pass/login');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
