@@ -3,6 +3,8 @@ import { expect, test } from './fixtures';
 // Site basics on the real built shell and server: icons, manifest, service worker with its offline page,
 // page titles and the dark theme.
 
+test.use({ serviceWorkers: 'allow' });
+
 test('the first load asks for nothing that is missing: favicon, icons and manifest are served', async ({
   page,
   request,
