@@ -40,6 +40,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The shell's service worker would serve files from its cache, past `page.route`; site-basics.spec.ts
+    // allows it for the tests about it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

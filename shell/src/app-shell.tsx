@@ -8,6 +8,7 @@ import { OnboardingBoard } from './chrome/onboarding-board';
 import { TabBar } from './chrome/tab-bar';
 import { DesktopTopBar, MobileTopBar } from './chrome/top-bars';
 import { ModuleArea } from './module-area/module-area';
+import { pageTitleKey } from './routes/page-title';
 import { chromeFor, moduleForPath } from './routes/route-table';
 import { ToastRegion } from '@swx/shared';
 import styles from './app-shell.module.css';
@@ -17,8 +18,9 @@ import styles from './app-shell.module.css';
  * module outside any matched <Route>, so a module's own <Routes> use absolute paths (`/profile/balance`).
  */
 export const AppShell = observer(function AppShell() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const { pathname } = useLocation();
+  const titleKey = pageTitleKey(pathname);
   const moduleName = moduleForPath(pathname);
   const chrome = chromeFor(pathname);
   const [languagesOpen, setLanguagesOpen] = useState(false);
@@ -34,6 +36,11 @@ export const AppShell = observer(function AppShell() {
     }
     main.current?.focus({ preventScroll: true });
   }, [pathname]);
+
+  // Each tab names its page ("Trading · SWX"), in the page's language.
+  useEffect(() => {
+    document.title = t('title.format', { page: t(`title.${titleKey}`) });
+  }, [t, titleKey, i18n.language]);
 
   if (!moduleName) return <Navigate to="/" replace />;
   return (

@@ -1,10 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createRootStore, languageReady } from '@swx/shared';
+import '@swx/shared/theme.css';
 import './global.css';
+import { installPrompt } from './chrome/install-prompt';
+import { followTheme } from './chrome/theme';
 import { registerShellStrings } from './locales';
 import { RemoteDirectoryStore } from './module-area/remote-directory';
 import { createNavigationBridge } from './navigation-bridge';
+import { registerServiceWorker } from './service-worker';
 import { ShellProviders, ShellRoutes } from './shell-app';
 
 declare global {
@@ -23,6 +27,10 @@ function exposeRootStoreRequested(): boolean {
 const { navigate, NavigationBridge } = createNavigationBridge();
 const root = createRootStore({ navigate });
 registerShellStrings(root.i18n);
+// The browser's install offer fires once, early: kept for the download-app entry.
+installPrompt.listen();
+// The chosen theme is on <html> before the first paint (no flash of the light theme).
+followTheme(root);
 // The one websocket of the page (prices and account events), owned by the shell.
 root.socket.start();
 if (exposeRootStoreRequested()) window.__SWX_ROOT__ = root;
@@ -45,3 +53,4 @@ function render() {
 const ready = languageReady(root.i18n, root.settings.language);
 if (ready) void ready.then(render);
 else render();
+registerServiceWorker();

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { toaster } from '@swx/shared';
 import { AppShell } from './app-shell';
 import { FooterContentStore } from './chrome/footer-content';
+import { followTheme } from './chrome/theme';
 import { followLanguage } from './language';
 import { RemoteDirectoryContext, type RemoteDirectoryStore } from './module-area/remote-directory';
 import { refreshSession } from './session-refresh';
@@ -36,6 +37,7 @@ export function ShellProviders({ root, directory, children }: ShellProvidersProp
     [root, footer],
   );
   useEffect(() => followLanguage({ root, footer }), [root, footer]);
+  useEffect(() => followTheme(root), [root]);
   useEffect(() => directory.start(), [directory]);
   useEffect(() => void refreshSession(root), [root]);
   // Which feed the server runs, asked once per page for every module (they read `market.isSimulated`).

@@ -27,6 +27,7 @@ export function SocialCallback({ api = socialApi }: { api?: SocialApi }) {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ outcome: 'working' });
+  const providerLabel = useKnownProviderLabel(api, provider);
   // The answer's state is single-use: a second effect run (React strict mode) must not send it again.
   const sent = useRef(false);
 
@@ -56,7 +57,9 @@ export function SocialCallback({ api = socialApi }: { api?: SocialApi }) {
   if (step.outcome === 'working')
     return (
       <PassLayout title={t('social.workingTitle')}>
-        <p role="status">{t('social.working')}</p>
+        <p role="status">
+          {providerLabel ? t('social.workingWith', { provider: providerLabel }) : t('social.working')}
+        </p>
       </PassLayout>
     );
   if (step.outcome === 'failed')
@@ -92,6 +95,28 @@ export function SocialCallback({ api = socialApi }: { api?: SocialApi }) {
       onSubmit={async (password) => signedIn(await api.confirmLink(step.ticket, password), step.returnTo)}
     />
   );
+}
+
+/**
+ * The provider's name as the server lists it ("Google"), or null while unknown. The path segment itself
+ * is never shown: anyone can craft a link to this page with any text in it.
+ */
+function useKnownProviderLabel(api: SocialApi, provider: string): string | null {
+  const [label, setLabel] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.providers().then(
+      (list) => {
+        const known = list.find((entry) => entry.name.toLowerCase() === provider.toLowerCase());
+        if (live) setLabel(known ? known.label : null);
+      },
+      () => undefined, // the generic text stays
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, provider]);
+  return label;
 }
 
 interface SecretStepProps {

@@ -13,6 +13,7 @@ import { registerNamespace } from '../i18n/create-i18n';
 import { createRootStore, type RootStore } from '../store/root-store';
 import { harnessResources } from './harness-strings';
 import { routesComponent, type ModuleRoutesExport } from './module-routes';
+import '../ui/theme.css';
 import styles from './harness.module.css';
 
 export interface StandaloneOptions {

@@ -1,6 +1,6 @@
 export { RootStore, createRootStore, getRootStore, setRootStore, type RootStoreOptions } from './root-store';
 export { SessionStore, loginPath, type SessionUser } from './session-store';
-export { SettingsStore } from './settings-store';
+export { SettingsStore, type ThemeChoice } from './settings-store';
 export { MarketStore, historyLength, type MarketQuote } from './market-store';
 export {
   NotificationsStore,

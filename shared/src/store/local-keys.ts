@@ -10,6 +10,8 @@ export const localKeys = {
   language: 'language',
   virtualStatus: 'virtualStatus',
   klineMark: 'klinedatamark',
+  /** This front-end's own key: 'light' or 'dark' once the customer chose; absent follows the system. */
+  theme: 'theme',
 } as const;
 
 export const sessionKeys = {

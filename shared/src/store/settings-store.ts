@@ -6,6 +6,9 @@ import { changeLanguageWhenReady } from '../i18n/language-loading';
 import type { KeyStore } from './local-keys';
 import { localKeys, sessionKeys } from './local-keys';
 
+/** `system` follows the device's light/dark setting (`prefers-color-scheme`). */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
 export interface SettingsStoreOptions {
   storage: KeyStore;
   sessionStorage: KeyStore;
@@ -23,6 +26,7 @@ export class SettingsStore {
   klineMark: string | null;
   /** The onboarding board shows once per browser session (seed §2). */
   showBoard: boolean;
+  theme: ThemeChoice;
 
   constructor(private readonly options: SettingsStoreOptions) {
     const { storage, sessionStorage } = options;
@@ -32,6 +36,8 @@ export class SettingsStore {
     this.accountMode = storage.get(localKeys.virtualStatus) === '1' ? 'demo' : 'real';
     this.klineMark = storage.get(localKeys.klineMark);
     this.showBoard = sessionStorage.get(sessionKeys.showBoard) !== 'false';
+    const storedTheme = storage.get(localKeys.theme);
+    this.theme = storedTheme === 'light' || storedTheme === 'dark' ? storedTheme : 'system';
     makeAutoObservable<SettingsStore, 'options'>(this, { options: false }, { autoBind: true });
     if (options.i18n.language !== this.language) void options.i18n.changeLanguage(this.language);
   }
@@ -70,6 +76,13 @@ export class SettingsStore {
   setKlineMark(mark: string): void {
     this.klineMark = mark;
     this.options.storage.set(localKeys.klineMark, mark);
+  }
+
+  /** The customer's theme; `system` forgets the choice and follows the device again. */
+  setTheme(theme: ThemeChoice): void {
+    this.theme = theme;
+    if (theme === 'system') this.options.storage.remove(localKeys.theme);
+    else this.options.storage.set(localKeys.theme, theme);
   }
 
   hideBoard(): void {

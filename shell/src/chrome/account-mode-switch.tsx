@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, DemoBadge, Modal } from '@swx/shared';
+import { Button, DemoBadge, Modal, RealBadge } from '@swx/shared';
 import { useShell } from '../shell-context';
 import styles from './chrome.module.css';
 
-/** The DEMO marker, shown in the top bar for as long as the demo account is active (integrity rule 7). */
-export const DemoMarker = observer(function DemoMarker() {
+/**
+ * The account mode marker in the top bar: DEMO for as long as the demo account is active (integrity rule 7),
+ * REAL otherwise, so that on a phone (where the switch is a short button) the mode is never a guess.
+ */
+export const ModeMarker = observer(function ModeMarker() {
   const { root } = useShell();
-  if (!root.session.isLoggedIn || !root.settings.isDemo) return null;
-  return <DemoBadge active />;
+  if (!root.session.isLoggedIn) return null;
+  return root.settings.isDemo ? <DemoBadge active /> : <RealBadge active />;
 });
 
 /**

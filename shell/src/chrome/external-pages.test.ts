@@ -24,6 +24,12 @@ describe('download-app', () => {
     expect(navigate).toHaveBeenCalledWith('/introduction?from=app');
   });
 
+  it('answers install, and goes nowhere, when down_url is empty', async () => {
+    const navigate = jest.fn();
+    await expect(goToDownloadPage(api('  '), navigate)).resolves.toBe('install');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('refuses a value that is not a web address', async () => {
     await expect(goToDownloadPage(api('javascript:alert(1)'), jest.fn())).rejects.toThrow(
       'not a web address',

@@ -22,15 +22,21 @@ async function pageUrl(api: Pick<ApiClient, 'call'>, key: ExternalPageKey): Prom
 
 /**
  * Download-app: the page itself moves to the address in `down_url` — through the router when it is a page
- * of this site (no reload), as a full page load otherwise.
+ * of this site (no reload), as a full page load otherwise. An empty `down_url` means there is no store app:
+ * the answer is `install`, and the caller offers to install this site as an app instead.
  */
 export async function goToDownloadPage(
   api: Pick<ApiClient, 'call'>,
   navigate: (path: string) => void,
-): Promise<void> {
-  const url = new URL(await pageUrl(api, 'down_url'));
+): Promise<'moved' | 'install'> {
+  const { paramValue } = await api.call('params.get', { params: { key: 'down_url' } });
+  if (!paramValue?.trim()) return 'install';
+  const address = safeWebUrl(paramValue, window.location.origin);
+  if (!address) throw new Error('parameter down_url is not a web address');
+  const url = new URL(address);
   if (url.origin === window.location.origin) navigate(`${url.pathname}${url.search}${url.hash}`);
   else window.location.assign(url.toString());
+  return 'moved';
 }
 
 /**

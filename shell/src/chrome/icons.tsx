@@ -77,3 +77,11 @@ export function SupportIcon() {
     </svg>
   );
 }
+
+export function MoonIcon() {
+  return (
+    <svg {...common}>
+      <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" />
+    </svg>
+  );
+}

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { languageNames, type Lang } from '@swx/shared';
 import { useShell } from '../shell-context';
-import { AccountModeSwitch, DemoMarker } from './account-mode-switch';
+import { AccountModeSwitch, ModeMarker } from './account-mode-switch';
 import { useExternalPages } from './external-links';
 import { GlobeIcon, SupportIcon } from './icons';
+import { InstallDialog } from './install-dialog';
 import { NotificationBell } from './notification-bell';
+import { ThemeToggle } from './theme-toggle';
 import styles from './chrome.module.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -68,12 +70,13 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           <GlobeIcon />
           <span>{languageNames[root.settings.language as Lang]}</span>
         </button>
+        <ThemeToggle />
         <button type="button" className={styles.textButton} onClick={() => pages.open('service_url')}>
           {t('nav.support')}
         </button>
         {loggedIn ? (
           <>
-            <DemoMarker />
+            <ModeMarker />
             <AccountModeSwitch />
             <NotificationBell />
           </>
@@ -88,6 +91,7 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           </>
         )}
       </div>
+      <InstallDialog open={pages.installing} onClose={pages.closeInstall} />
     </div>
   );
 });
@@ -107,7 +111,7 @@ export const MobileTopBar = observer(function MobileTopBar({
       <Link to="/" className={styles.brand} aria-label={t('nav.brandHome')}>
         SWX
       </Link>
-      <DemoMarker />
+      <ModeMarker />
       <div className={styles.actions}>
         <button
           type="button"
@@ -118,6 +122,7 @@ export const MobileTopBar = observer(function MobileTopBar({
         >
           <GlobeIcon />
         </button>
+        <ThemeToggle />
         {loggedIn && <AccountModeSwitch compact />}
         {loggedIn && <NotificationBell />}
         <button

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRootStore } from '@swx/shared';
 import { accountApi } from '../../api';
 import { DemoNotice } from '../../components/demo-notice';
@@ -15,21 +15,37 @@ function RealDeposit() {
   const { t } = useAccountStrings();
   const options = useLoad(() => accountApi.depositOptions(), []);
   const history = useLoad(() => accountApi.deposits(), []);
-  const [confirmation, setConfirmation] = useState<string | null>(null);
+  // A new object per submission, so a second deposit scrolls and announces again.
+  const [confirmation, setConfirmation] = useState<{ message: string } | null>(null);
+  const confirmationRef = useRef<HTMLParagraphElement>(null);
+  // The form is long (QR code, hash, proof): after submitting, the confirmation above it is off screen.
+  // It is brought into view and focused, so sighted and screen-reader customers both learn the outcome.
+  useEffect(() => {
+    const element = confirmationRef.current;
+    if (!confirmation || !element) return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    element.scrollIntoView?.({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' });
+    element.focus({ preventScroll: true });
+  }, [confirmation]);
   return (
     <div className={styles.layout}>
       <Section title={t('deposit.title')} id="deposit-form">
-        {confirmation ? (
-          <p className={formStyles.success} role="status">
-            {confirmation}
-          </p>
-        ) : null}
+        {/* The live region is always there: a region added together with its text is often not read out. */}
+        <p
+          ref={confirmationRef}
+          className={confirmation ? formStyles.success : undefined}
+          role="status"
+          tabIndex={-1}
+          hidden={!confirmation}
+        >
+          {confirmation?.message}
+        </p>
         <LoadView state={options}>
           {(data) => (
             <DepositForm
               options={data}
               onSubmitted={(_deposit, message) => {
-                setConfirmation(message);
+                setConfirmation({ message });
                 history.reload();
               }}
             />

@@ -19,6 +19,21 @@ export const DemoBadge = observer(function DemoBadge({ active }: { active?: bool
 });
 
 /**
+ * The REAL marker: the counterpart of DEMO, so a customer on a small screen always sees which money is in
+ * play. Reads the root store unless told otherwise with `active`.
+ */
+export const RealBadge = observer(function RealBadge({ active }: { active?: boolean }) {
+  const { t } = useTranslation('common');
+  const isReal = active ?? !getRootStore().settings.isDemo;
+  if (!isReal) return null;
+  return (
+    <span className={`${styles.badge} ${styles.real}`} title={t('account.realTitle')}>
+      {t('account.real')}
+    </span>
+  );
+});
+
+/**
  * "Simulated market data" on every screen that shows prices while the server's feed is the simulator
  * (integrity rule 1). Reads the feed the server announced (`market.feed`) unless told with `simulated`.
  */

@@ -1,1 +1,1 @@
-export { DemoBadge, SimulatedBadge } from './badges';
+export { DemoBadge, RealBadge, SimulatedBadge } from './badges';

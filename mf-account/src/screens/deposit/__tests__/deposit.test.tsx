@@ -105,8 +105,14 @@ test('uploads the proof, submits the deposit with its id and shows it pending re
   await userEvent.type(screen.getByLabelText(/Transaction hash/), 'ab'.repeat(32));
   await userEvent.upload(screen.getByLabelText(/Proof of payment/), png());
   await waitFor(() => expect(screen.queryByText('Preparing image…')).not.toBeInTheDocument());
+  const scrollIntoView = jest.fn();
+  Element.prototype.scrollIntoView = scrollIntoView;
   await userEvent.click(screen.getByRole('button', { name: 'Submit deposit' }));
-  expect(await screen.findByText('Deposit added and submitted for review')).toBeInTheDocument();
+  const confirmation = await screen.findByText('Deposit added and submitted for review');
+  // Brought into view and focused: the form is long and the message sits above it.
+  expect(confirmation).toHaveAttribute('role', 'status');
+  expect(scrollIntoView.mock.contexts[0]).toBe(confirmation);
+  expect(confirmation).toHaveFocus();
   const recharge = site.calls.find((call) => call.path === '/user/recharge');
   expect(recharge?.body).toEqual({
     coin: 'USDT',

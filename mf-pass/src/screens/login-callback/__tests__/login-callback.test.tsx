@@ -38,8 +38,9 @@ test('hands the provider answer to the server once, signs in and lands where the
     'POST /login/socialCallback/google': ok(signedIn),
   });
   await waitFor(() => expect(location()).toBe('/trade?code=BTC'));
-  expect(calls).toHaveLength(1);
-  expect(calls[0]!.body).toEqual({ callback: '?code=abc&state=xyz&iss=https%3A%2F%2Fidp' });
+  const handed = calls.filter((call) => call.path.startsWith('/login/socialCallback/'));
+  expect(handed).toHaveLength(1);
+  expect(handed[0]!.body).toEqual({ callback: '?code=abc&state=xyz&iss=https%3A%2F%2Fidp' });
   expect(root!.session.token).toBe('tok-9');
 });
 
@@ -72,7 +73,7 @@ test('a new identity chooses a username, then is signed in', async () => {
   await user.type(await screen.findByLabelText(/Username/), 'alice_01');
   await user.click(screen.getByRole('button', { name: 'Open account' }));
   await waitFor(() => expect(location()).toBe('/'));
-  expect(calls[1]!.body).toEqual({ ticket: 't1', username: 'alice_01' });
+  expect(calls.at(-1)!.body).toEqual({ ticket: 't1', username: 'alice_01' });
 });
 
 test('a verified e-mail of an existing account asks for that account password', async () => {
@@ -90,7 +91,7 @@ test('a verified e-mail of an existing account asks for that account password', 
   await user.type(field('Password'), 'wrong-1');
   await user.click(screen.getByRole('button', { name: 'Link and log in' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Password incorrect');
-  expect(calls[1]!.body).toEqual({ ticket: 't2', password: 'wrong-1' });
+  expect(calls.at(-1)!.body).toEqual({ ticket: 't2', password: 'wrong-1' });
   expect(root!.session.isLoggedIn).toBe(false);
 });
 
