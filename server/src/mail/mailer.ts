@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -10,7 +13,7 @@ export interface Mail {
   html: string;
 }
 
-/** Where mails go: SMTP in production, the server log in development, an in-memory list in tests. */
+/** Where mails go: SMTP in production, a folder of `.eml` files in development, an in-memory list in tests. */
 export interface MailTransport {
   deliver(mail: Mail & { from: string }): Promise<void>;
 }
@@ -40,14 +43,19 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-/** Without SMTP_URL (development) the mail, code included, is written to the server log instead. */
-export function logTransport(log: FastifyBaseLogger): MailTransport {
+/**
+ * Without SMTP_URL (development, the quick start) each mail is written as an `.eml` file into `folder`,
+ * readable by this user only. The log says where, never what: a verification code is a secret.
+ */
+export function folderTransport(folder: string, log: FastifyBaseLogger): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async deliver(mail) {
-      log.info(
-        { mail: { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text } },
-        'mail (no SMTP_URL set)',
-      );
+      const { message } = (await transporter.sendMail(mail)) as { message: Buffer };
+      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      await fs.writeFile(file, message, { mode: 0o600 });
+      log.info({ file }, 'mail written to the outbox folder (no SMTP_URL set)');
     },
   };
 }
@@ -63,9 +71,19 @@ export function memoryTransport(): MailTransport & { sent: Mail[] } {
   };
 }
 
+/** Where mails go without SMTP: the `outbox` folder under the data folder. */
+export function outboxFolder(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'outbox');
+}
+
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  if (!config.smtpUrl && config.nodeEnv === 'production') {
-    log.warn('SMTP_URL is not set: verification mails are written to the log and never reach customers');
+  if (config.smtpUrl) return new Mailer(smtpTransport(config.smtpUrl), config.mailFrom);
+  const folder = outboxFolder(config);
+  if (config.nodeEnv === 'production') {
+    log.warn(
+      { folder },
+      'SMTP_URL is not set: mails are written to the outbox folder and never reach customers',
+    );
   }
-  return new Mailer(config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(log), config.mailFrom);
+  return new Mailer(folderTransport(folder, log), config.mailFrom);
 }
