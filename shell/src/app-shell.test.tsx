@@ -111,7 +111,7 @@ describe('chrome', () => {
 
   it('lists the footer content pages from the API and links them to /detail', async () => {
     renderShell({
-      answers: { '/index/listContents/3-2': [{ id: '5', type: 3, title: 'Risk warning', slug: 'risk' }] },
+      answers: { '/index/listContents/3-en': [{ id: '5', type: 3, title: 'Risk warning', slug: 'risk' }] },
     });
     const link = await screen.findByRole('link', { name: 'Risk warning' });
     expect(link).toHaveAttribute('href', '/detail?id=5&title=Risk+warning');
@@ -152,7 +152,7 @@ describe('language picker', () => {
   it('lists ten languages, sets <html lang dir> and reloads the footer list with the right selector', async () => {
     const user = userEvent.setup();
     const { api, storage } = renderShell();
-    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/index/listContents/3-2'));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/index/listContents/3-en'));
 
     await user.click(within(screen.getByTestId('desktop-top-bar')).getByRole('button', { name: 'Language' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose a language' });
@@ -174,7 +174,7 @@ describe('language picker', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '繁體中文' }));
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.documentElement).toHaveAttribute('lang', 'zh-TW');
-    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/index/listContents/3-1'));
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/index/listContents/3-zh-TW'));
   });
 });
 

@@ -12,7 +12,7 @@ import {
   setFormatLanguage,
 } from './format';
 import { languageReady } from './language-loading';
-import { contentLanguageSelector, dirFor, languages, matchLanguage } from './languages';
+import { dirFor, languages, matchLanguage } from './languages';
 
 afterEach(() => setFormatLanguage('en'));
 
@@ -83,11 +83,6 @@ describe('languages', () => {
     expect(matchLanguage(['zh-HK'])).toBe('zh-TW');
     expect(matchLanguage(['zh'])).toBe('zh-CN');
     expect(matchLanguage(['pt-BR'])).toBe('en');
-  });
-
-  it('uses the seed content selector: 1 for Chinese, 2 otherwise', () => {
-    expect(contentLanguageSelector('zh-TW')).toBe(1);
-    expect(contentLanguageSelector('ar')).toBe(2);
   });
 
   it('lets a module register its namespace in all languages', async () => {

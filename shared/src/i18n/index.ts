@@ -5,7 +5,6 @@ export {
   isLang,
   dirFor,
   matchLanguage,
-  contentLanguageSelector,
   type Lang,
 } from './languages';
 export { createI18n, registerNamespace, useNamespace, commonNamespace, type I18n } from './create-i18n';

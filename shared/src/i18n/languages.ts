@@ -45,8 +45,3 @@ export function matchLanguage(preferred: readonly string[]): Lang {
   }
   return defaultLanguage;
 }
-
-/** The content-list selector of the seed (§2, §7): 1 for Chinese, 2 for every other language. */
-export function contentLanguageSelector(lang: Lang): 1 | 2 {
-  return lang === 'zh-CN' || lang === 'zh-TW' ? 1 : 2;
-}

@@ -1,13 +1,16 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { contentLanguageSelector, type ApiClient, type Lang } from '@swx/shared';
+import type { ApiClient, Lang } from '@swx/shared';
 import type { ContentSummary } from '@swx/shared/contract';
 
 /** Footer statements (content type 3, seed §3). */
 const FOOTER_CONTENT_TYPE = 3;
 
-/** The footer content list's selector for a language: 1 for Chinese, 2 for the others (seed §2). */
+/**
+ * The footer content list's selector for a language: the language-tag form (our addition to the seed's
+ * 1 = Chinese, 2 = others), so each of the ten languages gets its own titles and pages.
+ */
 export function footerSelector(lang: Lang): string {
-  return `${FOOTER_CONTENT_TYPE}-${contentLanguageSelector(lang)}`;
+  return `${FOOTER_CONTENT_TYPE}-${lang}`;
 }
 
 /** The footer's links to content pages, reloaded whenever the language changes. */

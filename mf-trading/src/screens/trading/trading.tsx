@@ -61,25 +61,25 @@ export const TradingScreen = observer(function TradingScreen() {
 
   if (store.marketsState === 'failed') {
     return (
-      <main className={styles.screen}>
+      <div className={styles.screen}>
         <EmptyState
           title={t('loadFailed')}
           action={<Button onClick={() => void store.load(requestedCode)}>{t('retry')}</Button>}
         />
-      </main>
+      </div>
     );
   }
   if (store.marketsState === 'loading') {
     return (
-      <main className={styles.screen}>
+      <div className={styles.screen}>
         <Skeleton lines={6} blockSize="2rem" />
-      </main>
+      </div>
     );
   }
 
   const offered = kind === 'plans' ? true : store.info ? store.offers(kind) : null;
   return (
-    <main className={styles.screen}>
+    <div className={styles.screen}>
       <h1 className={styles.title}>{t('title')}</h1>
       <MarketBar store={store} />
       <Tabs
@@ -131,6 +131,6 @@ export const TradingScreen = observer(function TradingScreen() {
         )}
       </Tabs>
       {signedIn ? <LinkedReceipt decimalsFor={(code) => store.decimalsFor(code)} /> : null}
-    </main>
+    </div>
   );
 });

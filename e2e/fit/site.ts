@@ -1,0 +1,79 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/** The ten interface languages (shared/src/i18n/languages.ts), in the picker's order. */
+export const languages = ['zh-CN', 'en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'zh-TW'] as const;
+export type Language = (typeof languages)[number];
+
+export const desktop = { width: 1440, height: 900 };
+export const mobile = { width: 390, height: 844 };
+
+export interface SiteRoute {
+  /** A name for messages and screenshot files. */
+  name: string;
+  path: string;
+  /** Seen by a guest: the sign-in screens (a signed-in customer is sent on from them). */
+  guest?: boolean;
+}
+
+/**
+ * Every route the shell knows (shell/src/routes/route-list.ts) and the pages modules tell apart by query:
+ * the trading tabs, the NFT views. `/detail` needs a content id of the language, asked from the API.
+ */
+export async function siteRoutes(request: APIRequestContext, language: Language): Promise<SiteRoute[]> {
+  const listed = await request.get(`/swx/customer/index/listContents/3-${language}`);
+  const { result } = (await listed.json()) as { result: { id: string; title: string }[] };
+  const page = result[0];
+  if (!page) throw new Error(`no footer content in ${language}`);
+  const detail = `/detail?${new URLSearchParams({ id: page.id, title: page.title }).toString()}`;
+  return [
+    { name: 'home', path: '/' },
+    { name: 'market', path: '/market' },
+    { name: 'cruuency', path: '/cruuency?code=XAUUSD&type=5' },
+    { name: 'trading', path: '/trading' },
+    { name: 'trading-plans', path: '/trading?tab=plans' },
+    { name: 'loan', path: '/loan' },
+    { name: 'nfts', path: '/nfts' },
+    { name: 'nfts-mine', path: '/nfts?view=mine' },
+    { name: 'nfts-donations', path: '/nfts?view=donations' },
+    { name: 'profile', path: '/profile' },
+    { name: 'profile-balance', path: '/profile/balance' },
+    { name: 'profile-settings', path: '/profile/settings' },
+    { name: 'profile-notification', path: '/profile/notification' },
+    { name: 'profile-deposit', path: '/profile/deposit' },
+    { name: 'profile-withdraw', path: '/profile/withdraw' },
+    { name: 'profile-records', path: '/profile/records' },
+    { name: 'profile-invite', path: '/profile/invite' },
+    { name: 'help', path: '/help' },
+    { name: 'help-faq', path: '/help/faq' },
+    { name: 'help-notice', path: '/help/notice' },
+    { name: 'detail', path: detail },
+    { name: 'introduction', path: '/introduction' },
+    { name: 'pass-login', path: '/pass/login', guest: true },
+    { name: 'pass-register', path: '/pass/register', guest: true },
+    { name: 'pass-reset', path: '/pass/reset', guest: true },
+    { name: 'pass-wallet', path: '/pass/wallet', guest: true },
+  ];
+}
+
+/**
+ * Opens a route and waits until it has settled: the module is mounted, nothing is marked busy (module area,
+ * list and page loaders), the network is quiet (the websocket does not count) and fonts are in.
+ */
+export async function openRoute(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('#main-content').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('#main-content [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** The layout settles after a resize before it is measured. */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}

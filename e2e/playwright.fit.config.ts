@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import suite from './playwright.config';
+
+/**
+ * The visit-everything checks (`pnpm --dir e2e test:fit`): every route fits in ten languages, no English
+ * on non-English pages, no serious accessibility violations. The same server as the main suite, but its
+ * /remotes.json lists every real module (fixtures/remotes.site.json) instead of the e2e fixture module.
+ * The specs open their own contexts (one per language) and change the viewport themselves.
+ * `pnpm screenshots` runs screenshots.ts with this configuration.
+ */
+const webServer = (Array.isArray(suite.webServer) ? suite.webServer : []).map((server) =>
+  server.env?.REMOTES_FILE
+    ? { ...server, env: { ...server.env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') } }
+    : server,
+);
+
+export default defineConfig({
+  ...suite,
+  testDir: './fit',
+  testMatch: process.env.SWX_SCREENSHOTS ? 'screenshots.ts' : '*.spec.ts',
+  timeout: 300_000,
+  retries: 0,
+  webServer,
+  projects: [{ name: 'fit', use: { browserName: 'chromium' } }],
+});
