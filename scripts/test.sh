@@ -46,6 +46,9 @@ if [ "$postgres_status" -ne 0 ]; then status=$postgres_status; fi
 step "end-to-end (Playwright, Debian's chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/playwright.json" pnpm --dir e2e run test --reporter=list,json || status=$?
 
+step "every route fits in ten languages at 1440 and 390 px (Playwright)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/playwright-fit.json" pnpm --dir e2e run test:fit fit/fit.spec.ts --reporter=list,json || status=$?
+
 step "several instances on one PostgreSQL behind haproxy (Playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/playwright-cluster.json" pnpm --dir e2e run test:cluster --reporter=list,json || status=$?
 

@@ -18,32 +18,29 @@ async function contextsFor(browser: Browser, language: Language, tag: string) {
 }
 
 for (const language of ['en', 'ar'] as const) {
-  test(`no serious or critical accessibility violation on any route in ${language}`, async ({
-    browser,
-    request,
-  }) => {
-    test.setTimeout(300_000);
-    const { member, guest } = await contextsFor(browser, language, `axe${language}`);
-    const pages = { member: await member.newPage(), guest: await guest.newPage() };
-    const found: string[] = [];
-    for (const route of await siteRoutes(request, language)) {
-      const page = route.guest ? pages.guest : pages.member;
-      for (const size of [desktop, mobile]) {
+  for (const size of [desktop, mobile]) {
+    test(`no serious or critical accessibility violation in ${language} at ${size.width} px`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(600_000);
+      const { member, guest } = await contextsFor(browser, language, `axe${language}`);
+      const pages = { member: await member.newPage(), guest: await guest.newPage() };
+      const found: string[] = [];
+      for (const route of await siteRoutes(request, language)) {
+        const page = route.guest ? pages.guest : pages.member;
         await resizeTo(page, size);
         await openRoute(page, route.path);
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const violation of violations) {
           if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-          const where = violation.nodes
-            .map((node) => node.target.join(' '))
-            .slice(0, 3)
-            .join(', ');
-          found.push(`${route.path} @${size.width}: ${violation.id} (${violation.impact}) at ${where}`);
+          const where = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
+          found.push(`${route.path}: ${violation.id} (${violation.impact}) at ${where.join(', ')}`);
         }
       }
-    }
-    await member.close();
-    await guest.close();
-    expect(found, `accessibility in ${language}`).toEqual([]);
-  });
+      await member.close();
+      await guest.close();
+      expect(found, `accessibility in ${language} at ${size.width} px`).toEqual([]);
+    });
+  }
 }
