@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Quick start, command 2: installs what is needed (pnpm, Debian's chromium and postgresql) and runs every
 # check and test: lint and types, dependency boundaries, unit and component tests, server tests on PGlite
-# and on a real PostgreSQL, the Playwright end-to-end suite against the built site and real server, and two
-# server instances behind a load balancer.
+# and on a real PostgreSQL, the Playwright end-to-end suite against the built site and real server, every route
+# in ten languages at two widths (nothing may overflow), and two server instances behind a load balancer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
