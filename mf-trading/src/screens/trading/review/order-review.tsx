@@ -60,14 +60,15 @@ export interface SpotDraft {
   side: 'buy' | 'sell';
   orderType: 'market' | 'limit';
   quantity: Decimal;
-  /** The limit price, or the feed's latest price for a market order. */
+  /** The limit price, or the feed's price when the review opened (a market order's review follows the feed). */
   price: Decimal;
   coin: string;
 }
 
 /** A spot order's review: price, quantity, value, fee and what is paid or received. */
-export function SpotReview({
+export const SpotReview = observer(function SpotReview({
   draft,
+  livePrice,
   feeRate,
   decimals,
   busy,
@@ -75,6 +76,8 @@ export function SpotReview({
   onCancel,
 }: {
   draft: SpotDraft | null;
+  /** The feed's latest price for the market, while the review is open. */
+  livePrice: string | null;
   feeRate: string | null;
   decimals: number;
   busy: boolean;
@@ -82,7 +85,8 @@ export function SpotReview({
   onCancel: () => void;
 }) {
   const t = useTradingT();
-  const value = draft ? exactDecimal(draft.quantity).times(draft.price) : null;
+  const price = draft?.orderType === 'market' && livePrice ? exactDecimal(livePrice) : (draft?.price ?? null);
+  const value = draft && price ? exactDecimal(draft.quantity).times(price) : null;
   // The fee as the server charges it (rounded up to a stored amount), shown to its last digit.
   const fee = value && feeRate !== null ? roundPaid(value.times(feeRate)) : null;
   const total = value && fee ? (draft!.side === 'buy' ? value.plus(fee) : value.minus(fee)) : null;
@@ -104,7 +108,7 @@ export function SpotReview({
             [t('spot.side'), t(draft.side === 'buy' ? 'spot.buy' : 'spot.sell')],
             [
               t(draft.orderType === 'limit' ? 'order.limitPrice' : 'review.livePrice'),
-              formatPrice(draft.price, decimals),
+              formatPrice(price!, decimals),
               'review-price',
             ],
             [t('spot.quantity'), `${draft.quantity.toFixed()} ${draft.coin}`, 'review-quantity'],
@@ -120,7 +124,7 @@ export function SpotReview({
       ) : null}
     </ReviewDialog>
   );
-}
+});
 
 /**
  * Closing a margin position: the result at the feed's live price, worked out with the settlement rule the

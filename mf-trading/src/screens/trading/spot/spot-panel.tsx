@@ -237,6 +237,7 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
       <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
       <SpotReview
         draft={review}
+        livePrice={trading.livePrice}
         feeRate={feeRate}
         decimals={decimals}
         busy={store.placing}
