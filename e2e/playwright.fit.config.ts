@@ -11,7 +11,10 @@ import suite from './playwright.config';
  */
 const webServer = (Array.isArray(suite.webServer) ? suite.webServer : []).map((server) =>
   server.env?.REMOTES_FILE
-    ? { ...server, env: { ...server.env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') } }
+    ? {
+        ...server,
+        env: { ...server.env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') },
+      }
     : server,
 );
 
