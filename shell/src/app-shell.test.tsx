@@ -154,7 +154,9 @@ describe('language picker', () => {
     const { api, storage } = renderShell();
     await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/index/listContents/3-en'));
 
-    await user.click(within(screen.getByTestId('desktop-top-bar')).getByRole('button', { name: 'Language' }));
+    await user.click(
+      within(screen.getByTestId('desktop-top-bar')).getByRole('button', { name: 'English, Language' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Choose a language' });
     expect(
       within(dialog)
@@ -170,7 +172,7 @@ describe('language picker', () => {
       within(screen.getByTestId('desktop-top-bar')).getByRole('link', { name: 'الرئيسية' }),
     ).toBeInTheDocument();
 
-    await user.click(within(screen.getByTestId('desktop-top-bar')).getByRole('button', { name: 'اللغة' }));
+    await user.click(within(screen.getByTestId('desktop-top-bar')).getByRole('button', { name: 'العربية, اللغة' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '繁體中文' }));
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.documentElement).toHaveAttribute('lang', 'zh-TW');

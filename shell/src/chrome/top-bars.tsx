@@ -64,7 +64,8 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           type="button"
           className={styles.textButton}
           aria-haspopup="dialog"
-          aria-label={t('nav.chooseLanguage')}
+          // The name starts with what is shown (axe: label-content-name-mismatch), then says what it does.
+          aria-label={`${languageNames[root.settings.language as Lang]}, ${t('nav.chooseLanguage')}`}
           onClick={onOpenLanguages}
         >
           <GlobeIcon />

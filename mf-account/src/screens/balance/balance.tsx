@@ -24,7 +24,8 @@ export const BalanceScreen = observer(function BalanceScreen() {
             {data.assets.length === 0 ? (
               <EmptyState title={t('balance.empty')} />
             ) : (
-              <div className={table.wrap}>
+              // A table that scrolls sideways on a phone must be reachable by keyboard (axe: scrollable-region-focusable).
+              <div className={table.wrap} tabIndex={0} role="region" aria-label={t('balance.caption')}>
                 <table className={table.table}>
                   <caption className={visuallyHiddenClass}>{t('balance.caption')}</caption>
                   <thead>
