@@ -172,7 +172,9 @@ describe('language picker', () => {
       within(screen.getByTestId('desktop-top-bar')).getByRole('link', { name: 'الرئيسية' }),
     ).toBeInTheDocument();
 
-    await user.click(within(screen.getByTestId('desktop-top-bar')).getByRole('button', { name: 'العربية, اللغة' }));
+    await user.click(
+      within(screen.getByTestId('desktop-top-bar')).getByRole('button', { name: 'العربية, اللغة' }),
+    );
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '繁體中文' }));
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.documentElement).toHaveAttribute('lang', 'zh-TW');
