@@ -57,6 +57,11 @@ export const accountApi = {
     return api().call('auth.userInfo');
   },
 
+  /** Stored trading preferences; answers the customer record with them. */
+  setOneClickTrading(oneClickTrading: boolean): Promise<UserInfo> {
+    return api().call('auth.preferences', { body: { oneClickTrading } });
+  },
+
   /** `id` is a currency code or `all`; balances of the account set in the active mode. */
   assets(id = 'all'): Promise<AssetInfo> {
     return api().call('trading.assets', { params: { id } });

@@ -178,6 +178,22 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     async (request) =>
       ok(await auth.setAccountMode(request.customer.userId, request.body.mode), successes.modified),
   );
+
+  route(
+    app,
+    'auth.preferences',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Store trading preferences (one-click trading: spot market orders and closes skip the review)',
+        security,
+      },
+      preHandler: [app.authenticate],
+    },
+    async (request) =>
+      ok(await auth.setPreferences(request.customer.userId, request.body), successes.modified),
+  );
 };
 
 /** Runs `action`; a throttled try answers 429 with `Retry-After`. */

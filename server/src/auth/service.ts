@@ -459,9 +459,21 @@ export class AuthService {
   }
 
   async setAccountMode(userId: string, mode: AccountMode): Promise<UserInfo> {
+    return this.updateUser(userId, { accountMode: mode });
+  }
+
+  /** `POST /user/preferences`: the customer's stored trading preferences. */
+  async setPreferences(userId: string, preferences: { oneClickTrading: boolean }): Promise<UserInfo> {
+    return this.updateUser(userId, { oneClickTrading: preferences.oneClickTrading });
+  }
+
+  private async updateUser(
+    userId: string,
+    values: Partial<Pick<UserRow, 'accountMode' | 'oneClickTrading'>>,
+  ): Promise<UserInfo> {
     const [user] = await this.db
       .update(users)
-      .set({ accountMode: mode })
+      .set(values)
       .where(eq(users.id, BigInt(userId)))
       .returning();
     if (!user) throw new AppError(errors.userNotFound);
@@ -630,6 +642,7 @@ export function toUserInfo(user: UserRow): UserInfo {
     inviteCode: user.inviteCode,
     virtualStatus: user.accountMode === 'demo' ? '1' : '0',
     accountMode: user.accountMode,
+    oneClickTrading: user.oneClickTrading,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -28,6 +28,8 @@ export const users = pgTable(
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     /** The account set used when a request carries no `virtually` header. */
     accountMode: text('account_mode').$type<'real' | 'demo'>().notNull().default('demo'),
+    /** Spot market orders and position closes skip their review; off until the customer turns it on. */
+    oneClickTrading: boolean('one_click_trading').notNull().default(false),
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: bigint('invited_by', { mode: 'bigint' }).references((): AnyPgColumn => users.id),
     kycStatus: text('kyc_status')

@@ -146,6 +146,14 @@ export type RepasswordBody = Static<typeof RepasswordBody>;
 export const AccountModeBody = Body({ mode: AccountMode });
 export type AccountModeBody = Static<typeof AccountModeBody>;
 
+/**
+ * `POST /user/preferences`: trading preferences stored with the customer, so they follow them to every
+ * device. `oneClickTrading` (off by default) skips the review before spot market orders and closing a
+ * position; the settings page explains the risk before it is switched on.
+ */
+export const PreferencesBody = Body({ oneClickTrading: Type.Boolean() });
+export type PreferencesBody = Static<typeof PreferencesBody>;
+
 export const UserInfo = Type.Object({
   id: Id,
   username: Type.String(),
@@ -155,6 +163,8 @@ export const UserInfo = Type.Object({
   /** The seed's local key: '1' demo, '0' real; mirrors `accountMode`. */
   virtualStatus: Type.Union([Type.Literal('1'), Type.Literal('0')]),
   accountMode: AccountMode,
+  /** Orders that execute at once skip their review (set with `POST /user/preferences`); off by default. */
+  oneClickTrading: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
 });
 export type UserInfo = Static<typeof UserInfo>;

@@ -13,6 +13,7 @@ import {
 } from './admin';
 import {
   AccountModeBody,
+  PreferencesBody,
   CheckNameQuery,
   CheckNameResult,
   LoginBody,
@@ -218,6 +219,7 @@ export const routes = {
   'auth.userInfo': post({ path: '/user/getUserInfo', result: UserInfo }),
   'auth.repassword': post({ path: '/user/repassword', body: RepasswordBody, result: Nothing }),
   'auth.accountMode': post({ path: '/user/accountMode', body: AccountModeBody, result: UserInfo }),
+  'auth.preferences': post({ path: '/user/preferences', body: PreferencesBody, result: UserInfo }),
 
   // ---- wallet sign-in (Sign-In with Ethereum) ----
   'wallet.nonce': get({ path: '/login/dappNonce', result: DappNonce }),

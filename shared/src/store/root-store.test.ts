@@ -60,6 +60,7 @@ const user: SessionUser = {
   inviteCode: 'K7M2QX9D',
   virtualStatus: '0',
   accountMode: 'real',
+  oneClickTrading: false,
   createdAt: '2026-11-22T15:00:00.000Z',
 };
 

@@ -148,6 +148,7 @@ export function createFakeSite(routes: FakeRoutes, options: FakeSiteOptions = {}
       inviteCode: 'ANA123',
       kycStatus: 'unverified',
       accountMode: mode,
+      oneClickTrading: false,
       ...options.user,
     });
   }

@@ -84,6 +84,7 @@ export const customer: SessionUser = {
   inviteCode: 'ALICE7',
   kycStatus: 'unverified',
   accountMode: 'real',
+  oneClickTrading: false,
 };
 
 /** Renders the whole shell (chrome + module areas) at `path` with a real root store on a fake API. */

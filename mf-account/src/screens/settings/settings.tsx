@@ -17,6 +17,7 @@ import { useAccountStrings } from '../../i18n';
 import { PasswordForm } from './password-form';
 import { WalletSettings } from './wallet';
 import { SocialSignIn } from './social';
+import { OneClickTradingSetting } from './one-click';
 
 /** Demo/real switch behind a confirmation: switching changes which balances every page shows. */
 const AccountModeSwitch = observer(function AccountModeSwitch() {
@@ -88,7 +89,7 @@ const LanguageChoice = observer(function LanguageChoice() {
   );
 });
 
-/** `/profile/settings`: change password, language, demo/real, logout. */
+/** `/profile/settings`: change password, sign-in methods, language, demo/real, one-click trading, logout. */
 export function SettingsScreen() {
   const { t } = useAccountStrings();
   const { logout, busy } = useLogout();
@@ -106,6 +107,9 @@ export function SettingsScreen() {
         <div className={formStyles.form}>
           <AccountModeSwitch />
         </div>
+      </Section>
+      <Section title={t('settings.oneClick.title')} id="settings-one-click">
+        <OneClickTradingSetting />
       </Section>
       <Button variant="danger" onClick={logout} loading={busy}>
         {t('settings.logout')}

@@ -78,6 +78,7 @@ describe('sign-up', () => {
       inviteCode: expect.stringMatching(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/),
       virtualStatus: '1',
       accountMode: 'demo',
+      oneClickTrading: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const demo = await server.services.ledger.balances(userInfo.id, 'demo');
@@ -497,6 +498,28 @@ describe('account mode', () => {
     expect((await post('/user/accountMode', { mode: 'demo' }, auth)).body.result.virtualStatus).toBe('1');
     expect((await post('/user/accountMode', { mode: 'paper' }, auth)).body.code).toBe('400');
     expect((await post('/user/accountMode', { mode: 'real' })).status).toBe(401);
+  });
+});
+
+describe('trading preferences', () => {
+  it('keeps one-click trading off until the customer turns it on, and stores the choice', async () => {
+    const customer = await signUpCustomer(server);
+    const auth = { authorization: customer.token };
+    expect((await post('/user/getUserInfo', undefined, auth)).body.result.oneClickTrading).toBe(false);
+    const on = await post('/user/preferences', { oneClickTrading: true }, auth);
+    expect(on.body).toMatchObject({ code: '200', result: { oneClickTrading: true } });
+    expect((await post('/user/getUserInfo', undefined, auth)).body.result.oneClickTrading).toBe(true);
+    const off = await post('/user/preferences', { oneClickTrading: false }, auth);
+    expect(off.body.result.oneClickTrading).toBe(false);
+  });
+
+  it('authenticates before it validates, and refuses anything but a boolean', async () => {
+    const customer = await signUpCustomer(server);
+    const auth = { authorization: customer.token };
+    expect((await post('/user/preferences', { oneClickTrading: 'yes' })).status).toBe(401);
+    expect((await post('/user/preferences', { oneClickTrading: 'yes' }, auth)).body.code).toBe('400');
+    expect((await post('/user/preferences', {}, auth)).body.code).toBe('400');
+    expect((await post('/user/getUserInfo', undefined, auth)).body.result.oneClickTrading).toBe(false);
   });
 });
 

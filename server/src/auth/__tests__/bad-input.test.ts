@@ -116,6 +116,7 @@ const endpoints: Array<{ url: string; fields: string[]; signedIn?: boolean }> = 
   { url: '/user/repassword', fields: ['email', 'code', 'oldPassword', 'password', 'confirmPassword'] },
   { url: '/user/repassword', fields: ['oldPassword', 'password', 'confirmPassword'], signedIn: true },
   { url: '/user/accountMode', fields: ['mode'], signedIn: true },
+  { url: '/user/preferences', fields: ['oneClickTrading'], signedIn: true },
 ];
 
 describe('bad input never breaks the auth endpoints', () => {

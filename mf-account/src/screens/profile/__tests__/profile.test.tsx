@@ -21,6 +21,7 @@ const user: UserInfo = {
   inviteCode: 'ANA123',
   virtualStatus: '1',
   accountMode: 'demo',
+  oneClickTrading: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 

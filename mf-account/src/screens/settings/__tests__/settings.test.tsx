@@ -1,7 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
-import { Refusal, createFakeSite, ok, renderScreen, resetRoot } from '../../../test-support/fake-site';
+import {
+  Refusal,
+  createFakeSite,
+  ok,
+  renderScreen,
+  resetRoot,
+  type ApiCall,
+} from '../../../test-support/fake-site';
 import { SettingsScreen } from '../settings';
 
 // Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
@@ -92,4 +99,38 @@ test('a password the server finds too easy to guess (11012) is shown on the new-
   expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(
     expect.stringContaining('Password too easy to guess'),
   );
+});
+
+test('one-click trading is off by default, turns on only after its risk is confirmed, and off at once', async () => {
+  const site = createFakeSite(
+    {
+      'POST /user/preferences': (call: ApiCall) => ({
+        ...site.root.session.userInfo,
+        oneClickTrading: (call.body as { oneClickTrading: boolean }).oneClickTrading,
+      }),
+    },
+    { signedIn: true },
+  );
+  root = site.root;
+  renderScreen(root, <SettingsScreen />, '/profile/settings');
+  const preferenceCalls = () => site.calls.filter((call) => call.path === '/user/preferences');
+  expect(screen.getByTestId('one-click-state')).toHaveTextContent(/^Off/);
+  await userEvent.click(screen.getByRole('button', { name: 'Turn on one-click trading' }));
+  const dialog = await screen.findByRole('dialog', { name: 'One-click trading' });
+  expect(dialog).toHaveTextContent('cannot be undone');
+  expect(preferenceCalls()).toHaveLength(0);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(preferenceCalls()).toHaveLength(0);
+  await userEvent.click(screen.getByRole('button', { name: 'Turn on one-click trading' }));
+  await userEvent.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn on one-click trading' }),
+  );
+  await waitFor(() => expect(root!.session.userInfo?.oneClickTrading).toBe(true));
+  expect(screen.getByTestId('one-click-state')).toHaveTextContent(/^On/);
+  await userEvent.click(screen.getByRole('button', { name: 'Turn off one-click trading' }));
+  await waitFor(() => expect(root!.session.userInfo?.oneClickTrading).toBe(false));
+  expect(preferenceCalls().map((call) => call.body)).toEqual([
+    { oneClickTrading: true },
+    { oneClickTrading: false },
+  ]);
 });

@@ -16,8 +16,8 @@ import { TradingScreen } from '../trading';
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 
-function site(overrides: FakeRoutes = {}, signedIn = true) {
-  const fake = createFakeSite(tradingRoutes(overrides), { signedIn });
+function site(overrides: FakeRoutes = {}, signedIn = true, oneClickTrading = false) {
+  const fake = createFakeSite(tradingRoutes(overrides), { signedIn, user: { oneClickTrading } });
   root = fake.root;
   if (signedIn) void root.settings.adoptAccountMode('demo');
   return fake;
@@ -140,8 +140,8 @@ describe('the trading screen', () => {
 });
 
 describe('the margin form', () => {
-  async function openMargin(overrides: FakeRoutes = {}) {
-    const fake = site(overrides);
+  async function openMargin(overrides: FakeRoutes = {}, oneClickTrading = false) {
+    const fake = site(overrides, true, oneClickTrading);
     renderScreen(fake.root, <TradingScreen />, '/trading?code=BTCUSDT&direction=long');
     await screen.findByRole('radio', { name: '1×' });
     return fake;
@@ -328,6 +328,26 @@ describe('the margin form', () => {
     expect(within(receipt).getByTestId('receipt-tick-seq')).toHaveTextContent('1234');
     expect(within(receipt).getAllByText('Your available balance')[0]).toBeVisible();
     expect(within(receipt).getByTestId('receipt-line')).toHaveTextContent('+40.60 USDT');
+  });
+
+  test('with one-click trading on, Close closes at once without the review', async () => {
+    let closed = false;
+    const { calls } = await openMargin(
+      {
+        'GET /order/listUOrder': (call: ApiCall) =>
+          call.query.getAll('status').includes('open') && !closed ? [position({ id: '41' })] : [],
+        'POST /order/stopU': () => {
+          closed = true;
+          return position({ id: '41', status: 'closed', closePrice: null, closeReason: 'customer' });
+        },
+      },
+      true,
+    );
+    const item = await screen.findByTestId('position');
+    expect(screen.getByTestId('one-click-notice')).toBeInTheDocument();
+    await userEvent.click(within(item).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(body(calls, '/order/stopU')).toEqual([{ id: '41' }]));
+    expect(screen.queryByRole('dialog', { name: 'Close this position?' })).toBeNull();
   });
 
   test('modifying SL/TP sends the new levels, empty removes one', async () => {

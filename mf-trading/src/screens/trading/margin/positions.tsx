@@ -17,7 +17,7 @@ import type { Position } from '../../../api';
 import { Figures, SignedAmount } from '../../../components/figures';
 import { useTradingT } from '../../../i18n';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
-import { CloseReview } from '../review';
+import { CloseReview, OneClickNotice, useOneClickTrading } from '../review';
 import styles from '../lists.module.css';
 import type { PositionsStore } from './positions-store';
 
@@ -47,7 +47,9 @@ export const Positions = observer(function Positions({
   };
   const items = lists[view];
 
-  // Closing is reviewed first, with the result at the live price (docs/product.md promise 4).
+  // Closing is reviewed first, with the result at the live price (docs/product.md promise 4), unless the
+  // customer turned on one-click trading.
+  const oneClick = useOneClickTrading();
   const [closing, setClosing] = useState<Position | null>(null);
   const close = async (position: Position) => {
     const closed = await store.close(position.id);
@@ -90,6 +92,7 @@ export const Positions = observer(function Positions({
             </SignedAmount>
           </p>
         ) : null}
+        {view === 'open' && store.open.length > 0 ? <OneClickNotice /> : null}
         {items.length === 0 ? (
           <EmptyState title={t('order.noOrders')} />
         ) : (
@@ -180,7 +183,7 @@ export const Positions = observer(function Positions({
                           size="small"
                           variant="danger"
                           loading={store.busyId === position.id}
-                          onClick={() => setClosing(position)}
+                          onClick={() => (oneClick ? void close(position) : setClosing(position))}
                         >
                           {t('margin.close')}
                         </Button>

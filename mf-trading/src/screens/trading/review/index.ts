@@ -1,1 +1,2 @@
 export { CloseReview, SpotReview, type SpotDraft } from './order-review';
+export { OneClickNotice, useOneClickTrading } from './one-click';

@@ -23,7 +23,7 @@ import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import listStyles from '../lists.module.css';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
-import { SpotReview, type SpotDraft } from '../review';
+import { OneClickNotice, SpotReview, useOneClickTrading, type SpotDraft } from '../review';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
 import { SpotStore } from './spot-store';
@@ -56,10 +56,16 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
   const value = quantity && price ? quantity.times(price) : null;
   const coinAvailable = coin ? trading.available(coin) : null;
 
-  // Every order is reviewed before it is sent (docs/product.md promise 4): nothing executes on the first click.
+  // Every order is reviewed before it is sent (docs/product.md promise 4): nothing executes on the first
+  // click, unless the customer turned on one-click trading in their settings.
+  const oneClick = useOneClickTrading();
   const [review, setReview] = useState<SpotDraft | null>(null);
   const askReview = () => {
     if (!store.validate() || !quantity || !price) return;
+    if (oneClick) {
+      void submit();
+      return;
+    }
     setReview({
       code: trading.code!,
       side: store.side,
@@ -214,6 +220,7 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
         <Button type="submit" fullWidth loading={store.placing}>
           {t(store.side === 'buy' ? 'spot.buy' : 'spot.sell')}
         </Button>
+        <OneClickNotice />
       </form>
       <section className={listStyles.section} aria-label={t('tabs.spot')}>
         <Tabs

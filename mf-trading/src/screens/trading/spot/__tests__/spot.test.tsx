@@ -120,6 +120,31 @@ test('a market order is reviewed at the live price; cancelling the review sends 
   expect(calls.some((c) => c.path === '/order/submit')).toBe(false);
 });
 
+test('with one-click trading on, a market order executes on the first click, and the form says so', async () => {
+  const fake = createFakeSite(
+    tradingRoutes({ 'POST /order/submit': () => order({ orderType: 'market', status: 'filled' }) }),
+    { signedIn: true, user: { oneClickTrading: true } },
+  );
+  root = fake.root;
+  renderScreen(fake.root, <TradingScreen />, '/trading?code=BTCUSDT');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('tab', { name: 'Spot' }));
+  expect(await screen.findByTestId('one-click-notice')).toHaveTextContent('without a review');
+  await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '2');
+  await user.click(screen.getByRole('button', { name: 'Buy' }));
+  await waitFor(() =>
+    expect(fake.calls.filter((c) => c.path === '/order/submit').map((c) => c.body)).toEqual([
+      expect.objectContaining({ code: 'BTCUSDT', quantity: '2' }),
+    ]),
+  );
+  expect(screen.queryByRole('dialog', { name: 'Review your order' })).toBeNull();
+});
+
+test('with one-click trading off (the default) nothing says it is on', async () => {
+  await openSpot();
+  expect(screen.queryByTestId('one-click-notice')).toBeNull();
+});
+
 test('quantities typed with a German decimal comma reach the server as decimal strings', async () => {
   const { calls } = await openSpot({
     'POST /order/submit': () => order({ orderType: 'market', price: null }),
