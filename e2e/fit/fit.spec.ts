@@ -1,11 +1,13 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { prepareContext, registerCustomer } from '../support/customer';
+import { englishText } from './language-check';
 import { layoutProblems } from './layout-check';
 import { desktop, languages, mobile, openRoute, resizeTo, siteRoutes, type Language } from './site';
 
 /**
- * Every screen fits: every route in all ten languages, at 1440 px and 390 px, with no horizontal overflow
- * and no clipped text. One browser, one signed-in context per language (and a guest one for the sign-in
+ * Every screen fits and speaks the page's language: every route in all ten languages, at 1440 px and
+ * 390 px, with no horizontal overflow, no clipped text, and no English text on a non-English page that is
+ * not a proper name or code (language-check.ts). One browser, one signed-in context per language (and a guest one for the sign-in
  * screens); each page is opened once at desktop width, measured, narrowed to the phone width and measured
  * again (the layouts switch on CSS width, shell/src/chrome/use-media-query.ts).
  */
@@ -21,15 +23,17 @@ async function contextsFor(browser: Browser, language: Language, tag: string) {
 }
 
 for (const language of languages) {
-  test(`every route fits at 1440 px and 390 px in ${language}`, async ({ browser, request }) => {
+  test(`every route fits at 1440 px and 390 px and shows no English in ${language}`, async ({ browser, request }) => {
     test.setTimeout(300_000);
     const { member, guest } = await contextsFor(browser, language, `fit${language.slice(0, 2)}`);
     const pages = { member: await member.newPage(), guest: await guest.newPage() };
     const problems: string[] = [];
+    const english: string[] = [];
     for (const route of await siteRoutes(request, language)) {
       const page = route.guest ? pages.guest : pages.member;
       await resizeTo(page, desktop);
       await openRoute(page, route.path);
+      for (const text of await englishText(page, language)) english.push(`${route.path}: "${text}"`);
       for (const size of [desktop, mobile]) {
         await resizeTo(page, size);
         for (const problem of await layoutProblems(page))
@@ -39,5 +43,6 @@ for (const language of languages) {
     await member.close();
     await guest.close();
     expect(problems, `what does not fit in ${language}`).toEqual([]);
+    expect(english, `English text on ${language} pages`).toEqual([]);
   });
 }

@@ -87,7 +87,7 @@ export const PlansArea = observer(function PlansArea() {
         {store.products.map((p) => (
           <li key={p.id} className={`${styles.card} ${p.id === store.productId ? styles.chosen : ''}`}>
             <Button variant="secondary" fullWidth disabled={!p.enabled} onClick={() => store.choose(p.id)}>
-              {p.name} · {p.underlying}
+              <span translate="no">{p.name}</span> · {p.underlying}
             </Button>
             <p>
               {p.enabled
@@ -274,7 +274,7 @@ const PlanCard = observer(function PlanCard({
   return (
     <li className={styles.card} data-testid={`plan-${plan.id}`}>
       <strong>
-        {plan.productName} · {t('termOption', { days: plan.days, rate: rate(plan.dailyRate) })}
+        <span translate="no">{plan.productName}</span> · {t('termOption', { days: plan.days, rate: rate(plan.dailyRate) })}
       </strong>{' '}
       <span>{t(`status.${plan.status}`)}</span>
       <Figures

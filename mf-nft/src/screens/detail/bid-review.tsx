@@ -43,7 +43,7 @@ export function BidReview(props: BidReviewProps) {
       <dl className={styles.review}>
         <div>
           <dt>{t('bid.confirmNft')}</dt>
-          <dd>{props.title}</dd>
+          <dd translate="no">{props.title}</dd>
         </div>
         <div>
           <dt>{t('bid.confirmAmount')}</dt>

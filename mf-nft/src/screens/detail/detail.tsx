@@ -89,7 +89,7 @@ const DetailBody = observer(function DetailBody({
   const [placed, setPlaced] = useState(0);
   const standing = useMyStanding(nft.id, nft.currency, placed);
   return (
-    <NftPage title={nft.title}>
+    <NftPage title={<span translate="no">{nft.title}</span>}>
       <div className={styles.layout}>
         <div className={styles.media}>
           <Artwork imageUrl={nft.imageUrl} alt={t('card.artwork', { title: nft.title })} eager />

@@ -47,7 +47,9 @@ export function DonationsScreen() {
                     {donations.items.map((item) => (
                       <tr key={item.ledgerReference} data-testid={`donation-${item.nftId}`}>
                         <td data-label={t('donations.nft')}>
-                          <Link to={nftPaths.detail(item.nftId)}>{item.title}</Link>
+                          <Link to={nftPaths.detail(item.nftId)} translate="no">
+                            {item.title}
+                          </Link>
                           <span className={styles.charity}>{item.charity}</span>
                         </td>
                         <td data-label={t('donations.winner')} dir="ltr">

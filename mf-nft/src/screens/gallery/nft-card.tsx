@@ -24,7 +24,7 @@ export const NftCard = observer(function NftCard({ nft: loaded }: { nft: NftSumm
           {nft.shipped ? <Badge tone="good">{t('card.charityListing')}</Badge> : null}
         </div>
         <h2 className={styles.cardTitle} id={titleId}>
-          <Link to={nftPaths.detail(nft.id)} className={styles.cardLink}>
+          <Link to={nftPaths.detail(nft.id)} className={styles.cardLink} translate="no">
             {nft.title}
           </Link>
         </h2>

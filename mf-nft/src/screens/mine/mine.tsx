@@ -63,7 +63,7 @@ function Owned({ mine }: { mine: MyNfts }) {
               <Artwork imageUrl={nft.imageUrl} alt={t('card.artwork', { title: nft.title })} />
             </div>
             <div className={styles.text}>
-              <Link to={nftPaths.detail(nft.id)} className={styles.title}>
+              <Link to={nftPaths.detail(nft.id)} className={styles.title} translate="no">
                 {nft.title}
               </Link>
               <span className={styles.creator}>{t('card.by', { creator: nft.creator })}</span>
@@ -97,7 +97,7 @@ function Bids({ mine }: { mine: MyNfts }) {
           </div>
           <div className={styles.text}>
             <div className={styles.heading}>
-              <Link to={nftPaths.detail(entry.nft.id)} className={styles.title}>
+              <Link to={nftPaths.detail(entry.nft.id)} className={styles.title} translate="no">
                 {entry.nft.title}
               </Link>
               <Badge tone={toneOf[entry.status]}>{t(`mine.bidStatus.${entry.status}`)}</Badge>
