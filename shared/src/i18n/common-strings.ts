@@ -5,65 +5,81 @@
 import type en from './locales/en.json';
 import type { RecordNames } from '../contract/record-names';
 import type { Lang } from './languages';
+import type { MarketNames } from './market-names';
 
-/** The SDK's strings, with the record names the server shares (`records.*`, contract/record-names). */
-export type CommonStrings = typeof en & { records: RecordNames };
+/**
+ * The SDK's strings, with the record names the server shares (`records.*`, contract/record-names) and the
+ * market names in this language (`marketNames.*`, market-names.ts; English needs none).
+ */
+export type CommonStrings = typeof en & { records: RecordNames; marketNames?: MarketNames };
 
 type Loaded = Promise<{ default: CommonStrings }>;
 
-/** One language's chunk: its common strings and its record names, fetched side by side. */
-function withRecordNames(
+/** One language's chunk: its common strings, record names and market names, fetched side by side. */
+function withSharedNames(
   strings: Promise<{ default: typeof en }>,
-  names: Promise<{ default: RecordNames }>,
+  records: Promise<{ default: RecordNames }>,
+  markets: Promise<{ default: MarketNames }>,
 ): Loaded {
-  return Promise.all([strings, names]).then(([s, n]) => ({ default: { ...s.default, records: n.default } }));
+  return Promise.all([strings, records, markets]).then(([s, r, m]) => ({
+    default: { ...s.default, records: r.default, marketNames: m.default },
+  }));
 }
 
 const loaders: Record<Exclude<Lang, 'en'>, () => Loaded> = {
   'zh-CN': () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-zh-CN" */ './locales/zh-CN.json'),
       import(/* webpackChunkName: "common-zh-CN" */ '../contract/record-names/zh-CN.json'),
+      import(/* webpackChunkName: "common-zh-CN" */ './market-names/zh-CN.json'),
     ),
   ja: () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-ja" */ './locales/ja.json'),
       import(/* webpackChunkName: "common-ja" */ '../contract/record-names/ja.json'),
+      import(/* webpackChunkName: "common-ja" */ './market-names/ja.json'),
     ),
   ko: () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-ko" */ './locales/ko.json'),
       import(/* webpackChunkName: "common-ko" */ '../contract/record-names/ko.json'),
+      import(/* webpackChunkName: "common-ko" */ './market-names/ko.json'),
     ),
   de: () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-de" */ './locales/de.json'),
       import(/* webpackChunkName: "common-de" */ '../contract/record-names/de.json'),
+      import(/* webpackChunkName: "common-de" */ './market-names/de.json'),
     ),
   fr: () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-fr" */ './locales/fr.json'),
       import(/* webpackChunkName: "common-fr" */ '../contract/record-names/fr.json'),
+      import(/* webpackChunkName: "common-fr" */ './market-names/fr.json'),
     ),
   it: () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-it" */ './locales/it.json'),
       import(/* webpackChunkName: "common-it" */ '../contract/record-names/it.json'),
+      import(/* webpackChunkName: "common-it" */ './market-names/it.json'),
     ),
   es: () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-es" */ './locales/es.json'),
       import(/* webpackChunkName: "common-es" */ '../contract/record-names/es.json'),
+      import(/* webpackChunkName: "common-es" */ './market-names/es.json'),
     ),
   ar: () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-ar" */ './locales/ar.json'),
       import(/* webpackChunkName: "common-ar" */ '../contract/record-names/ar.json'),
+      import(/* webpackChunkName: "common-ar" */ './market-names/ar.json'),
     ),
   'zh-TW': () =>
-    withRecordNames(
+    withSharedNames(
       import(/* webpackChunkName: "common-zh-TW" */ './locales/zh-TW.json'),
       import(/* webpackChunkName: "common-zh-TW" */ '../contract/record-names/zh-TW.json'),
+      import(/* webpackChunkName: "common-zh-TW" */ './market-names/zh-TW.json'),
     ),
 };
 

@@ -37,3 +37,11 @@ export {
 } from './format';
 export { problemText, type FieldProblem, type Problem } from './problem-text';
 export { defineModuleStrings, type ModuleStrings, type ModuleStringLoaders } from './module-strings';
+export {
+  marketName,
+  shownMarketName,
+  useMarketName,
+  marketNamesKey,
+  type MarketNames,
+  type ShownMarketName,
+} from './market-names';

@@ -17,3 +17,4 @@ export * from './load';
 export * from './demo-notice';
 export * from './status-badge';
 export * from './money';
+export * from './market-name';

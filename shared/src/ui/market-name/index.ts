@@ -1,0 +1,1 @@
+export { MarketName, type MarketNameProps } from './market-name';
