@@ -23,7 +23,10 @@ async function contextsFor(browser: Browser, language: Language, tag: string) {
 }
 
 for (const language of languages) {
-  test(`every route fits at 1440 px and 390 px and shows no English in ${language}`, async ({ browser, request }) => {
+  test(`every route fits at 1440 px and 390 px and shows no English in ${language}`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(300_000);
     const { member, guest } = await contextsFor(browser, language, `fit${language.slice(0, 2)}`);
     const pages = { member: await member.newPage(), guest: await guest.newPage() };

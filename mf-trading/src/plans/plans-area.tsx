@@ -274,7 +274,8 @@ const PlanCard = observer(function PlanCard({
   return (
     <li className={styles.card} data-testid={`plan-${plan.id}`}>
       <strong>
-        <span translate="no">{plan.productName}</span> · {t('termOption', { days: plan.days, rate: rate(plan.dailyRate) })}
+        <span translate="no">{plan.productName}</span> ·{' '}
+        {t('termOption', { days: plan.days, rate: rate(plan.dailyRate) })}
       </strong>{' '}
       <span>{t(`status.${plan.status}`)}</span>
       <Figures

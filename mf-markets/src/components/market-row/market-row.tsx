@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ChangePercent, changeDirection, formatPrice } from '@swx/shared';
+import { ChangePercent, MarketName, changeDirection, formatPrice, useMarketName } from '@swx/shared';
 import type { Market } from '../../api';
 import { useInView } from '../in-view';
 import { LivePrice } from '../live-price';
@@ -46,6 +46,7 @@ function readLive<T>(live: boolean, read: () => T): T {
  */
 export function MarketRow({ market, showSparkline = false, watchlist }: MarketRowProps) {
   const { t, i18n } = useTranslation('markets');
+  const localName = useMarketName()(market.code, market.name);
   const row = useRef<HTMLLIElement>(null);
   const live = useInView(row);
   return (
@@ -65,7 +66,7 @@ export function MarketRow({ market, showSparkline = false, watchlist }: MarketRo
             decoding="async"
           />
           <span className={styles.names}>
-            <span className={styles.name}>{market.name}</span>
+            <MarketName code={market.code} name={market.name} className={styles.name} />
             <span className={styles.code}>
               {market.code}
               {!showSparkline && (
@@ -79,16 +80,12 @@ export function MarketRow({ market, showSparkline = false, watchlist }: MarketRo
         </span>
         {showSparkline && (
           <span className={styles.chart}>
-            <RowSparkline
-              market={market}
-              live={live}
-              label={t('home.sparklineLabel', { name: market.name })}
-            />
+            <RowSparkline market={market} live={live} label={t('home.sparklineLabel', { name: localName })} />
           </span>
         )}
         <RowFigures market={market} live={live} lang={i18n.language} />
       </Link>
-      {watchlist && <WatchStar code={market.code} name={market.name} watchlist={watchlist} />}
+      {watchlist && <WatchStar code={market.code} name={localName} watchlist={watchlist} />}
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { getRootStore, marketName } from '@swx/shared';
 import { marketsApi, type Market, type MarketTypeId } from '../../api';
 import { liveChange, seedLiveMarkets } from '../../components/live-market';
 import type { WatchlistStore } from '../../components/watch-star';
@@ -60,7 +61,10 @@ export class MarketListStore {
       (m) =>
         (this.tab === 'all' || this.watchlist.has(m.code)) &&
         (this.type === null || m.type === this.type) &&
-        (!needle || m.code.toLowerCase().includes(needle) || m.name.toLowerCase().includes(needle)),
+        (!needle ||
+          m.code.toLowerCase().includes(needle) ||
+          m.name.toLowerCase().includes(needle) ||
+          marketName(getRootStore().i18n, m.code, m.name).toLowerCase().includes(needle)),
     );
     if (this.sort === 'none') return rows;
     const sign = this.sort === 'desc' ? -1 : 1;

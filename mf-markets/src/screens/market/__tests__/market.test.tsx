@@ -93,6 +93,22 @@ test('filters by market type and by search', async () => {
   expect(screen.getByText('No matching markets')).toBeInTheDocument();
 });
 
+test('shows local market names in the page language and finds markets by them', async () => {
+  const user = userEvent.setup();
+  const fake = createFakeSite(
+    { 'GET /index/listMarketAll': listed, 'GET /user/watchlist': [] },
+    { signedIn: false, language: 'de' },
+  );
+  root = fake.root;
+  renderScreen(root, <MarketScreen />, '/market');
+  await waitFor(() => expect(rowCodes()).toHaveLength(5));
+  // A local name where German has one; the catalogue's proper name, marked as such, where it has not.
+  expect(screen.getByText('Euro / US-Dollar')).not.toHaveAttribute('translate');
+  expect(screen.getByText('Apple')).toHaveAttribute('translate', 'no');
+  await user.type(screen.getByRole('searchbox'), 'US-Dollar');
+  expect(rowCodes()).toEqual(['EURUSD']);
+});
+
 test('sorts by change, highest first then lowest first; markets without a change stay last', async () => {
   const user = userEvent.setup();
   site(false);
