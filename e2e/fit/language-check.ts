@@ -84,11 +84,13 @@ export function englishText(page: Page, language: Language): Promise<string[]> {
         if (text.length < 4) continue;
         const parent = node.parentElement;
         if (!parent || skipped(parent) || !visible(parent)) continue;
-        // E-mail addresses, URLs, hashes and wallet addresses are data, not language.
+        // E-mail addresses, URLs, hashes and wallet addresses are data, not language; words are runs of letters
+        // between spaces and punctuation (a username like ana2024x or a code like 3-en is not a word).
         const words = text
           .replace(/\S+@\S+|https?:\/\/\S+|\b0x[0-9a-fA-F]+\b|\b[13][a-km-zA-HJ-NP-Z1-9]{25,}\b/g, ' ')
-          .match(/[\p{L}][\p{L}'’-]*/gu);
-        if (!words) continue;
+          .split(/[\s/·:,;.!?()«»"“”]+/u)
+          .filter((word) => /^\p{L}[\p{L}'’-]*$/u.test(word));
+        if (words.length === 0) continue;
         if (latin) {
           const hits = new Set(words.map((w) => w.toLowerCase()).filter((w) => markerSet.has(w)));
           if (hits.size >= 2) found.push(text.slice(0, 80));

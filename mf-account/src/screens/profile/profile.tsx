@@ -46,7 +46,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
       <Section>
         <div className={styles.identity}>
           <div>
-            <p className={styles.name}>{info?.username}</p>
+            <p className={styles.name} translate="no">
+              {info?.username}
+            </p>
             <p className={styles.muted}>{info?.email}</p>
           </div>
           <div className={styles.badges}>

@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The languages whose pages are checked with axe-core: English and the right-to-left one, Arabic. */
+export const axeLanguages: ReadonlySet<string> = new Set(['en', 'ar']);
+
+/** Serious and critical axe-core violations on the page as shown, with where they are (three nodes at most). */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const where = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
+      return `${violation.id} (${violation.impact}) at ${where.join(', ')}`;
+    });
+}
