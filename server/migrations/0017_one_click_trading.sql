@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "one_click_trading" boolean DEFAULT false NOT NULL;
