@@ -88,6 +88,8 @@ describe('claims', () => {
     ).toBe('11168');
     expect((await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/release`)).code).toBe('11169');
     expect((await as(finance.ann.token, 'POST', `/reviews/withdrawal/${id}/release`)).code).toBe('200');
+    expect(await auditCount('review.withdrawal.claim', `withdrawal:${id}`)).toBe(1);
+    expect(await auditCount('review.withdrawal.release', `withdrawal:${id}`)).toBe(1);
     expect((await queueItem(id)).claim).toBeNull();
     expect((await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/approve`)).code).toBe('200');
     expect(await statusOf(id)).toBe('approved');
