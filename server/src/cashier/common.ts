@@ -1,4 +1,4 @@
-import { errors } from '@swx/shared/contract';
+import { errors, type ReviewCustomer, type TransactionRecord } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
@@ -21,6 +21,18 @@ export interface CashierDeps {
   events: { publishAccountEvent(userId: string, event: AccountEvent): void };
   /** Identity verification (KYC): withdrawals need it while `kyc_required_for_withdrawal` is on. */
   identity?: { isVerified(userId: string): Promise<boolean> };
+  /** What the staff review queues show besides the cashier's own records (`staff-queue.ts`). */
+  staffViews: CashierStaffViews;
+}
+
+/** What the staff queue reads from other domains, through their published functions. */
+export interface CashierStaffViews {
+  /** Who the customers are (auth). */
+  customers(userIds: readonly string[]): Promise<Map<string, ReviewCustomer>>;
+  /** The customer's latest trading events from the ledger, newest first (records). */
+  recentTrades(userId: string, limit: number): Promise<TransactionRecord[]>;
+  /** An amount of a currency valued in USDT at the latest price (portfolio); undefined without a price. */
+  valueUsdt(currency: string, amount: string): string | undefined;
 }
 
 export function requireReal(customer: Customer): void {
