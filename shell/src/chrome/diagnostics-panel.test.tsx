@@ -12,6 +12,7 @@ jest.mock('../remotes/load-remote', () => ({
 }));
 
 const entry = '/releases/mf-markets/0.1.0-2/mf-manifest.json';
+const originalFetch = globalThis.fetch;
 
 beforeEach(() => {
   resetLazyModules();
@@ -20,6 +21,15 @@ beforeEach(() => {
     .mocked(loadModuleRoutes)
     .mockImplementation(async (name) => ({ default: () => <p>{name} module content</p> }));
   setViewport('desktop');
+  // The shell's own manifest, read by the panel for the shell's version.
+  globalThis.fetch = jest.fn(async (url: string) =>
+    url === '/mf-manifest.json'
+      ? ({
+          ok: true,
+          json: async () => ({ metaData: { buildInfo: { buildVersion: '0.1.0-9' } } }),
+        } as Response)
+      : ({ ok: false, status: 404, json: async () => ({}) } as Response),
+  ) as unknown as typeof fetch;
   // The federation runtime's page registry after the shell loaded mf_markets from a release.
   Object.assign(globalThis, {
     __FEDERATION__: {
@@ -41,6 +51,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  globalThis.fetch = originalFetch;
   delete (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__;
 });
 
@@ -59,6 +70,9 @@ describe('the diagnostics panel', () => {
     expect(row).toHaveTextContent(entry);
     expect(row).toHaveTextContent('Loaded');
     expect(dialog.getByRole('row', { name: /react/ })).toHaveTextContent('19.3.1');
+    const shell = dialog.getByRole('row', { name: /^swx_shell/ });
+    expect(shell).toHaveTextContent('http://localhost/mf-manifest.json');
+    await waitFor(() => expect(shell).toHaveTextContent('0.1.0-9'));
     expect(dialog.getByTestId('diagnostics-socket')).toHaveTextContent(/Connecting|Connected|Closed/);
 
     await user.keyboard('{Escape}');

@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
   diagnosticsResources,
   FederationFactsView,
+  fetchManifestVersion,
   Modal,
   readFederationFacts,
   useNamespace,
@@ -11,6 +13,9 @@ import styles from './chrome.module.css';
 
 /** The shell's federation name (webpack.config.cjs): the host whose runtime registered every module. */
 const SHELL_FEDERATION_NAME = 'swx_shell';
+
+/** The shell's own manifest: its build version is the shell's version. */
+const SHELL_MANIFEST = '/mf-manifest.json';
 
 /** `?diagnostics=1` opens the panel on arrival: support staff can send a customer that link. */
 export function diagnosticsRequested(search: string): boolean {
@@ -30,11 +35,29 @@ export const DiagnosticsPanel = observer(function DiagnosticsPanel({
 }) {
   const { root } = useShell();
   const { t } = useNamespace('diagnostics', diagnosticsResources);
+  const [shellVersion, setShellVersion] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    void fetchManifestVersion(SHELL_MANIFEST).then((version) => {
+      if (current) setShellVersion(version);
+    });
+    return () => {
+      current = false;
+    };
+  }, [open]);
   if (!open) return null;
+  const facts = readFederationFacts(SHELL_FEDERATION_NAME);
+  const shell = {
+    name: SHELL_FEDERATION_NAME,
+    manifestUrl: new URL(SHELL_MANIFEST, window.location.origin).toString(),
+    version: shellVersion,
+    loaded: true,
+  };
   return (
     <Modal open onClose={onClose} title={t('title')}>
       <FederationFactsView
-        facts={readFederationFacts(SHELL_FEDERATION_NAME)}
+        facts={{ ...facts, modules: [shell, ...facts.modules] }}
         socketState={root.socket.state}
       />
     </Modal>
