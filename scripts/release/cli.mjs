@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Versioned module releases (docs/deployment.md, "Releasing a module"):
 //   pnpm release <module> [--base-url <url>]    build, store as a new version, gate, point at it
+//                [--stage]                      ... but leave the pointer (promote it once a CDN has it)
 //   pnpm promote <module> <version>              gate, point at a stored version
 //   pnpm rollback <module> <version>             gate, point back at a version that was active before
 //   pnpm releases <module>                       list the stored versions, the active one marked
@@ -124,6 +125,10 @@ function release(module, options) {
     const report = formatReport({ moduleName: module, version, problems: verdict.problems });
     if (!verdict.compatible) throw new RefusedError(report);
     console.log(report);
+    if (options.stage) {
+      console.log(`staged: the pointer is unchanged; activate with \`pnpm promote ${module} ${version}\``);
+      return;
+    }
     const change = updatePointer(dir, {
       action: 'release',
       module,
@@ -200,6 +205,7 @@ function main(argv) {
       'base-url': { type: 'string' },
       'shell-dist': { type: 'string' },
       'releases-dir': { type: 'string' },
+      stage: { type: 'boolean' },
     },
   });
   if (values['releases-dir']) process.env.RELEASES_DIR = values['releases-dir'];
@@ -214,7 +220,9 @@ function main(argv) {
     case 'list':
       return list(module);
     default:
-      throw new Error('usage: cli.mjs release|promote|rollback|list <module> [version] [--base-url url]');
+      throw new Error(
+        'usage: cli.mjs release|promote|rollback|list <module> [version] [--base-url url] [--stage]',
+      );
   }
 }
 
