@@ -225,7 +225,8 @@ test('a new shell works with the old module and with the new one', async ({ page
   copyShell(nextShell);
   await page.goto(`${site}/market`);
   await showsMarkets(page);
-  expect(await diagnosed(page, 'swx_shell')).toMatchObject({ version: '0.1.0-next-shell' });
+  // The panel reads the shell's version from its manifest when it opens.
+  await expect.poll(async () => (await diagnosed(page, 'swx_shell')).version).toBe('0.1.0-next-shell');
   expect(await diagnosed(page, 'mf_markets')).toMatchObject({ version: first, status: 'Loaded' });
 
   const promote = releaseCommand('promote', 'mf-markets', second!);

@@ -14,6 +14,15 @@ const RELEASE_FILE = /^\/mf-[a-z0-9-]+\/[0-9A-Za-z][0-9A-Za-z.+_-]*\/(?!release\
 export const RELEASE_PAGE = /^\/releases\/(mf-[a-z0-9-]+)\/([0-9A-Za-z][0-9A-Za-z.+_-]*)(?:\/|$)/;
 
 /**
+ * Content-hashed files never change: cached for a year. Anything else (index.html, remoteEntry.js,
+ * mf-manifest.json) is revalidated, so a redeployed module folder is picked up.
+ */
+export function cacheControlFor(filePath: string): string {
+  const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(filePath);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
  * The active release of each released module, or nothing when no release was made (or the pointer cannot be
  * read: the modules on disk then stay what `/remotes.json` lists, and the error is in the log once per change).
  */
@@ -70,8 +79,7 @@ export async function registerReleases(
     cacheControl: false,
     allowedPath: (pathName) => RELEASE_FILE.test(pathName) && allowedPath(pathName),
     setHeaders: (res, filePath) => {
-      const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(filePath);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', cacheControlFor(filePath));
       res.setHeader('access-control-allow-origin', '*');
       res.setHeader('cross-origin-resource-policy', 'cross-origin');
     },

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { failure } from '../http/envelope';
 import { errors } from '@swx/shared/contract';
 import { readJsonFile } from './json-file';
-import { RELEASE_PAGE, registerReleases, releasePointer } from './releases';
+import { cacheControlFor, RELEASE_PAGE, registerReleases, releasePointer } from './releases';
 
 /**
  * Production web serving: the built shell at `/`, each built module under `/<module>/`, the versioned module
@@ -32,8 +32,7 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
   // mf-manifest.json) must be re-read so a redeployed module is picked up. Files are looked up per request
   // (wildcard), so a rebuild needs no restart; `.br`/`.gz` siblings made at build time are sent when accepted.
   const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) => {
-    const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(filePath);
-    res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('cache-control', cacheControlFor(filePath));
   };
   // Source maps hold the full source: a build should not make them, and if one is left on disk it is not
   // served (they belong with an error-reporting service, not on the public site).
