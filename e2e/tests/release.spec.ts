@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -14,9 +15,9 @@ import { smtpUrl } from '../support/smtp';
  * build, made once here, the rest by copying and altering their output.
  */
 const repoRoot = path.resolve(__dirname, '..', '..');
-const basePort = Number(process.env.E2E_PORT ?? 4173);
-const site = `http://127.0.0.1:${basePort + 20}`;
-const cdn = `http://127.0.0.1:${basePort + 21}`;
+// Ports the system hands out free: several suites share this machine, fixed ports could meet another's.
+let site: string;
+let cdn: string;
 
 let work: string;
 let webRoot: string;
@@ -81,12 +82,26 @@ async function waitUntil(url: string, what: string) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-function start(script: string, env: Record<string, string>) {
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server of this spec and waits until it answers `ready` itself (not whatever holds the port). */
+async function start(script: string, env: Record<string, string>, ready: string) {
   const child = spawn(process.execPath, [script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
+  await waitUntil(ready, script);
+  if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
 }
 
 function copyShell(from: string) {
@@ -109,6 +124,9 @@ test.beforeAll(async () => {
   releasesDir = path.join(work, 'releases');
   copyShell(path.join(repoRoot, 'shell', 'dist'));
 
+  const [sitePort, cdnPort] = [await freePort(), await freePort()];
+  site = `http://127.0.0.1:${sitePort}`;
+  cdn = `http://127.0.0.1:${cdnPort}`;
   versions.markets.push(release('mf-markets'));
   versions.trading = release('mf-trading', '--base-url', `${cdn}/cdn`);
   // The next shell: the same code built as a new shell version (what its manifest and the panel say).
@@ -117,28 +135,33 @@ test.beforeAll(async () => {
     MF_BUILD_VERSION: '0.1.0-next-shell',
   });
 
-  start(path.join(repoRoot, 'e2e', 'scripts', 'fixture-server.mjs'), {
-    FIXTURE_ROOT: releasesDir,
-    FIXTURE_PREFIX: '/cdn',
-    FIXTURE_PORT: String(basePort + 21),
-  });
-  start(path.join(repoRoot, 'server', 'dist', 'main.js'), {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(basePort + 20),
-    DATA_DIR: path.join(work, 'data'),
-    WEB_ROOT: webRoot,
-    RELEASES_DIR: releasesDir,
-    PUBLIC_URL: site,
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'e2e-release-admin-1',
-    IDENTITY_ENCRYPTION_KEY: '7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f5e1f0c7a9b3d4e6f8a2b1c0d9e8f',
-    SMTP_URL: smtpUrl,
-    MAIL_FROM: 'SWX <no-reply@swx.test>',
-    LOG_LEVEL: 'warn',
-  });
-  await waitUntil(`${cdn}/health`, 'the CDN');
-  await waitUntil(`${site}/healthz`, 'the site');
+  const cdnScript = path.join(repoRoot, 'e2e', 'scripts', 'fixture-server.mjs');
+  await start(
+    cdnScript,
+    { FIXTURE_ROOT: releasesDir, FIXTURE_PREFIX: '/cdn', FIXTURE_PORT: String(cdnPort) },
+    `${cdn}/health`,
+  );
+  await start(
+    path.join(repoRoot, 'server', 'dist', 'main.js'),
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(sitePort),
+      DATA_DIR: path.join(work, 'data'),
+      WEB_ROOT: webRoot,
+      RELEASES_DIR: releasesDir,
+      PUBLIC_URL: site,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'e2e-release-admin-1',
+      IDENTITY_ENCRYPTION_KEY: '7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f5e1f0c7a9b3d4e6f8a2b1c0d9e8f',
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'SWX <no-reply@swx.test>',
+      LOG_LEVEL: 'warn',
+    },
+    `${site}/healthz`,
+  );
+  // The site serves the shell copied into its web root (an API-only server would answer 404 here).
+  expect((await fetch(`${site}/`)).headers.get('content-type')).toContain('text/html');
 });
 
 test.afterAll(() => {
