@@ -68,8 +68,10 @@ export const DiagnosticsPanel = observer(function DiagnosticsPanel({
 export function DiagnosticsButton({ onOpen }: { onOpen: () => void }) {
   const { t } = useNamespace('diagnostics', diagnosticsResources);
   return (
-    <button type="button" className={styles.diagnosticsButton} onClick={onOpen}>
-      {t('open')}
-    </button>
+    <p className={styles.footerNote}>
+      <button type="button" className={styles.diagnosticsButton} onClick={onOpen}>
+        {t('open')}
+      </button>
+    </p>
   );
 }
