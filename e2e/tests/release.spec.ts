@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { smtpUrl } from '../support/smtp';
 
@@ -343,4 +344,32 @@ test('a release’s standalone page tells support its version, manifest, shared 
   await expect(panel.getByTestId('diagnostics-socket')).toHaveText(/Connected|Connecting/);
   // The deep link is routed inside the release: the markets screen, not the shell.
   await showsMarkets(page);
+});
+
+test('the diagnostics panel opens from ?diagnostics=1, works from the keyboard and passes axe', async ({
+  page,
+}) => {
+  await page.goto(`${site}/market?diagnostics=1`);
+  const dialog = page.getByRole('dialog', { name: 'Support diagnostics' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('tr[data-module="mf_markets"]')).toContainText(versions.markets[1]!);
+  await expect(dialog.locator('tr[data-library="react"]')).toContainText('swx_shell');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+  ).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The footer control, from the keyboard.
+  const control = page.getByRole('contentinfo').getByRole('button', { name: 'Diagnostics' });
+  await control.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(control).toBeFocused();
 });
