@@ -24,6 +24,9 @@ pnpm build
 step "dependency boundaries"
 pnpm run check:boundaries
 
+step "release commands and compatibility gate (node --test)"
+pnpm run test:release-scripts || status=$?
+
 # The server's suite runs twice, on PGlite and on PostgreSQL. The PostgreSQL run spends much of its time
 # waiting on the database's own processes, so it runs alongside the PGlite and front-end runs (two cores),
 # its output kept aside and shown once both are done.

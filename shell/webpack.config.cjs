@@ -16,7 +16,17 @@ const devRemotes = {
   mf_pass: 'http://127.0.0.1:3006/mf-manifest.json',
 };
 
-const base = createAppConfig({ name: 'swx_shell', dir: __dirname, isHost: true, port: 3000, devRemotes });
+/** What the shell loads from every module (src/remotes/load-remote.ts); the release gate checks it. */
+const consumes = ['./routes'];
+
+const base = createAppConfig({
+  name: 'swx_shell',
+  dir: __dirname,
+  isHost: true,
+  port: 3000,
+  devRemotes,
+  consumes,
+});
 
 /** A file name carrying webpack's content hash (`main.1a2b3c4d5e.js`): its content never changes. */
 const VERSIONED = /\.[0-9a-f]{10}\.(js|css)$/;
@@ -52,7 +62,7 @@ function installableApp() {
         },
         {
           urlPattern: ({ url, sameOrigin }) =>
-            sameOrigin && /^\/mf-[a-z]+\/.+\.[0-9a-f]{10}\.(js|css)$/.test(url.pathname),
+            sameOrigin && /^\/(releases\/)?mf-[a-z]+\/.+\.[0-9a-f]{10}\.(js|css)$/.test(url.pathname),
           handler: 'CacheFirst',
           options: {
             cacheName: 'swx-module-files',

@@ -5,13 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// FIXTURE_ROOT and FIXTURE_PREFIX make it any module host: release.spec.ts serves a releases folder under
+// /cdn/ from it, as a CDN on another origin would.
 const root = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'fixtures',
-  'mf-fixture',
-  'dist',
+  process.env.FIXTURE_ROOT ??
+    path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'mf-fixture', 'dist'),
 );
+const prefix = (process.env.FIXTURE_PREFIX ?? '').replace(/\/+$/, '');
 const port = Number(process.env.FIXTURE_PORT ?? 4175);
 const types = {
   '.js': 'text/javascript',
@@ -29,7 +29,13 @@ http
       response.end('ok');
       return;
     }
-    const file = path.join(root, path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
+    if (prefix && !url.pathname.startsWith(`${prefix}/`)) {
+      response.statusCode = 404;
+      response.end('not found');
+      return;
+    }
+    const local = decodeURIComponent(url.pathname.slice(prefix.length));
+    const file = path.join(root, path.normalize(local).replace(/^([/\\])+/, ''));
     if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       response.statusCode = 404;
       response.end('not found');

@@ -40,6 +40,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** A JSON file `{mf_name: manifest URL}` served as `/remotes.json` instead of the modules on disk. */
   remotesFile: string | undefined;
+  /**
+   * Versioned module releases (`pnpm release`, scripts/release): served under `/releases/`; its pointer
+   * `remotes.json` names the active version of each released module (`RELEASES_DIR`, default
+   * `<webRoot>/releases`).
+   */
+  releasesDir: string;
   /** Sign-in and sign-up request limits (auth engineer); see `RateLimit`. */
   authRateLimits: AuthRateLimits;
   /** Social sign-in: the OpenID Providers configured (auth/oidc/config.ts); empty offers none. */
@@ -125,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     remotesFile: env.REMOTES_FILE || undefined,
+    releasesDir: path.resolve(
+      env.RELEASES_DIR || path.join(path.resolve(env.WEB_ROOT ?? repoRoot), 'releases'),
+    ),
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
     oidcProviders: oidcProvidersFrom(env),
     // KYC and loans

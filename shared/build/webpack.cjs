@@ -258,6 +258,43 @@ class StartupPreloadPlugin {
   }
 }
 
+/**
+ * What the host loads from every module (e.g. `['./routes']`), written next to its mf-manifest.json as
+ * `remote-contract.json`: the release gate (scripts/release/compat.mjs) refuses a module version that no
+ * longer exposes one of them. The host's manifest cannot say it: remotes are registered at run time.
+ */
+class RemoteContractPlugin {
+  constructor(consumes) {
+    this.consumes = consumes;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('SwxRemoteContract', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'SwxRemoteContract', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const contract = { exposes: [...this.consumes].sort() };
+          compilation.emitAsset('remote-contract.json', new RawSource(JSON.stringify(contract, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * A versioned module release (`pnpm release <module>`, scripts/release) builds with SWX_RELEASE_VERSION and
+ * SWX_RELEASE_PUBLIC_PATH: the module's files then live at that path (`/releases/mf-markets/<version>/` or a
+ * CDN URL), so its standalone page works on deep links too. Anything else builds with `publicPath: 'auto'`.
+ */
+function releaseFromEnv(env = process.env) {
+  const version = env.SWX_RELEASE_VERSION;
+  const publicPath = env.SWX_RELEASE_PUBLIC_PATH;
+  if (!version && !publicPath) return null;
+  if (!version || !publicPath || !publicPath.endsWith('/'))
+    throw new Error('a release build needs SWX_RELEASE_VERSION and SWX_RELEASE_PUBLIC_PATH (ending in /)');
+  return { version, publicPath };
+}
+
 function htmlTemplate(dir, title) {
   const custom = path.join(dir, 'public', 'index.html');
   if (fs.existsSync(custom)) return { template: custom };
@@ -288,10 +325,11 @@ function htmlTemplate(dir, title) {
  *   port: number;                    // dev-server port
  *   title?: string;                  // page title of the built index.html
  *   devRemotes?: Record<string, string>; // host only: the /remotes.json its dev server answers
+ *   consumes?: string[];             // host only: what it loads from every module ('./routes')
  * }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title, devRemotes }) {
+function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title, devRemotes, consumes }) {
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) {
     // A dash in the name produces the misleading "no files found for remoteEntry chunk" at run time.
     throw new Error(
@@ -300,6 +338,7 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
   }
   return (_env, argv = {}) => {
     const production = (argv.mode || process.env.NODE_ENV) !== 'development';
+    const release = isHost ? null : releaseFromEnv();
     const cssExtract = {
       loader: MiniCssExtractPlugin.loader,
     };
@@ -320,8 +359,13 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         // The host serves deep links (/profile/balance), so its assets must resolve from the root; a module
         // is served under its own path (/mf-markets/) or another origin and finds its chunks from its entry.
-        publicPath: isHost ? '/' : 'auto',
+        publicPath: isHost ? '/' : (release?.publicPath ?? 'auto'),
         uniqueName: name,
+        // Two versions of a module can meet in one page (a new release picked up on navigation): each keeps
+        // its own chunk registry, or the new runtime would take the old version's chunks of the same id.
+        ...(release
+          ? { chunkLoadingGlobal: `webpackChunk${name}_${release.version.replace(/[^A-Za-z0-9_$]/g, '_')}` }
+          : {}),
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
         clean: true,
       },
@@ -405,6 +449,7 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
         // Pre-compressed copies next to each asset; the server sends them with `preCompressed` (no CPU per
         // request). Brotli for browsers that ask for it, gzip for the rest.
         ...(production && isHost ? [new StartupPreloadPlugin()] : []),
+        ...(isHost && consumes ? [new RemoteContractPlugin(consumes)] : []),
         new FacadeGuardPlugin(),
         ...(production
           ? [
@@ -464,4 +509,4 @@ function createAppConfig({ name, dir, exposes = {}, isHost = false, port, title,
   };
 }
 
-module.exports = { createAppConfig, CHUNK_LOAD_TIMEOUT_MS, SINGLETONS };
+module.exports = { createAppConfig, releaseFromEnv, CHUNK_LOAD_TIMEOUT_MS, SINGLETONS };

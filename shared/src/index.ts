@@ -8,3 +8,4 @@ export * from './i18n';
 export * from './store';
 export * from './socket';
 export * from './ui';
+export * from './diagnostics';

@@ -336,6 +336,39 @@ describe('module areas', () => {
     expect(discover).toHaveBeenCalledTimes(2);
   });
 
+  it('loads a module released since on the next navigation into its area, without a reload', async () => {
+    const user = userEvent.setup();
+    renderShell({ path: '/market' });
+    expect(await screen.findByText('mf_markets module content')).toBeInTheDocument();
+    const released = { ...allModules, mf_markets: '/releases/mf-markets/0.1.0-2/mf-manifest.json' };
+    discover.mockResolvedValue(released);
+    loadRoutes.mockImplementation(async (name) =>
+      moduleExpose(name === 'mf_markets' ? 'mf_markets 0.1.0-2' : name),
+    );
+    const tabs = within(screen.getByRole('navigation', { name: 'Sections' }));
+
+    await user.click(tabs.getByRole('link', { name: 'Trading' }));
+    expect(await screen.findByText('mf_trading module content')).toBeInTheDocument();
+    await waitFor(() => expect(jest.mocked(registerModules)).toHaveBeenLastCalledWith(released));
+    await user.click(tabs.getByRole('link', { name: 'Market' }));
+    expect(await screen.findByText('mf_markets 0.1.0-2 module content')).toBeInTheDocument();
+    expect(loadRoutes.mock.calls.filter(([name]) => name === 'mf_markets')).toHaveLength(2);
+  });
+
+  it('keeps the module it has when the list cannot be read on a navigation', async () => {
+    const user = userEvent.setup();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderShell({ path: '/market' });
+    expect(await screen.findByText('mf_markets module content')).toBeInTheDocument();
+    discover.mockRejectedValue(new Error('HTTP 502'));
+    const tabs = within(screen.getByRole('navigation', { name: 'Sections' }));
+    await user.click(tabs.getByRole('link', { name: 'Trading' }));
+    expect(await screen.findByText('mf_trading module content')).toBeInTheDocument();
+    await user.click(tabs.getByRole('link', { name: 'Market' }));
+    expect(await screen.findByText('mf_markets module content')).toBeInTheDocument();
+    expect(loadRoutes.mock.calls.filter(([name]) => name === 'mf_markets')).toHaveLength(1);
+  });
+
   it('treats an unreadable /remotes.json as no module deployed, chrome intact', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     discover.mockRejectedValueOnce(new Error('HTTP 500'));

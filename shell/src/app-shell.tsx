@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
+import { DiagnosticsPanel, diagnosticsRequested } from './chrome/diagnostics-panel';
 import { Footer } from './chrome/footer';
 import { LanguagePicker } from './chrome/language-picker';
 import { OnboardingBoard } from './chrome/onboarding-board';
@@ -19,12 +20,13 @@ import styles from './app-shell.module.css';
  */
 export const AppShell = observer(function AppShell() {
   const { t, i18n } = useTranslation('shell');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const titleKey = pageTitleKey(pathname);
   const moduleName = moduleForPath(pathname);
   const chrome = chromeFor(pathname);
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const openLanguages = useCallback(() => setLanguagesOpen(true), []);
+  const [diagnosticsOpen, setDiagnosticsOpen] = useState(() => diagnosticsRequested(search));
   const main = useRef<HTMLElement>(null);
 
   // Moving to another page puts keyboard and screen-reader users at the start of the new content.
@@ -62,10 +64,11 @@ export const AppShell = observer(function AppShell() {
       >
         <ModuleArea key={moduleName} moduleName={moduleName} />
       </main>
-      {chrome.footer && <Footer />}
+      {chrome.footer && <Footer onOpenDiagnostics={() => setDiagnosticsOpen(true)} />}
       {chrome.tabBar && <TabBar />}
       <OnboardingBoard />
       <LanguagePicker open={languagesOpen} onClose={() => setLanguagesOpen(false)} />
+      <DiagnosticsPanel open={diagnosticsOpen} onClose={() => setDiagnosticsOpen(false)} />
       <ToastRegion />
     </div>
   );

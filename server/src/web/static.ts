@@ -5,12 +5,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import { failure } from '../http/envelope';
 import { errors } from '@swx/shared/contract';
+import { readJsonFile } from './json-file';
+import { cacheControlFor, RELEASE_PAGE, registerReleases, releasePointer } from './releases';
 
 /**
- * Production web serving: the built shell at `/`, each built module under `/<module>/`, and `/remotes.json`
- * listing the modules found on disk (or the file named by REMOTES_FILE, `config.remotesFile`), so a module is redeployed by
- * replacing its folder — the shell is not rebuilt. Unknown non-API paths get the shell's index.html (the
- * shell's router redirects unknown routes to `/`).
+ * Production web serving: the built shell at `/`, each built module under `/<module>/`, the versioned module
+ * releases under `/releases/` (web/releases.ts), and `/remotes.json`: the modules found on disk (or the file
+ * named by REMOTES_FILE, `config.remotesFile`), with the released modules' active versions from the release
+ * pointer in their place. A module is released or rolled back by changing the pointer (`pnpm release`,
+ * `pnpm rollback`) — the shell is not rebuilt. Unknown non-API paths get the shell's index.html (the shell's
+ * router redirects unknown routes to `/`).
  */
 export async function registerWebRoot(app: FastifyInstance, config: Config): Promise<boolean> {
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
@@ -28,8 +32,7 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
   // mf-manifest.json) must be re-read so a redeployed module is picked up. Files are looked up per request
   // (wildcard), so a rebuild needs no restart; `.br`/`.gz` siblings made at build time are sent when accepted.
   const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) => {
-    const hashed = /\.[0-9a-f]{8,}\.(js|css|svg|png|woff2?)(\.br|\.gz)?$/.test(filePath);
-    res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('cache-control', cacheControlFor(filePath));
   };
   // Source maps hold the full source: a build should not make them, and if one is left on disk it is not
   // served (they belong with an error-reporting service, not on the public site).
@@ -55,49 +58,51 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
     });
   }
 
+  await registerReleases(app, config.releasesDir, allowedPath);
+
+  // `no-cache`: the pointer changes with every release and rollback; a browser asks again each time.
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    if (config.remotesFile) return readRemotesFile(config.remotesFile);
-    return Object.fromEntries(modules.map((m) => [m.name.replace(/-/g, '_'), `/${m.name}/mf-manifest.json`]));
+    const deployed = config.remotesFile
+      ? readJsonFile(config.remotesFile)
+      : Object.fromEntries(modules.map((m) => [m.name.replace(/-/g, '_'), `/${m.name}/mf-manifest.json`]));
+    return { ...deployed, ...releasePointer(config.releasesDir) };
   });
 
   const sendIndex = (_request: unknown, reply: FastifyReply) => reply.sendFile('index.html', shellDist);
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    const pathname = url.split('?')[0] ?? '';
     const isApi = url.startsWith('/swx/') || url.startsWith('/message') || url.startsWith('/docs');
-    if (request.method === 'GET' && !isApi && !path.extname(url.split('?')[0] ?? ''))
+    // A page inside a release's standalone module page (`/releases/mf-markets/<version>/market`) gets that
+    // version's own page; every other page is the shell's. (A version has dots: only the rest is a path.)
+    const release = RELEASE_PAGE.exec(pathname);
+    if (request.method === 'GET' && release && !path.extname(pathname.slice(release[0].length)))
+      return reply.sendFile(path.join(release[1]!, release[2]!, 'index.html'), config.releasesDir);
+    if (request.method === 'GET' && !isApi && !release && !path.extname(pathname))
       return sendIndex(request, reply);
     return reply.status(404).send(failure(errors.notFound));
   });
   return true;
 }
 
-let remotesCache: { file: string; mtimeMs: number; directory: Record<string, unknown> } | undefined;
-
-/** The remotes file, re-read when it changes (modules are moved by editing it, without a restart). */
-function readRemotesFile(file: string): Record<string, unknown> {
-  const { mtimeMs } = fs.statSync(file);
-  if (remotesCache?.file !== file || remotesCache.mtimeMs !== mtimeMs)
-    remotesCache = { file, mtimeMs, directory: JSON.parse(fs.readFileSync(file, 'utf8')) };
-  return remotesCache.directory;
-}
-
 /**
  * The origins, other than this site, that federated modules load from: the absolute `http(s)` URLs of
- * REMOTES_FILE. The Content-Security-Policy allows scripts, styles and manifest fetches from them only.
- * Modules found on disk are served by this server ('self'). An unreadable file allows no other origin.
+ * REMOTES_FILE and of the release pointer. The Content-Security-Policy allows scripts, styles and manifest
+ * fetches from them only. Modules served by this server are 'self'. An unreadable file allows no other
+ * origin.
  */
-export function moduleOrigins(config: Pick<Config, 'remotesFile'>): string[] {
-  if (!config.remotesFile) return [];
-  let directory: Record<string, unknown>;
+export function moduleOrigins(config: Pick<Config, 'remotesFile' | 'releasesDir'>): string[] {
+  let directory: Record<string, unknown> = {};
   try {
-    directory = readRemotesFile(config.remotesFile);
+    if (config.remotesFile) directory = { ...readJsonFile(config.remotesFile) };
   } catch {
-    return [];
+    directory = {};
   }
+  const entries = [...Object.values(directory), ...Object.values(releasePointer(config.releasesDir))];
   const origins = new Set<string>();
-  for (const entry of Object.values(directory ?? {})) {
+  for (const entry of entries) {
     if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
     try {
       origins.add(new URL(entry).origin);

@@ -27,6 +27,18 @@ describe('standaloneBasename', () => {
     expect(harness.standaloneBasename('/mf-markets/market')).toBe('/mf-markets');
     expect(harness.standaloneBasename('/market')).toBeUndefined();
   });
+
+  it('uses the public path of a release, on this origin or another', () => {
+    const release = '/releases/mf-markets/0.1.0-20261127061530/';
+    expect(harness.standaloneBasename('/releases/mf-markets/0.1.0-20261127061530/market', release)).toBe(
+      '/releases/mf-markets/0.1.0-20261127061530',
+    );
+    expect(harness.standaloneBasename('/m/mf-markets/2/', 'https://cdn.example/m/mf-markets/2/')).toBe(
+      '/m/mf-markets/2',
+    );
+    // A page outside the public path (a module built with 'auto' served from its folder).
+    expect(harness.standaloneBasename('/mf-markets/market', 'http://x/elsewhere/')).toBe('/mf-markets');
+  });
 });
 
 describe('renderStandalone', () => {
@@ -38,8 +50,14 @@ describe('renderStandalone', () => {
 
   it('shows the module with a diagnostics panel and signs in through /login/login', async () => {
     const user = userEvent.setup();
-    const fetch = jest.fn(async () =>
-      answer({ token: 't-1', userInfo: { id: '1', username: 'alice', email: 'a@x.io' } }),
+    const release = 'http://localhost/releases/mf-markets/0.1.0-2/';
+    const fetch = jest.fn(async (url: string) =>
+      url === `${release}mf-manifest.json`
+        ? ({
+            ok: true,
+            json: async () => ({ metaData: { buildInfo: { buildVersion: '0.1.0-2' } } }),
+          } as Response)
+        : answer({ token: 't-1', userInfo: { id: '1', username: 'alice', email: 'a@x.io' } }),
     );
     const originalFetch = globalThis.fetch;
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
@@ -50,6 +68,7 @@ describe('renderStandalone', () => {
         ({ root } = harness.renderStandalone({
           name: 'mf_markets',
           version: '1.2.3',
+          publicPath: release,
           routes: () => <p>markets screen</p>,
           container,
         }));
@@ -57,8 +76,11 @@ describe('renderStandalone', () => {
       act(() => root.socket.stop());
       expect(screen.getByText('markets screen')).toBeInTheDocument();
       const panel = within(screen.getByTestId('harness-diagnostics'));
-      expect(panel.getByText('mf_markets')).toBeInTheDocument();
-      expect(panel.getByText('1.2.3')).toBeInTheDocument();
+      expect(panel.getAllByText('mf_markets')).not.toHaveLength(0);
+      // The package version until the manifest is read, then the release's build version.
+      expect(await panel.findByTestId('harness-version')).toHaveTextContent('0.1.0-2');
+      expect(panel.getAllByText(`${release}mf-manifest.json`)).not.toHaveLength(0);
+      expect(panel.getByTestId('diagnostics-socket')).toHaveTextContent('Closed');
       expect(panel.getByText('http://localhost/swx/customer')).toBeInTheDocument();
       expect(panel.getByText('Signed out')).toBeInTheDocument();
 

@@ -1,4 +1,4 @@
-import { StrictMode, useState, type FormEvent } from 'react';
+import { StrictMode, useEffect, useState, type FormEvent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { languageReady } from '../i18n/language-loading';
 import { messageForError } from '../i18n/error-messages';
 import { registerNamespace } from '../i18n/create-i18n';
 import { createRootStore, type RootStore } from '../store/root-store';
+import { FederationFactsView } from '../diagnostics/federation-facts-view';
+import { fetchManifestVersion, ownPublicPath, readFederationFacts } from '../diagnostics/federation-facts';
 import { harnessResources } from './harness-strings';
 import { routesComponent, type ModuleRoutesExport } from './module-routes';
 import '../ui/theme.css';
@@ -19,8 +21,10 @@ import styles from './harness.module.css';
 export interface StandaloneOptions {
   /** Federation name of the module, e.g. `mf_markets`. */
   name: string;
-  /** The module's package version, shown in the diagnostics panel. */
+  /** The module's package version, shown until its manifest's build version (a release's) is read. */
   version: string;
+  /** Where the module's files are served from; by default its build's public path. */
+  publicPath?: string | null;
   /** What the module exposes as `./routes`. */
   routes: ModuleRoutesExport;
   /** Customer API base (default `/swx/customer`, proxied to the API server by the dev server). */
@@ -30,8 +34,14 @@ export interface StandaloneOptions {
 
 const DEFAULT_API_BASE = '/swx/customer';
 
-/** Served from a built module folder (`/mf-markets/index.html`) the routes live under that prefix. */
-export function standaloneBasename(pathname: string): string | undefined {
+/**
+ * Served from a built module folder (`/mf-markets/index.html`) or a release
+ * (`/releases/mf-markets/<version>/`), the routes live under that prefix: the build's public path when the
+ * page is under it, else the module folder.
+ */
+export function standaloneBasename(pathname: string, publicPath?: string | null): string | undefined {
+  const base = publicPath ? new URL(publicPath, 'http://page.invalid').pathname.replace(/\/+$/, '') : '';
+  if (base && (pathname === base || pathname.startsWith(`${base}/`))) return base;
   return /^\/mf-[a-z0-9-]+(?=\/|$)/.exec(pathname)?.[0];
 }
 
@@ -96,19 +106,43 @@ const SignInForm = observer(function SignInForm({ root }: { root: RootStore }) {
   );
 });
 
+/** The version of the build this page runs: its manifest's build version (set by `pnpm release`). */
+function useManifestVersion(manifestUrl: string | null, packageVersion: string): string {
+  const [version, setVersion] = useState(packageVersion);
+  useEffect(() => {
+    if (!manifestUrl) return;
+    let current = true;
+    void fetchManifestVersion(manifestUrl).then((found) => {
+      if (current && found) setVersion(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, [manifestUrl]);
+  return version;
+}
+
 const Diagnostics = observer(function Diagnostics({
   root,
   name,
-  version,
+  packageVersion,
+  manifestUrl,
   apiBase,
 }: {
   root: RootStore;
   name: string;
-  version: string;
+  packageVersion: string;
+  manifestUrl: string | null;
   apiBase: string;
 }) {
   const { t } = useTranslation('harness');
+  const version = useManifestVersion(manifestUrl, packageVersion);
   const user = root.session.userInfo;
+  // On its own page the module is the federation host: its shared copies are the ones chosen here.
+  const facts = {
+    modules: [{ name, manifestUrl, version, loaded: true }],
+    shared: readFederationFacts(name).shared,
+  };
   return (
     <section
       className={styles.diagnostics}
@@ -122,7 +156,9 @@ const Diagnostics = observer(function Diagnostics({
         <dt>{t('module')}</dt>
         <dd>{name}</dd>
         <dt>{t('version')}</dt>
-        <dd>{version}</dd>
+        <dd data-testid="harness-version">{version}</dd>
+        <dt>{t('manifest')}</dt>
+        <dd>{manifestUrl ?? '—'}</dd>
         <dt>{t('apiBase')}</dt>
         <dd>{apiBase}</dd>
         <dt>{t('session')}</dt>
@@ -138,6 +174,7 @@ const Diagnostics = observer(function Diagnostics({
         <dd>{t(`socketStates.${root.socket.state}`)}</dd>
       </dl>
       <SignInForm root={root} />
+      <FederationFactsView facts={facts} socketState={root.socket.state} />
     </section>
   );
 });
@@ -164,6 +201,8 @@ export function renderStandalone(options: StandaloneOptions): { root: RootStore;
   void root.loadFeedStatus();
 
   const ModuleRoutes = routesComponent(options.routes);
+  const publicPath = options.publicPath === undefined ? ownPublicPath() : options.publicPath;
+  const manifestUrl = publicPath ? new URL('mf-manifest.json', publicPath).toString() : null;
   const container = options.container ?? document.getElementById('root');
   if (!container) throw new Error('renderStandalone: the page has no #root element');
   const absoluteApiBase = new URL(apiBase, window.location.origin).toString();
@@ -176,13 +215,14 @@ export function renderStandalone(options: StandaloneOptions): { root: RootStore;
   reactRoot.render(
     <StrictMode>
       <I18nextProvider i18n={root.i18n}>
-        <BrowserRouter basename={standaloneBasename(window.location.pathname)}>
+        <BrowserRouter basename={standaloneBasename(window.location.pathname, publicPath)}>
           <header className={styles.header}>
             <Banner />
             <Diagnostics
               root={root}
               name={options.name}
-              version={options.version}
+              packageVersion={options.version}
+              manifestUrl={manifestUrl}
               apiBase={absoluteApiBase}
             />
           </header>

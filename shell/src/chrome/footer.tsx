@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useShell } from '../shell-context';
 import { detailHref } from './footer-content';
+import { DiagnosticsButton } from './diagnostics-panel';
 import styles from './chrome.module.css';
 import { visuallyHiddenClass } from '@swx/shared';
 
 /** Links to the footer content pages (legal information, disclaimer, risk warning, ...), from the API. */
-export const Footer = observer(function Footer() {
+export const Footer = observer(function Footer({ onOpenDiagnostics }: { onOpenDiagnostics: () => void }) {
   const { footer } = useShell();
   const { t } = useTranslation('shell');
   return (
@@ -25,6 +26,7 @@ export const Footer = observer(function Footer() {
         footer.status !== 'loading' && <p className={styles.footerEmpty}>{t('footer.empty')}</p>
       )}
       <p className={styles.footerNote}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      <DiagnosticsButton onOpen={onOpenDiagnostics} />
     </footer>
   );
 });

@@ -2,6 +2,7 @@ import {
   Component,
   lazy,
   Suspense,
+  useEffect,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -20,23 +21,25 @@ import styles from './module-area.module.css';
 type LazyModule = ComponentType;
 
 /**
- * One lazy component per module, reused while navigating. React.lazy remembers a rejected import forever,
- * so Retry replaces the entry with a fresh lazy component (a new import attempt).
+ * One lazy component per module and manifest URL, reused while navigating. React.lazy remembers what it
+ * loaded (or a rejected import) forever, so a new version in /remotes.json and Retry each get a fresh lazy
+ * component (a new import through the federation runtime).
  */
-const lazyModules = new Map<ModuleName, LazyModule>();
+const lazyModules = new Map<ModuleName, { entry: string | undefined; component: LazyModule }>();
 
-function createLazyModule(name: ModuleName): LazyModule {
-  const Lazy = lazy(async () => ({ default: componentFromExpose(await loadModuleRoutes(name)) }));
-  lazyModules.set(name, Lazy);
-  return Lazy;
+function createLazyModule(name: ModuleName, entry: string | undefined): LazyModule {
+  const component = lazy(async () => ({ default: componentFromExpose(await loadModuleRoutes(name)) }));
+  lazyModules.set(name, { entry, component });
+  return component;
 }
 
-export function lazyModule(name: ModuleName): LazyModule {
-  return lazyModules.get(name) ?? createLazyModule(name);
+export function lazyModule(name: ModuleName, entry?: string): LazyModule {
+  const cached = lazyModules.get(name);
+  return cached && cached.entry === entry ? cached.component : createLazyModule(name, entry);
 }
 
-export function freshLazyModule(name: ModuleName): LazyModule {
-  return createLazyModule(name);
+export function freshLazyModule(name: ModuleName, entry?: string): LazyModule {
+  return createLazyModule(name, entry);
 }
 
 /** Forgets every cached lazy module (tests). */
@@ -140,6 +143,8 @@ export const ModuleArea = observer(function ModuleArea({ moduleName }: { moduleN
   const directory = useRemoteDirectory();
   const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
+  // The area is keyed by module (app-shell.tsx): mounting it is a navigation into it.
+  useEffect(() => directory.enterModuleArea(), [directory]);
 
   if (directory.status === 'loading') return <ModuleLoading />;
   if (!directory.has(moduleName)) {
@@ -150,14 +155,15 @@ export const ModuleArea = observer(function ModuleArea({ moduleName }: { moduleN
       />
     );
   }
-  const ModuleRoutes = lazyModule(moduleName);
+  const entry = directory.entryOf(moduleName);
+  const ModuleRoutes = lazyModule(moduleName, entry);
   return (
     <ModuleErrorBoundary
-      key={`${moduleName}:${attempt}`}
+      key={`${moduleName}:${entry}:${attempt}`}
       moduleName={moduleName}
       resetKey={pathname}
       onRetry={() => {
-        freshLazyModule(moduleName);
+        freshLazyModule(moduleName, entry);
         setAttempt((n) => n + 1);
       }}
     >

@@ -6,9 +6,11 @@ import { discoverRemotes, registerModules, type RemoteDirectory } from '../remot
 type DirectoryStatus = 'loading' | 'ready' | 'refreshing';
 
 /**
- * The modules deployed right now, read from /remotes.json at start-up and again when a customer retries a
- * module that was not deployed. A failed read leaves the list empty: every module area then says its
- * module is unavailable and offers Retry, while the chrome keeps working.
+ * The modules deployed right now, read from /remotes.json at start-up, on every navigation into a module
+ * area, and when a customer retries a module that was not deployed. A module released or rolled back since
+ * (a new manifest URL in the pointer) is registered afresh and loaded on that navigation, without a reload.
+ * A failed read leaves the list empty at start-up (every module area then says its module is unavailable
+ * and offers Retry, while the chrome keeps working) and the last list afterwards.
  */
 export class RemoteDirectoryStore {
   status: DirectoryStatus = 'loading';
@@ -25,6 +27,20 @@ export class RemoteDirectoryStore {
     if (this.started) return;
     this.started = true;
     void this.refresh();
+  }
+
+  /**
+   * A module area was entered: read the list again. Skipped while a read is under way (the start-up read
+   * among them), so entering an area costs one small request at most.
+   */
+  enterModuleArea(): void {
+    if (this.status !== 'ready') return;
+    void this.refresh();
+  }
+
+  /** The manifest URL a module is loaded from now, if it is deployed. */
+  entryOf(moduleName: string): string | undefined {
+    return this.has(moduleName) ? this.remotes[moduleName] : undefined;
   }
 
   has(moduleName: string): boolean {
