@@ -27,3 +27,6 @@ export * from './loans';
 export * from './nfts';
 // Social sign-in (OpenID Connect).
 export * from './social';
+// Back office: customers, corrections, operations.
+export * from './staff-customers';
+export * from './staff-operations';
