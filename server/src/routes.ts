@@ -28,6 +28,8 @@ import { loansAdminRoutes, loansRoutes } from './loans/routes';
 import { nftsAdminRoutes, nftsRoutes } from './nfts/routes';
 // Social sign-in (OpenID Connect).
 import { oidcRoutes } from './auth/oidc/routes';
+// Back office: customers, corrections, operations.
+import { customersAdminRoutes } from './admin/customers/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -76,6 +78,8 @@ export const adminRoutes: FastifyPluginAsync[] = [
   loansAdminRoutes,
   // ---- nfts ----
   nftsAdminRoutes,
+  // Back office: customers, corrections, operations.
+  customersAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

@@ -38,6 +38,10 @@ import { KycService } from './kyc/service';
 import { LoansService } from './loans/service';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
+// Back office: customers, corrections, operations.
+import { CustomerDirectory } from './auth/directory';
+import { CustomersService } from './admin/customers/service';
+import { CorrectionsService } from './admin/customers/corrections';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -206,6 +210,25 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   nfts.registerJobs(scheduler);
   await nfts.seed();
+  // Back office: customers (through the owners' read functions) and correction entries (four eyes).
+  const directory = new CustomerDirectory(database.db, auth.clock);
+  const customers = new CustomersService({
+    db: database.db,
+    units,
+    audit,
+    directory,
+    ledger,
+    records,
+    trading,
+  });
+  const corrections = new CorrectionsService({
+    db: database.db,
+    units,
+    audit,
+    directory,
+    ledger,
+    usernames: (ids) => auth.usernames(ids),
+  });
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -243,6 +266,10 @@ export async function createServices(config: Config, database: Database, log: Fa
     nfts,
     // Social sign-in (OpenID Connect).
     oidc,
+    // Back office: customers, corrections, operations.
+    directory,
+    customers,
+    corrections,
   };
 }
 
