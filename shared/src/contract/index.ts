@@ -27,6 +27,7 @@ export * from './loans';
 export * from './nfts';
 // Social sign-in (OpenID Connect).
 export * from './social';
+export * from './staff-reviews';
 // Back office: customers, corrections, operations.
 export * from './staff-customers';
 export * from './staff-operations';
