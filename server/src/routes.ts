@@ -4,7 +4,7 @@ import { adminRoutes as staffRoutes } from './admin/routes';
 import { paramsAdminRoutes, paramsCustomerRoutes } from './params/routes';
 import { uploadsAdminRoutes, uploadsCustomerRoutes } from './uploads/routes';
 import { ledgerAdminRoutes } from './ledger/routes';
-import { contentRoutes } from './content/routes';
+import { contentAdminRoutes, contentRoutes } from './content/routes';
 import { customerAuth } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import { marketsAdminRoutes, marketsRoutes } from './markets/routes';
@@ -80,6 +80,7 @@ export const adminRoutes: FastifyPluginAsync[] = [
   nftsAdminRoutes,
   // Back office: customers, corrections, operations.
   customersAdminRoutes,
+  contentAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

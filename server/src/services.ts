@@ -8,6 +8,7 @@ import { ReviewRegistry } from './admin/reviews';
 import { ParamsService } from './params/service';
 import { UploadsService } from './uploads/service';
 import { ContentService } from './content/service';
+import { ContentEditor } from './content/editor';
 import { Ledger } from './ledger/service';
 import { createMailer } from './mail/mailer';
 import { SubmissionGuard } from './guards/repeat';
@@ -79,6 +80,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   }));
   const content = new ContentService(database.db);
   await content.seed();
+  const contentEditor = new ContentEditor(database.db, audit);
   const ledger = await Ledger.create(database.db, {
     demoInitialBalance: () => params.get('demo_initial_balance'),
   });
@@ -270,6 +272,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     directory,
     customers,
     corrections,
+    contentEditor,
   };
 }
 
