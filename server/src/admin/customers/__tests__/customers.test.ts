@@ -31,7 +31,7 @@ const customerGet = (who: SignedUpCustomer, url: string, agent = 'TestBrowser/1.
   server.app.inject({
     method: 'GET',
     url: `/swx/customer${url}`,
-    headers: { authorization: who.token, 'user-agent': agent },
+    headers: { authorization: who.token, 'user-agent': agent, virtually: 'YES' },
   });
 
 describe('customer routes refuse callers without a staff session or the role', () => {
