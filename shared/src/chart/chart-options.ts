@@ -201,6 +201,8 @@ export interface CandleChartInput {
 /** Everything the chart draws, from its inputs. */
 export function candleChartOptions(input: CandleChartInput): Options {
   const { context, labels, palette } = input;
+  // The price axis reaches the customer's stop loss and take profit, so a level off the candles still shows.
+  const levelPrices = (input.levels ?? []).map((level) => Number(level.price)).filter(Number.isFinite);
   const priceFormat = `{value:.${context.priceDecimals}f}`;
   return {
     chart: {
@@ -243,6 +245,8 @@ export function candleChartOptions(input: CandleChartInput): Options {
         },
       },
       plotLines: levelPlotLines(input.levels ?? [], context, labels, palette),
+      softMin: levelPrices.length ? Math.min(...levelPrices) : undefined,
+      softMax: levelPrices.length ? Math.max(...levelPrices) : undefined,
     },
     plotOptions: {
       candlestick: {

@@ -126,6 +126,26 @@ describe('position lines', () => {
     ]);
   });
 
+  test('the price axis reaches the levels, and is left to the candles without any', () => {
+    const build = (levels: { kind: 'stopLoss' | 'takeProfit'; price: string }[]) =>
+      candleChartOptions({
+        candles: [],
+        name: 'BTCUSDT',
+        context: { ...utc, interval: '1h', lang: 'en', priceDecimals: 2 },
+        labels,
+        palette,
+        levels,
+        height: 300,
+      }).yAxis as { softMin?: number; softMax?: number; plotLines: unknown[] };
+    const withLevels = build([
+      { kind: 'stopLoss', price: '90' },
+      { kind: 'takeProfit', price: '120.5' },
+    ]);
+    expect([withLevels.softMin, withLevels.softMax, withLevels.plotLines.length]).toEqual([90, 120.5, 2]);
+    const without = build([]);
+    expect([without.softMin, without.softMax, without.plotLines.length]).toEqual([undefined, undefined, 0]);
+  });
+
   test('a price that is not a number draws no line', () => {
     expect(
       levelPlotLines([{ kind: 'entry', price: 'n/a' }], { lang: 'en', priceDecimals: 2 }, labels, palette),

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { prepareContext, registerCustomer, type CustomerSession } from '../support/customer';
+import { layoutProblems } from './layout-check';
+import { desktop, mobile, openRoute, resizeTo } from './site';
+
+/**
+ * The trading workspace (issue 17, item 1) as a customer with an open position sees it, in English, Arabic and
+ * German, at 1440 px and 390 px: the chart beside the order ticket on a desktop with the lists under it, one
+ * column on a phone with the chart foldable, the market picker, and nothing that does not fit. Screenshots go
+ * to e2e/screenshots/workspace/ for review.
+ */
+const folder = path.join(__dirname, '..', 'screenshots', 'workspace');
+const code = 'BTCUSDT';
+test.describe.configure({ mode: 'parallel' });
+
+async function demoSession(page: Page, tag: string): Promise<CustomerSession> {
+  const session = await registerCustomer(page.request, tag);
+  const demo = await page.request.post('/swx/customer/user/accountMode', {
+    headers: { Authorization: session.token },
+    data: { mode: 'demo' },
+  });
+  expect(await demo.json()).toMatchObject({ code: '200' });
+  return { ...session, userInfo: { ...session.userInfo, virtualStatus: '1' } };
+}
+
+/** A small long with a stop loss and a take profit, placed through the ticket as a customer does. */
+async function openLong(page: Page) {
+  await openRoute(page, `/trading?code=${code}&direction=long`);
+  const info = await page.request.get(`/swx/customer/index/getMarketInfo/${code}`);
+  const price = Number(
+    ((await info.json()) as { result: { lastTick: { price: string } } }).result.lastTick.price,
+  );
+  const ticket = page.locator('#main-content form').first();
+  await ticket.locator('input[inputmode="decimal"]').first().fill('0.01');
+  await page.locator('input[type="checkbox"]').nth(0).check();
+  await page.locator('input[type="checkbox"]').nth(1).check();
+  const fields = ticket.locator('input[inputmode="decimal"]');
+  await fields.nth(1).fill((price * 0.97).toFixed(2));
+  await fields.nth(2).fill((price * 1.03).toFixed(2));
+  await ticket.locator('button[type="submit"]').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('quote-margin').waitFor();
+  await dialog.getByRole('button').last().click();
+  await expect(page.getByTestId('positions-open').getByTestId('position')).toHaveCount(1);
+}
+
+for (const language of ['en', 'ar', 'de'] as const) {
+  test(`the trading workspace in ${language}`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ viewport: desktop });
+    const page = await context.newPage();
+    const session = await demoSession(page, `ws${language}`);
+    await prepareContext(context, { language, session });
+    await openLong(page);
+    const chart = page.getByTestId('chart-panel');
+    await expect(chart).toBeVisible();
+
+    // Desktop: the chart and the ticket side by side, the positions under the chart.
+    await page.screenshot({ path: path.join(folder, `${language}-desktop.png`), fullPage: true });
+    const chartBox = (await chart.boundingBox())!;
+    const ticketBox = (await page.locator('#main-content form').first().boundingBox())!;
+    const listsBox = (await page.getByTestId('trading-lists').boundingBox())!;
+    expect(chartBox.width).toBeGreaterThan(700);
+    expect(ticketBox.y).toBeLessThan(chartBox.y + chartBox.height);
+    if (language === 'ar') expect(ticketBox.x).toBeLessThan(chartBox.x);
+    else expect(ticketBox.x).toBeGreaterThan(chartBox.x + chartBox.width - 1);
+    expect(listsBox.y).toBeGreaterThan(chartBox.y + chartBox.height - 1);
+    // The position's levels are drawn on the chart, once it has candles.
+    await expect(chart.locator('.highcharts-plot-line')).toHaveCount(3, { timeout: 30_000 });
+    expect(await layoutProblems(page)).toEqual([]);
+
+    // The picker: search by name, keyboard, watchlist tab for a signed-in customer.
+    await page.getByTestId('market-picker').click();
+    const search = page.getByRole('combobox');
+    await expect(search).toBeFocused();
+    await search.fill('eth');
+    await expect(page.getByRole('option').first()).toContainText('ETH');
+    await page.screenshot({ path: path.join(folder, `${language}-desktop-picker.png`) });
+    await search.press('Escape');
+    await expect(page.getByTestId('market-picker')).toBeFocused();
+
+    // Phone: one column, the chart foldable and still folded after a reload.
+    await resizeTo(page, mobile);
+    await page.screenshot({ path: path.join(folder, `${language}-mobile.png`), fullPage: true });
+    expect(await layoutProblems(page)).toEqual([]);
+    const fold = chart.getByRole('button', { expanded: true });
+    await fold.click();
+    await expect(chart.getByRole('tablist')).toBeHidden();
+    await openRoute(page, `/trading?code=${code}`);
+    await expect(page.getByTestId('chart-panel').getByRole('button', { expanded: false })).toBeVisible();
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(folder, `${language}-mobile-folded.png`), fullPage: true });
+    await page.getByTestId('market-picker').click();
+    await expect(page.getByRole('combobox')).toBeFocused();
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(folder, `${language}-mobile-picker.png`) });
+    await context.close();
+  });
+}
