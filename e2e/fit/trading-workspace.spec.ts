@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { prepareContext, registerCustomer, type CustomerSession } from '../support/customer';
 import { layoutProblems } from './layout-check';
@@ -22,6 +23,14 @@ async function demoSession(page: Page, tag: string): Promise<CustomerSession> {
   });
   expect(await demo.json()).toMatchObject({ code: '200' });
   return { ...session, userInfo: { ...session.userInfo, virtualStatus: '1' } };
+}
+
+/** axe-core's serious and critical findings in the screen (the shell's own bar is a11y.spec.ts's subject). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('#main-content').analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A small long with a stop loss and a take profit, placed through the ticket as a customer does. */
@@ -77,6 +86,7 @@ for (const language of ['en', 'ar', 'de'] as const) {
     await search.fill('eth');
     await expect(page.getByRole('option').first()).toContainText('ETH');
     await page.screenshot({ path: path.join(folder, `${language}-desktop-picker.png`) });
+    expect(await seriousViolations(page)).toEqual([]);
     await search.press('Escape');
     await expect(page.getByTestId('market-picker')).toBeFocused();
 
@@ -84,6 +94,7 @@ for (const language of ['en', 'ar', 'de'] as const) {
     await resizeTo(page, mobile);
     await page.screenshot({ path: path.join(folder, `${language}-mobile.png`), fullPage: true });
     expect(await layoutProblems(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     const fold = chart.getByRole('button', { expanded: true });
     await fold.click();
     await expect(chart.getByRole('tablist')).toBeHidden();
@@ -98,3 +109,24 @@ for (const language of ['en', 'ar', 'de'] as const) {
     await context.close();
   });
 }
+
+test('the chart library downloads once for the currency page and the trading page', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: desktop });
+  await prepareContext(context, { language: 'en' });
+  const page = await context.newPage();
+  const libraries: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    // A class name only Highcharts Stock itself carries (not the React wrapper, not our chart component).
+    if ((await response.text().catch(() => '')).includes('highcharts-navigator'))
+      libraries.push(response.url());
+  });
+  await openRoute(page, `/cruuency?code=${code}`);
+  await expect(page.locator('.highcharts-container').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Buy / Long' }).click();
+  await expect(page.getByTestId('chart-panel').locator('.highcharts-container')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(libraries).toHaveLength(1);
+  await context.close();
+});
