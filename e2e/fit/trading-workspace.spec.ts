@@ -13,6 +13,8 @@ import { desktop, mobile, openRoute, resizeTo } from './site';
  */
 const folder = path.join(__dirname, '..', 'screenshots', 'workspace');
 const code = 'BTCUSDT';
+const openWord = { en: 'Open', ar: 'الافتتاح', de: 'Eröffnung' } as const;
+const entryWord = { en: 'Entry', ar: 'سعر الدخول', de: 'Einstieg' } as const;
 test.describe.configure({ mode: 'parallel' });
 
 async function demoSession(page: Page, tag: string): Promise<CustomerSession> {
@@ -77,6 +79,11 @@ for (const language of ['en', 'ar', 'de'] as const) {
     expect(listsBox.y).toBeGreaterThan(chartBox.y + chartBox.height - 1);
     // The position's levels are drawn on the chart, once it has candles.
     await expect(chart.locator('.highcharts-plot-line')).toHaveCount(3, { timeout: 30_000 });
+    await expect(chart.locator('.highcharts-plot-line-label').first()).toContainText(entryWord[language]);
+    // The tooltip reads open/high/low/close in the page language; axis labels carry no seconds or AM/PM.
+    await chart.locator('.highcharts-candlestick-series .highcharts-point').last().hover();
+    await expect(chart.locator('.highcharts-tooltip')).toContainText(openWord[language]);
+    await expect(chart.locator('.highcharts-xaxis-labels')).not.toHaveText(/:\d\d:\d\d|\.000|AM|PM/);
     expect(await layoutProblems(page)).toEqual([]);
 
     // The picker: search by name, keyboard, watchlist tab for a signed-in customer.

@@ -25,6 +25,8 @@ export interface CandleChartProps {
   height: number;
   /** Spoken summary for screen readers (the canvas of candles itself says nothing). */
   label: string;
+  /** The customer's theme choice: a change re-reads the theme's colours. */
+  theme: string;
 }
 
 const fallbackPalette: ChartPalette = {
@@ -53,7 +55,7 @@ function themePalette(element: Element | null): ChartPalette {
 
 /** Candlesticks of stored feed history with the live last candle; zoom by drag, wheel and navigator. */
 export default function CandleChart(props: CandleChartProps) {
-  const { store, name, priceDecimals, lang, labels, levels, height, label } = props;
+  const { store, name, priceDecimals, lang, labels, levels, height, label, theme } = props;
   const chartRef = useRef<HighchartsReact.RefObject>(null);
   const revision = store.revision;
   const interval = store.interval;
@@ -77,8 +79,8 @@ export default function CandleChart(props: CandleChartProps) {
         levels,
         height,
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision marks a replaced series, levelKey the levels
-    [revision, context, labels, name, height, levelKey],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision marks a replaced series, levelKey the levels, theme the colours
+    [revision, context, labels, name, height, levelKey, theme],
   );
 
   useEffect(

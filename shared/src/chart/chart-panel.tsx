@@ -1,7 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { Component, lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, SimulatedBadge, Skeleton, Tabs, useLivePrices, type Lang } from '@swx/shared';
+import {
+  Button,
+  EmptyState,
+  getRootStore,
+  SimulatedBadge,
+  Skeleton,
+  Tabs,
+  useLivePrices,
+  type Lang,
+} from '@swx/shared';
 import { candleIntervals, type CandleInterval } from '@swx/shared/contract';
 import type { CandleStore } from './candle-store';
 import type { ChartLabels, ChartLevel } from './chart-options';
@@ -146,6 +155,7 @@ const ChartBody = observer(function ChartBody({
           labels={labels}
           levels={levels}
           height={height}
+          theme={getRootStore().settings.theme}
           label={t('chart.label', {
             name,
             interval: t(`chart.interval.${store.interval}`),

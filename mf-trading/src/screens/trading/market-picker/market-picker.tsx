@@ -4,7 +4,7 @@ import { getRootStore, Tabs } from '@swx/shared';
 import { tradingApi, type TradableMarket } from '../../../api';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
-import { filterMarkets, pickerTabs, type PickerTab } from './market-search';
+import { filterMarkets, pickerTabs, pickerTypeOrder, type PickerTab } from './market-search';
 import styles from './market-picker.module.css';
 
 const marketText = (market: TradableMarket) =>
@@ -111,8 +111,11 @@ const PickerPopup = observer(function PickerPopup({
 
   const tabs = pickerTabs(store.markets, signedIn);
   const shown = useMemo(
-    () => filterMarkets(store.markets, tab, query, watched ?? new Set()),
-    [store.markets, tab, query, watched],
+    () =>
+      filterMarkets(store.markets, tab, query, watched ?? new Set(), (type) =>
+        (pickerTypeOrder as readonly number[]).includes(type) ? t(`picker.type.${type}`) : '',
+      ),
+    [store.markets, tab, query, watched, t],
   );
   const activeCode = shown.some((m) => m.code === active) ? active : (shown[0]?.code ?? null);
 

@@ -29,14 +29,16 @@ export function pickerTabs(markets: readonly TradableMarket[], signedIn: boolean
 }
 
 /**
- * The markets a tab and a search show, in catalogue order. The search matches the code and the name as the
- * server named it in the page's language; every word of the query must match one of them.
+ * The markets a tab and a search show, in catalogue order. The search matches the code, the name as the
+ * server named it, and the market type in the page's language ("Krypto", "外汇"); every word of the query
+ * must match one of them.
  */
 export function filterMarkets(
   markets: readonly TradableMarket[],
   tab: PickerTab,
   query: string,
   watched: ReadonlySet<string>,
+  typeName: (type: number) => string = () => '',
 ): TradableMarket[] {
   const words = query
     .split(/\s+/)
@@ -45,7 +47,7 @@ export function filterMarkets(
   return markets.filter((market) => {
     if (tab === 'watchlist' && !watched.has(market.code)) return false;
     if (tab.startsWith('type-') && `type-${market.type}` !== tab) return false;
-    const haystack = [fold(market.code), fold(market.name)];
+    const haystack = [fold(market.code), fold(market.name), fold(typeName(market.type))];
     return words.every((word) => haystack.some((text) => text.includes(word)));
   });
 }

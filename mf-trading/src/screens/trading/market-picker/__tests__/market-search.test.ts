@@ -39,6 +39,13 @@ test('searches codes and names, ignoring case, accents, separators and full-widt
   expect(filterMarkets(catalogue, 'all', 'nothing-like-this', new Set())).toEqual([]);
 });
 
+test('the market type in the page language is searched too', () => {
+  const german = (type: number) => ({ 2: 'Krypto', 3: 'Aktien', 5: 'Edelmetalle', 6: 'Devisen' })[type] ?? '';
+  expect(codes(filterMarkets(catalogue, 'all', 'krypto', new Set(), german))).toEqual(['BTCUSDT', 'ETHUSDT']);
+  expect(codes(filterMarkets(catalogue, 'all', 'edelmetall gold', new Set(), german))).toEqual(['XAUUSD']);
+  expect(filterMarkets(catalogue, 'all', 'krypto', new Set())).toEqual([]);
+});
+
 test('a type tab and the watchlist narrow the list; an empty query lists the whole tab', () => {
   expect(codes(filterMarkets(catalogue, 'type-2', '', new Set()))).toEqual(['BTCUSDT', 'ETHUSDT']);
   expect(codes(filterMarkets(catalogue, 'type-3', 'nes', new Set()))).toEqual(['NESN']);
