@@ -203,7 +203,6 @@ export function candleChartOptions(input: CandleChartInput): Options {
   const { context, labels, palette } = input;
   // The price axis reaches the customer's stop loss and take profit, so a level off the candles still shows.
   const levelPrices = (input.levels ?? []).map((level) => Number(level.price)).filter(Number.isFinite);
-  const priceFormat = `{value:.${context.priceDecimals}f}`;
   return {
     chart: {
       height: input.height,
@@ -237,7 +236,13 @@ export function candleChartOptions(input: CandleChartInput): Options {
     yAxis: {
       opposite: true,
       gridLineColor: palette.grid,
-      crosshair: { snap: false, label: { enabled: true, format: priceFormat } },
+      crosshair: {
+        snap: false,
+        label: {
+          enabled: true,
+          formatter: (value: number) => formatPrice(String(value), context.priceDecimals, context.lang),
+        },
+      },
       labels: {
         style: { color: palette.muted },
         formatter() {

@@ -74,6 +74,22 @@ describe('axis labels fit the interval', () => {
   });
 });
 
+test('prices on the axis and its crosshair use the SDK formatting of the page language', () => {
+  const yAxis = candleChartOptions({
+    candles: [],
+    name: 'BTCUSDT',
+    context: { ...utc, interval: '1h', lang: 'de', priceDecimals: 2 },
+    labels,
+    palette,
+    height: 300,
+  }).yAxis as {
+    labels: { formatter: (this: unknown) => string };
+    crosshair: { label: { formatter: (value: number) => string } };
+  };
+  expect(yAxis.labels.formatter.call({ value: 64210.5 })).toBe('64.210,50');
+  expect(yAxis.crosshair.label.formatter(95009.6512)).toBe('95.009,65');
+});
+
 describe('the open/high/low/close tooltip', () => {
   const point = [afternoon, 64210.5, 64350, 64100.25, 64300.1] as [number, number, number, number, number];
 
