@@ -5,6 +5,7 @@ import {
   tooltipMarkup,
   tooltipRows,
   type ChartLabels,
+  type ChartLevel,
   type ChartPalette,
 } from '../chart-options';
 
@@ -26,6 +27,17 @@ const palette: ChartPalette = {
   entry: 'blue',
 };
 const utc = { timeZone: 'UTC' } as const;
+/** Options for no candles in UTC, with the interval, language and levels a test cares about. */
+const optionsFor = (interval: '1h' | '1d', lang: 'en' | 'de', levels: ChartLevel[] = []) =>
+  candleChartOptions({
+    candles: [],
+    name: 'BTCUSDT',
+    context: { ...utc, interval, lang, priceDecimals: 2 },
+    labels,
+    palette,
+    levels,
+    height: 300,
+  });
 const midnight = Date.UTC(2026, 10, 23, 0, 0);
 const afternoon = Date.UTC(2026, 10, 23, 14, 30);
 
@@ -57,14 +69,7 @@ describe('axis labels fit the interval', () => {
   });
 
   test('the options tick no closer than one candle and label through axisLabel', () => {
-    const options = candleChartOptions({
-      candles: [],
-      name: 'BTCUSDT',
-      context: { ...utc, interval: '1d', lang: 'en', priceDecimals: 2 },
-      labels,
-      palette,
-      height: 300,
-    });
+    const options = optionsFor('1d', 'en');
     const xAxis = options.xAxis as {
       minTickInterval: number;
       labels: { formatter: (this: unknown) => string };
@@ -75,14 +80,7 @@ describe('axis labels fit the interval', () => {
 });
 
 test('prices on the axis and its crosshair use the SDK formatting of the page language', () => {
-  const yAxis = candleChartOptions({
-    candles: [],
-    name: 'BTCUSDT',
-    context: { ...utc, interval: '1h', lang: 'de', priceDecimals: 2 },
-    labels,
-    palette,
-    height: 300,
-  }).yAxis as {
+  const yAxis = optionsFor('1h', 'de').yAxis as {
     labels: { formatter: (this: unknown) => string };
     crosshair: { label: { formatter: (value: number) => string } };
   };
@@ -143,16 +141,8 @@ describe('position lines', () => {
   });
 
   test('the price axis reaches the levels, and is left to the candles without any', () => {
-    const build = (levels: { kind: 'stopLoss' | 'takeProfit'; price: string }[]) =>
-      candleChartOptions({
-        candles: [],
-        name: 'BTCUSDT',
-        context: { ...utc, interval: '1h', lang: 'en', priceDecimals: 2 },
-        labels,
-        palette,
-        levels,
-        height: 300,
-      }).yAxis as { softMin?: number; softMax?: number; plotLines: unknown[] };
+    const build = (levels: ChartLevel[]) =>
+      optionsFor('1h', 'en', levels).yAxis as { softMin?: number; softMax?: number; plotLines: unknown[] };
     const withLevels = build([
       { kind: 'stopLoss', price: '90' },
       { kind: 'takeProfit', price: '120.5' },
