@@ -13,6 +13,7 @@ import { desktop, mobile, openRoute, resizeTo } from './site';
  */
 const folder = path.join(__dirname, '..', 'screenshots', 'workspace');
 const code = 'BTCUSDT';
+const tablet = { width: 1024, height: 768 };
 const openWord = { en: 'Open', ar: 'الافتتاح', de: 'Eröffnung' } as const;
 const entryWord = { en: 'Entry', ar: 'سعر الدخول', de: 'Einstieg' } as const;
 test.describe.configure({ mode: 'parallel' });
@@ -98,6 +99,18 @@ for (const language of ['en', 'ar', 'de'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await search.press('Escape');
     await expect(page.getByTestId('market-picker')).toBeFocused();
+
+    // Tablet: the chart above, the ticket and then the lists below it, one column.
+    await resizeTo(page, tablet);
+    const [tabletChart, tabletTicket, tabletLists] = await Promise.all([
+      chart.boundingBox(),
+      page.locator('#main-content form').first().boundingBox(),
+      page.getByTestId('trading-lists').boundingBox(),
+    ]);
+    expect(tabletTicket!.y).toBeGreaterThan(tabletChart!.y + tabletChart!.height - 1);
+    expect(tabletLists!.y).toBeGreaterThan(tabletTicket!.y + tabletTicket!.height - 1);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.screenshot({ path: path.join(folder, `${language}-tablet.png`), fullPage: true });
 
     // Phone: one column, the chart foldable and still folded after a reload.
     await resizeTo(page, mobile);
