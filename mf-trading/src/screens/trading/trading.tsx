@@ -12,6 +12,7 @@ import { LinkedReceipt, receiptFromLink } from './receipt';
 import { RiskWarning } from './risk-warning';
 import { SpotPanel } from './spot/spot-panel';
 import { TradingStore, type TradeKind } from './trading-store';
+import { useTradingEvents } from './use-account-events';
 import { ListsSlotProvider, TradingChart } from './workspace';
 import styles from './trading.module.css';
 // Smart plans: a tab of /trading with its own area and strings.
@@ -67,6 +68,9 @@ export const TradingScreen = observer(function TradingScreen() {
     if (signedIn) void positions.load();
   }, [store, positions, signedIn, mode]);
   useLivePrices(store.code ? [store.code] : []);
+  useTradingEvents((event) => {
+    if (event.type !== 'option_settled') void positions.load();
+  });
 
   if (store.marketsState === 'failed') {
     return (
@@ -86,7 +90,6 @@ export const TradingScreen = observer(function TradingScreen() {
     );
   }
 
-  const offered = kind === 'plans' ? true : store.info ? store.offers(kind) : null;
   return (
     <div className={styles.screen}>
       <h1 className={styles.title}>{t('title')}</h1>
@@ -111,40 +114,12 @@ export const TradingScreen = observer(function TradingScreen() {
                 <PlansArea />
               </div>
             ) : (
-              <div className={styles.panel}>
-                {kind === 'margin' ? <RiskWarning product="leveraged" risk={store.risk} /> : null}
-                {kind === 'options' ? <RiskWarning product="options" risk={store.risk} /> : null}
-                {!signedIn ? (
-                  <EmptyState
-                    title={t('signInToTrade')}
-                    action={
-                      <Link
-                        className={styles.signIn}
-                        to={`/pass/login?redirect=${encodeURIComponent('/trading')}`}
-                      >
-                        {t('signIn')}
-                      </Link>
-                    }
-                  />
-                ) : offered === null ? (
-                  <Skeleton lines={4} blockSize="2.5rem" />
-                ) : !offered ? (
-                  <EmptyState title={t('notOffered')} />
-                ) : (
-                  // Keyed by account mode and market: a demo/real switch or a new market starts a clean form.
-                  <div key={`${mode}-${store.code}`} className={styles.kind}>
-                    {kind === 'margin' ? (
-                      <MarginPanel
-                        trading={store}
-                        positions={positions}
-                        initialDirection={initialDirection}
-                      />
-                    ) : null}
-                    {kind === 'options' ? <OptionsPanel trading={store} /> : null}
-                    {kind === 'spot' ? <SpotPanel trading={store} /> : null}
-                  </div>
-                )}
-              </div>
+              <ProductTicket
+                kind={kind}
+                store={store}
+                positions={positions}
+                initialDirection={initialDirection}
+              />
             )}
           </Tabs>
         </ListsSlotProvider>
@@ -152,6 +127,53 @@ export const TradingScreen = observer(function TradingScreen() {
         <div ref={setListsSlot} className={styles.lists} data-testid="trading-lists" />
       </div>
       {signedIn ? <LinkedReceipt decimalsFor={(code) => store.decimalsFor(code)} /> : null}
+    </div>
+  );
+});
+
+/** The chosen product's risk warning and order ticket (its lists go to the workspace's lists area). */
+const ProductTicket = observer(function ProductTicket({
+  kind,
+  store,
+  positions,
+  initialDirection,
+}: {
+  kind: TradeKind;
+  store: TradingStore;
+  positions: PositionsStore;
+  initialDirection: Direction | null;
+}) {
+  const t = useTradingT();
+  const root = getRootStore();
+  const mode = root.settings.accountMode;
+  const offered = store.info ? store.offers(kind) : null;
+  return (
+    <div className={styles.panel}>
+      {kind === 'margin' ? <RiskWarning product="leveraged" risk={store.risk} /> : null}
+      {kind === 'options' ? <RiskWarning product="options" risk={store.risk} /> : null}
+      {!root.session.isLoggedIn ? (
+        <EmptyState
+          title={t('signInToTrade')}
+          action={
+            <Link className={styles.signIn} to={`/pass/login?redirect=${encodeURIComponent('/trading')}`}>
+              {t('signIn')}
+            </Link>
+          }
+        />
+      ) : offered === null ? (
+        <Skeleton lines={4} blockSize="2.5rem" />
+      ) : !offered ? (
+        <EmptyState title={t('notOffered')} />
+      ) : (
+        // Keyed by account mode and market: a demo/real switch or a new market starts a clean form.
+        <div key={`${mode}-${store.code}`} className={styles.kind}>
+          {kind === 'margin' ? (
+            <MarginPanel trading={store} positions={positions} initialDirection={initialDirection} />
+          ) : null}
+          {kind === 'options' ? <OptionsPanel trading={store} /> : null}
+          {kind === 'spot' ? <SpotPanel trading={store} /> : null}
+        </div>
+      )}
     </div>
   );
 });

@@ -46,10 +46,8 @@ export const MarginPanel = observer(function MarginPanel({
   useEffect(() => {
     void positions.load();
   }, [positions]);
-  useTradingEvents(() => {
-    void positions.load();
-    void trading.loadAssets();
-  });
+  // The screen reloads the positions on every trading event (the chart's lines need them on every tab).
+  useTradingEvents(() => void trading.loadAssets());
   useLivePrices(positions.watchedCodes);
 
   const decimalsOf = (code: string) =>
