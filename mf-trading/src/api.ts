@@ -85,6 +85,11 @@ export const tradingApi = {
     return api().call('markets.info', { params: { codeOrId: code } });
   },
 
+  /** Codes of the markets the signed-in customer watches (`GET /user/watchlist`, kept by the markets module). */
+  async watchlistCodes(): Promise<string[]> {
+    return (await api().call('markets.watchlist')).map((item) => item.code);
+  },
+
   riskStats(): Promise<RiskStats> {
     return api().call('trading.riskStats');
   },

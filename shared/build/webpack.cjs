@@ -34,6 +34,10 @@ const SINGLETONS = [
   'i18next',
   'react-i18next',
   '@swx/shared',
+  // The candle chart (`@swx/shared/chart`) is drawn by two modules; the library must download once. Only the
+  // modules that draw charts can resolve it, so the shell neither provides nor preloads it.
+  'highcharts/',
+  'highcharts-react-official',
 ];
 
 function isResolvable(request, dir) {

@@ -20,6 +20,8 @@ function createJestConfig(rootDir, overrides = {}) {
       ],
     },
     moduleNameMapper: {
+      // The SDK's own chart folder imports the SDK by name (see shared/src/chart); Jest has no self-reference.
+      '^@swx/shared$': path.join(__dirname, '..', 'src', 'index.ts'),
       '\\.module\\.css$': require.resolve('identity-obj-proxy'),
       '\\.(css)$': path.join(__dirname, 'style-stub.cjs'),
       '\\.(svg|png|jpe?g|gif|webp)$': path.join(__dirname, 'file-stub.cjs'),

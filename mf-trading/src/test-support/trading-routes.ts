@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Position, RiskStats } from '@swx/shared/contract';
 import { listItem, marketInfo, type FakeRoutes } from './fake-site';
 
@@ -54,6 +56,8 @@ export function tradingRoutes(overrides: FakeRoutes = {}): FakeRoutes {
       tradable: { spot: false, margin: true, options: true },
     }),
     'GET /index/feedStatus': { feed: 'simulated', simulated: true },
+    'GET /index/getKValueByCodeAndDate': [],
+    'GET /user/watchlist': [],
     'GET /order/riskStats': riskWith('71.3'),
     'GET /index/getParamByKey/maintenance_margin_rate': { paramValue: '0.5' },
     'GET /index/getParamByKey/leverage_cap_crypto': { paramValue: '2' },
@@ -73,4 +77,11 @@ export function tradingRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'GET /order/listBbOrder': [],
     ...overrides,
   };
+}
+
+/** Chooses a market with the picker as a customer does: open it, type part of the code, pick the option. */
+export async function chooseMarket(user: UserEvent, code: string): Promise<void> {
+  await user.click(await screen.findByRole('button', { name: /^Market/ }));
+  await user.type(screen.getByRole('combobox', { name: 'Search markets' }), code.slice(0, 3));
+  await user.click(screen.getByRole('option', { name: new RegExp(code) }));
 }

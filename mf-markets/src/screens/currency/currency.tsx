@@ -1,4 +1,3 @@
-import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +12,11 @@ import {
   getRootStore,
   useLivePrices,
 } from '@swx/shared';
+import { CandleStore, ChartPanel } from '@swx/shared/chart';
 import { decimalsOf } from '../../api';
 import { LivePrice } from '../../components/live-price';
 import { WatchStar, useWatchlist } from '../../components/watch-star';
 import { CurrencyStore } from './currency-store';
-import { KLinePanel } from './kline-panel';
-import { KLineStore } from './kline-store';
 import { StaleBadge } from '../../components/stale-badge';
 import { MarketFacts } from './market-facts';
 import styles from './currency.module.css';
@@ -40,24 +38,12 @@ const CurrencyDetail = observer(function CurrencyDetail({
 }) {
   const { t } = useTranslation('markets');
   const [currency] = useState(() => new CurrencyStore(code));
-  const [kline] = useState(() => new KLineStore(code));
+  const [kline] = useState(() => new CandleStore(code));
   const watchlist = useWatchlist();
   const market = getRootStore().market;
 
   useEffect(() => void currency.load(), [currency]);
   useLivePrices(code ? [code] : []);
-  useEffect(
-    () =>
-      reaction(
-        () => market.price(code),
-        // The socket's ticks carry no time in the SDK store; they are applied as they arrive, so "now" is
-        // the tick's time to within the frame the socket batches on.
-        (price) => {
-          if (price !== undefined && price !== null) kline.applyTick(String(price), Date.now());
-        },
-      ),
-    [market, code, kline],
-  );
 
   if (currency.status === 'not-found') {
     return (
@@ -124,7 +110,12 @@ const CurrencyDetail = observer(function CurrencyDetail({
 
       {info ? (
         <>
-          <KLinePanel store={kline} name={name} priceDecimals={info.priceDecimals} />
+          <ChartPanel
+            store={kline}
+            name={name}
+            priceDecimals={info.priceDecimals}
+            simulated={info.simulated || market.isSimulated}
+          />
           <div className={styles.actions}>
             <Link
               className={`${styles.action} ${styles.long}`}

@@ -10,7 +10,7 @@ import {
   type FakeRoutes,
 } from '../../../test-support/fake-site';
 import { marketInfo } from '../../../test-support/fake-site';
-import { position, riskWith, tradingRoutes } from '../../../test-support/trading-routes';
+import { chooseMarket, position, riskWith, tradingRoutes } from '../../../test-support/trading-routes';
 import { TradingScreen } from '../trading';
 
 let root: RootStore | undefined;
@@ -29,7 +29,7 @@ describe('the trading screen', () => {
   test('pre-selects the market and the margin direction from the markets module buttons', async () => {
     const { root } = site();
     renderScreen(root, <TradingScreen />, '/trading?code=ETHUSDT&direction=short');
-    expect(await screen.findByRole('combobox', { name: 'Market' })).toHaveValue('ETHUSDT');
+    expect(await screen.findByTestId('market-picker')).toHaveAttribute('data-code', 'ETHUSDT');
     expect(screen.getByRole('tab', { name: 'Margin' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('radio', { name: 'Short (sell)' })).toHaveAttribute(
       'aria-checked',
@@ -50,8 +50,8 @@ describe('the trading screen', () => {
   test('changing the market in the picker loads its facts and subscribes to it', async () => {
     const { root } = site();
     renderScreen(root, <TradingScreen />, '/trading');
-    const picker = await screen.findByRole('combobox', { name: 'Market' });
-    await userEvent.selectOptions(picker, 'ETHUSDT');
+    await waitFor(() => expect(screen.getByTestId('live-price')).toHaveTextContent('100.00'));
+    await chooseMarket(userEvent.setup(), 'ETHUSDT');
     await waitFor(() => expect(screen.getByTestId('live-price')).toHaveTextContent('20.00'));
     await waitFor(() => expect(root.socket.subscribedCodes).toEqual(['ETHUSDT']));
   });
@@ -60,7 +60,7 @@ describe('the trading screen', () => {
     const { root } = site();
     renderScreen(root, <TradingScreen />, '/trading');
     expect(await screen.findByText('DEMO')).toBeInTheDocument();
-    expect(await screen.findByText('Simulated market data')).toBeInTheDocument();
+    expect(await screen.findAllByText('Simulated market data')).toHaveLength(2);
     expect(screen.getByTestId('demo-note')).toHaveTextContent('virtual funds');
   });
 
@@ -85,10 +85,11 @@ describe('the trading screen', () => {
     });
     renderScreen(root, <TradingScreen />, '/trading?code=BTCUSDT');
     await waitFor(() => expect(screen.getByTestId('live-price')).toHaveTextContent('100.00'));
-    expect(screen.queryByText('Simulated market data')).not.toBeInTheDocument();
-    // The shell's one request fills the root store; the module follows it.
+    expect(screen.queryAllByText('Simulated market data')).toHaveLength(0);
+    // The shell's one request fills the root store; the module follows it, on the market bar and the chart.
     act(() => root.market.setFeed({ feed: 'simulated', simulated: true }));
-    expect(screen.getByText('Simulated market data')).toBeInTheDocument();
+    expect(screen.getAllByText('Simulated market data')).toHaveLength(2);
+    expect(within(screen.getByTestId('chart-panel')).getByText('Simulated market data')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/index/feedStatus')).toBe(false);
   });
 

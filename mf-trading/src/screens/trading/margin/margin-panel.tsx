@@ -8,14 +8,18 @@ import { MarginForm } from './margin-form';
 import { MarginFormStore } from './margin-form-store';
 import type { Direction } from './margin-rules';
 import { Positions } from './positions';
-import { PositionsStore } from './positions-store';
+import type { PositionsStore } from './positions-store';
+import { InListsArea } from '../workspace';
 
 /** The margin tab: the order form for the chosen market and the customer's positions on every market. */
 export const MarginPanel = observer(function MarginPanel({
   trading,
+  positions,
   initialDirection,
 }: {
   trading: TradingStore;
+  /** Owned by the screen: the chart draws the open positions' levels on every tab. */
+  positions: PositionsStore;
   initialDirection: Direction | null;
 }) {
   const t = useTradingT();
@@ -24,7 +28,6 @@ export const MarginPanel = observer(function MarginPanel({
   useEffect(() => {
     latestT.current = t;
   });
-  const [positions] = useState(() => new PositionsStore());
   const [form] = useState(
     () =>
       new MarginFormStore(trading, () => {
@@ -43,10 +46,8 @@ export const MarginPanel = observer(function MarginPanel({
   useEffect(() => {
     void positions.load();
   }, [positions]);
-  useTradingEvents(() => {
-    void positions.load();
-    void trading.loadAssets();
-  });
+  // The screen reloads the positions on every trading event (the chart's lines need them on every tab).
+  useTradingEvents(() => void trading.loadAssets());
   useLivePrices(positions.watchedCodes);
 
   const decimalsOf = (code: string) =>
@@ -54,12 +55,14 @@ export const MarginPanel = observer(function MarginPanel({
   return (
     <>
       <MarginForm form={form} trading={trading} />
-      <Positions
-        store={positions}
-        priceDecimals={decimalsOf}
-        feeRate={trading.feeRate}
-        onChanged={() => void trading.loadAssets()}
-      />
+      <InListsArea>
+        <Positions
+          store={positions}
+          priceDecimals={decimalsOf}
+          feeRate={trading.feeRate}
+          onChanged={() => void trading.loadAssets()}
+        />
+      </InListsArea>
     </>
   );
 });

@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
 import {
   ChangePercent,
   changeDirection,
@@ -12,35 +11,19 @@ import {
 import { PriceLine } from '../../../components/price-line';
 import { StaleBadge } from '../../../components/stale-badge';
 import { useTradingT } from '../../../i18n';
+import { MarketPicker } from '../market-picker';
 import type { TradingStore } from '../trading-store';
 import styles from './market-bar.module.css';
 
 /** The market picker, the live feed price and the account facts (DEMO, simulated data, balance). */
 export const MarketBar = observer(function MarketBar({ store }: { store: TradingStore }) {
   const t = useTradingT();
-  const pickerId = useId();
   const root = getRootStore();
   const direction = changeDirection(store.changePercent);
   const changeTone = direction === 'flat' ? '' : direction === 'up' ? styles.up : styles.down;
   return (
     <section className={styles.bar} aria-label={t('market')}>
-      <div className={styles.picker}>
-        <label htmlFor={pickerId} className={styles.label}>
-          {t('market')}
-        </label>
-        <select
-          id={pickerId}
-          className={styles.select}
-          value={store.code ?? ''}
-          onChange={(event) => void store.select(event.target.value)}
-        >
-          {store.markets.map((market) => (
-            <option key={market.code} value={market.code}>
-              {market.name === market.code ? market.code : `${market.name} · ${market.code}`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MarketPicker store={store} />
       <div className={styles.quote}>
         <span className={styles.label}>{t('livePrice')}</span>
         <span className={styles.price} data-testid="live-price">

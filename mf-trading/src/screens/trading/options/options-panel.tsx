@@ -24,6 +24,7 @@ import { ReceiptDialog, type ReceiptTarget } from '../receipt';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
 import { OptionsStore, secondsLeft } from './options-store';
+import { InListsArea } from '../workspace';
 
 /** A payout rate ("0.85") as a percentage, with as many decimals as it has ("85%", "87.5%"). */
 function ratePercent(rate: string): string {
@@ -146,26 +147,28 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
         <p className={formStyles.note}>{t('options.lossIfWrong')}</p>
       </Modal>
 
-      <section className={listStyles.section} aria-label={t('options.contracts')}>
-        <h3>{t('options.contracts')}</h3>
-        {store.contracts.length === 0 ? (
-          <EmptyState title={t('order.noOrders')} />
-        ) : (
-          <ul className={listStyles.list} data-testid="option-contracts">
-            {store.contracts.map((contract) => (
-              <ContractItem
-                key={contract.id}
-                contract={contract}
-                now={store.now}
-                decimals={decimalsOf(contract.code)}
-                onReceipt={() =>
-                  setReceipt({ kind: 'option', id: contract.id, priceDecimals: decimalsOf(contract.code) })
-                }
-              />
-            ))}
-          </ul>
-        )}
-      </section>
+      <InListsArea>
+        <section className={listStyles.section} aria-label={t('options.contracts')}>
+          <h3>{t('options.contracts')}</h3>
+          {store.contracts.length === 0 ? (
+            <EmptyState title={t('order.noOrders')} />
+          ) : (
+            <ul className={listStyles.list} data-testid="option-contracts">
+              {store.contracts.map((contract) => (
+                <ContractItem
+                  key={contract.id}
+                  contract={contract}
+                  now={store.now}
+                  decimals={decimalsOf(contract.code)}
+                  onReceipt={() =>
+                    setReceipt({ kind: 'option', id: contract.id, priceDecimals: decimalsOf(contract.code) })
+                  }
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </InListsArea>
       <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
     </>
   );

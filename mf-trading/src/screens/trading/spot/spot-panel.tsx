@@ -27,6 +27,7 @@ import { OneClickNotice, SpotReview, useOneClickTrading, type SpotDraft } from '
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
 import { SpotStore } from './spot-store';
+import { InListsArea } from '../workspace';
 
 type View = 'pending' | 'history';
 
@@ -222,25 +223,27 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
         </Button>
         <OneClickNotice />
       </form>
-      <section className={listStyles.section} aria-label={t('tabs.spot')}>
-        <Tabs
-          label={t('tabs.spot')}
-          value={view}
-          onChange={setView}
-          tabs={[
-            { value: 'pending', label: `${t('spot.openOrders')} (${store.pending.length})` },
-            { value: 'history', label: t('spot.history') },
-          ]}
-        >
-          {items.length === 0 ? (
-            <EmptyState title={t('order.noOrders')} />
-          ) : (
-            <ul className={listStyles.list} data-testid={`spot-${view}`}>
-              {items.map(orderItem)}
-            </ul>
-          )}
-        </Tabs>
-      </section>
+      <InListsArea>
+        <section className={listStyles.section} aria-label={t('tabs.spot')}>
+          <Tabs
+            label={t('tabs.spot')}
+            value={view}
+            onChange={setView}
+            tabs={[
+              { value: 'pending', label: `${t('spot.openOrders')} (${store.pending.length})` },
+              { value: 'history', label: t('spot.history') },
+            ]}
+          >
+            {items.length === 0 ? (
+              <EmptyState title={t('order.noOrders')} />
+            ) : (
+              <ul className={listStyles.list} data-testid={`spot-${view}`}>
+                {items.map(orderItem)}
+              </ul>
+            )}
+          </Tabs>
+        </section>
+      </InListsArea>
       <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
       <SpotReview
         draft={review}

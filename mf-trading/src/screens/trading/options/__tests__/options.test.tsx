@@ -10,7 +10,7 @@ import {
   type ApiCall,
   type FakeRoutes,
 } from '../../../../test-support/fake-site';
-import { tradingRoutes } from '../../../../test-support/trading-routes';
+import { chooseMarket, tradingRoutes } from '../../../../test-support/trading-routes';
 import { TradingScreen } from '../../trading';
 import { secondsLeft, stakeProblem } from '../options-store';
 
@@ -91,7 +91,7 @@ describe('the options form', () => {
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: '300 s · pays 90%' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'ETHUSDT');
+    await chooseMarket(user, 'ETHUSDT');
     // The chosen 300 s is not offered here: the market's first period is chosen instead.
     expect(await screen.findByRole('radio', { name: '30 s · pays 80%' })).toHaveAttribute(
       'aria-checked',

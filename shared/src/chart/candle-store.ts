@@ -1,5 +1,5 @@
-import { makeAutoObservable, runInAction } from 'mobx';
-import { localKeys } from '@swx/shared';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { getRootStore, localKeys } from '@swx/shared';
 import {
   bucketStart,
   candleIntervals,
@@ -7,9 +7,8 @@ import {
   type Candle,
   type CandleInterval,
 } from '@swx/shared/contract';
-import { marketsApi } from '../../api';
 
-/** The seed's local key (`klinedatamark`) for the last chart interval the customer chose. */
+/** The seed's local key (`klinedatamark`) for the last chart interval the customer chose, on every chart. */
 export const INTERVAL_STORAGE_KEY = localKeys.klineMark;
 export const DEFAULT_INTERVAL: CandleInterval = '15m';
 
@@ -29,12 +28,22 @@ export function rememberedInterval(): CandleInterval {
 /** How many candles a chart asks for: enough to zoom around in, one request. */
 const CANDLES_PER_LOAD = 300;
 
+export interface CandleApi {
+  candles(code: string, interval: CandleInterval, range: { from: number; to: number }): Promise<Candle[]>;
+}
+
+/** The server's stored candles (`GET /index/getKValueByCodeAndDate`) through the page's API client. */
+export const serverCandles: CandleApi = {
+  candles: (code, interval, range) =>
+    getRootStore().api.call('markets.candles', { query: { code, interval, ...range } }),
+};
+
 /**
- * The K-line of one market: stored candles from the server for the chosen interval, with the last candle
+ * The candles of one market: stored candles from the server for the chosen interval, with the last candle
  * kept current from live feed ticks. It never invents a candle: without history the chart shows an empty
  * state, and a new candle is only started by a real tick that falls into a new interval.
  */
-export class KLineStore {
+export class CandleStore {
   interval: CandleInterval = rememberedInterval();
   candles: Candle[] = [];
   status: 'loading' | 'ready' | 'error' = 'loading';
@@ -44,10 +53,10 @@ export class KLineStore {
 
   constructor(
     readonly code: string,
-    private readonly api: Pick<typeof marketsApi, 'candles'> = marketsApi,
+    private readonly api: CandleApi = serverCandles,
     private readonly now: () => number = Date.now,
   ) {
-    makeAutoObservable(this, {}, { autoBind: true });
+    makeAutoObservable<CandleStore, 'request'>(this, { request: false }, { autoBind: true });
   }
 
   get hasHistory(): boolean {
@@ -109,5 +118,19 @@ export class KLineStore {
       return;
     }
     this.candles.push({ time: start, open: price, high: price, low: price, close: price, ticks: 1 });
+  }
+
+  /**
+   * Follows the market's live price in the root store (the shell's one websocket); returns the disposer. The
+   * socket's ticks carry no time in the SDK store; they are applied as they arrive, so "now" is the tick's
+   * time to within the frame the socket batches on.
+   */
+  followLive(): () => void {
+    return reaction(
+      () => getRootStore().market.price(this.code),
+      (price) => {
+        if (price !== undefined && price !== null) this.applyTick(String(price), this.now());
+      },
+    );
   }
 }
