@@ -10,7 +10,9 @@ import {
   changeDirection,
   formatPrice,
   getRootStore,
+  MarketName,
   useLivePrices,
+  useMarketName,
 } from '@swx/shared';
 import { CandleStore, ChartPanel } from '@swx/shared/chart';
 import { decimalsOf } from '../../api';
@@ -37,6 +39,7 @@ const CurrencyDetail = observer(function CurrencyDetail({
   listedChange: string | null;
 }) {
   const { t } = useTranslation('markets');
+  const localName = useMarketName();
   const [currency] = useState(() => new CurrencyStore(code));
   const [kline] = useState(() => new CandleStore(code));
   const watchlist = useWatchlist();
@@ -78,7 +81,7 @@ const CurrencyDetail = observer(function CurrencyDetail({
   const quote = market.quote(code);
   const change = quote ? quote.changePercent : (info?.zdf ?? (listedChange || null));
   const direction = changeDirection(change);
-  const name = info?.appName ?? code;
+  const name = info ? localName(code, info.appName) : code;
 
   return (
     <div className={styles.currency}>
@@ -86,7 +89,7 @@ const CurrencyDetail = observer(function CurrencyDetail({
         <div className={styles.identity}>
           {info && <img src={info.logo} alt="" width={40} height={40} className={styles.logo} />}
           <div>
-            <h1 className={styles.title}>{name}</h1>
+            <h1 className={styles.title}>{info ? <MarketName code={code} name={info.appName} /> : code}</h1>
             <p className={styles.code}>{code}</p>
           </div>
           {info && <WatchStar code={code} name={name} watchlist={watchlist} />}

@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { getRootStore, Tabs } from '@swx/shared';
+import { getRootStore, MarketName, Tabs, useMarketName } from '@swx/shared';
 import { tradingApi, type TradableMarket } from '../../../api';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
 import { filterMarkets, pickerTabs, pickerTypeOrder, type PickerTab } from './market-search';
 import styles from './market-picker.module.css';
 
-const marketText = (market: TradableMarket) =>
-  market.name === market.code ? market.code : `${market.name} · ${market.code}`;
+const marketText = (market: TradableMarket, name: string) =>
+  market.name === market.code ? market.code : `${name} · ${market.code}`;
 
 /**
  * The market picker: a button naming the chosen market opens a search (the WAI-ARIA combobox pattern, with a
@@ -22,6 +22,7 @@ export const MarketPicker = observer(function MarketPicker({ store }: { store: T
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const current = store.market;
+  const localName = useMarketName();
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
@@ -45,7 +46,9 @@ export const MarketPicker = observer(function MarketPicker({ store }: { store: T
         data-code={store.code ?? ''}
         onClick={() => setOpen((was) => !was)}
       >
-        <span className={styles.current}>{current ? marketText(current) : (store.code ?? '')}</span>
+        <span className={styles.current}>
+          {current ? marketText(current, localName(current.code, current.name)) : (store.code ?? '')}
+        </span>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className={styles.chevron}>
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
@@ -77,6 +80,7 @@ const PickerPopup = observer(function PickerPopup({
   triggerRef: React.RefObject<HTMLButtonElement | null>;
 }) {
   const t = useTradingT();
+  const localName = useMarketName();
   const listId = useId();
   const optionId = (code: string) => `${listId}-${code}`;
   const signedIn = getRootStore().session.isLoggedIn;
@@ -112,10 +116,15 @@ const PickerPopup = observer(function PickerPopup({
   const tabs = pickerTabs(store.markets, signedIn);
   const shown = useMemo(
     () =>
-      filterMarkets(store.markets, tab, query, watched ?? new Set(), (type) =>
-        (pickerTypeOrder as readonly number[]).includes(type) ? t(`picker.type.${type}`) : '',
+      filterMarkets(
+        store.markets,
+        tab,
+        query,
+        watched ?? new Set(),
+        (type) => ((pickerTypeOrder as readonly number[]).includes(type) ? t(`picker.type.${type}`) : ''),
+        (market) => localName(market.code, market.name),
       ),
-    [store.markets, tab, query, watched, t],
+    [store.markets, tab, query, watched, t, localName],
   );
   const activeCode = shown.some((m) => m.code === active) ? active : (shown[0]?.code ?? null);
 
@@ -219,7 +228,7 @@ const PickerPopup = observer(function PickerPopup({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => onChoose(market.code)}
             >
-              <span className={styles.name}>{market.name}</span>
+              <MarketName code={market.code} name={market.name} className={styles.name} />
               <span className={styles.code}>{market.code}</span>
             </li>
           ))}

@@ -30,7 +30,7 @@ export function pickerTabs(markets: readonly TradableMarket[], signedIn: boolean
 
 /**
  * The markets a tab and a search show, in catalogue order. The search matches the code, the name as the
- * server named it, and the market type in the page's language ("Krypto", "外汇"); every word of the query
+ * server named it, its local name in the page's language ("Rohöl WTI", "黄金"), and the market type in the page's language ("Krypto", "外汇"); every word of the query
  * must match one of them.
  */
 export function filterMarkets(
@@ -39,6 +39,7 @@ export function filterMarkets(
   query: string,
   watched: ReadonlySet<string>,
   typeName: (type: number) => string = () => '',
+  localName: (market: TradableMarket) => string = (market) => market.name,
 ): TradableMarket[] {
   const words = query
     .split(/\s+/)
@@ -47,7 +48,12 @@ export function filterMarkets(
   return markets.filter((market) => {
     if (tab === 'watchlist' && !watched.has(market.code)) return false;
     if (tab.startsWith('type-') && `type-${market.type}` !== tab) return false;
-    const haystack = [fold(market.code), fold(market.name), fold(typeName(market.type))];
+    const haystack = [
+      fold(market.code),
+      fold(market.name),
+      fold(localName(market)),
+      fold(typeName(market.type)),
+    ];
     return words.every((word) => haystack.some((text) => text.includes(word)));
   });
 }

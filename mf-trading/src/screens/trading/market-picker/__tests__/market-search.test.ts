@@ -66,3 +66,11 @@ test('folding keeps letters of every script', () => {
   expect(fold('ビットコイン')).toBe(fold('ビットコイン'.normalize('NFD')));
   expect(fold('Bitcoin (BTC)')).toBe('bitcoin(btc)');
 });
+
+test('the local market name in the page language is searched too', () => {
+  const local = (m: TradableMarket) => ({ XAUUSD: '黄金', EURUSD: '欧元 / 美元' })[m.code] ?? m.name;
+  const none = new Set<string>();
+  expect(codes(filterMarkets(catalogue, 'all', '黄金', none, () => '', local))).toEqual(['XAUUSD']);
+  expect(codes(filterMarkets(catalogue, 'all', '美元', none, () => '', local))).toEqual(['EURUSD']);
+  expect(codes(filterMarkets(catalogue, 'all', 'gold', none, () => '', local))).toEqual(['XAUUSD']);
+});
