@@ -154,7 +154,8 @@ export async function pruneTicks(db: Db, now: number): Promise<void> {
 
 /**
  * Candles for [from, to) at the interval, aggregated from the stored one-minute candles. Empty when the feed
- * published nothing in the range: there is no made-up history.
+ * published nothing in the range: there is no made-up history. Stored candles longer than the interval (the
+ * simulator's coarser generated past) are left out rather than shown as if they were finer.
  */
 export async function queryCandles(
   db: Db,
@@ -177,6 +178,7 @@ export async function queryCandles(
       from market_candles_1m
      where code = ${code} and open_time >= ${new Date(start).toISOString()}::timestamptz
        and open_time < ${new Date(to).toISOString()}::timestamptz
+       and span_minutes * 60 <= ${size}
      group by 1
      order by 1 asc`);
   return rowsOf<{

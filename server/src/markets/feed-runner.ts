@@ -7,6 +7,7 @@ import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
 import { CandleWriter, pruneTicks } from './candles';
 import { SimulatedFeed } from './feed/simulated';
+import { prepareSimulatedHistory, type HistoryProgress, type PreparedHistory } from './history';
 import { ReplayFeed } from './feed/replay';
 import { ExchangeFeed } from './feed/exchange';
 import { symbolMapFor } from './feed/exchange-frames';
@@ -35,10 +36,10 @@ export const ticksChannel = defineChannel<WireTick>({
 
 export interface FeedRunnerDeps {
   config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'> &
-    Partial<Pick<Config, 'exchangeFeed'>>;
+    Partial<Pick<Config, 'exchangeFeed' | 'marketFeedHistoryDays'>>;
   database: Database;
   log: FastifyBaseLogger;
-  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now'>;
   bus: Pick<Bus, 'channel'>;
   state: MarketState;
   /** The catalogue's codes, for the replay feed to skip unknown ones. */
@@ -64,6 +65,8 @@ export class FeedRunner {
   private feedChange: Promise<void> = Promise.resolve();
   private leader = false;
   private running = false;
+  /** The simulated feed's past being stored in the background, while this instance leads. */
+  private historyWrite: Promise<HistoryProgress | undefined> | undefined;
 
   constructor(private readonly deps: FeedRunnerDeps) {
     const { database, log } = deps;
@@ -116,6 +119,14 @@ export class FeedRunner {
     return this.writer.flush();
   }
 
+  /**
+   * The simulated feed's past being stored (started when this instance began leading a fresh or half-written
+   * history): resolves with what it wrote, or undefined when there was nothing to write or it failed.
+   */
+  historyWritten(): Promise<HistoryProgress | undefined> {
+    return this.historyWrite ?? Promise.resolve(undefined);
+  }
+
   private receiveFanOut(wire: WireTick[]): void {
     const ticks = wire.map(([code, price, time, seq]) => ({ code, price, time, seq }));
     const applied = this.state.apply(ticks);
@@ -156,6 +167,8 @@ export class FeedRunner {
       this.stopListeningToFeed?.();
       this.feed = undefined;
       this.leader = false;
+      // Its current batch finishes; the next leader continues from the stored progress mark.
+      await this.historyWrite;
       // What was published before stepping down still belongs in the history.
       await this.flushStorage();
       return;
@@ -166,12 +179,14 @@ export class FeedRunner {
     const storedCandles = await this.deps.database.db
       .select({ seq: sql<string | null>`max(${marketCandles.closeSeq})` })
       .from(marketCandles);
+    const feed = this.feedOverride ?? this.buildFeed();
+    const history = feed instanceof SimulatedFeed ? await this.prepareHistory(feed) : undefined;
     const lastSeq = Math.max(
       this.state.lastSeq(),
       Number(stored[0]?.seq ?? 0),
       Number(storedCandles[0]?.seq ?? 0),
+      history?.history.lastSeq ?? 0,
     );
-    const feed = this.feedOverride ?? this.buildFeed();
     this.stopListeningToFeed = feed.onTicks((ticks) => this.ingest(ticks));
     this.feed = feed;
     try {
@@ -183,6 +198,55 @@ export class FeedRunner {
     }
     this.leader = true;
     this.deps.log.info({ feed: feed.kind, lastSeq }, 'this instance runs the market feed');
+    if (history) this.historyWrite = this.writeHistory(history);
+  }
+
+  /**
+   * The simulator's generated past (PRODUCT.md rule 1) when this database has none yet or has half of one:
+   * generated before the live feed starts, so the live prices continue from its last prices; its candles are
+   * then stored in the background (`writeHistory`).
+   */
+  private async prepareHistory(feed: SimulatedFeed): Promise<PreparedHistory | undefined> {
+    const started = performance.now();
+    const prepared = await prepareSimulatedHistory(this.deps.database.db, {
+      seed: feed.seed,
+      markets: feed.markets,
+      days: this.deps.config.marketFeedHistoryDays ?? 0,
+      now: this.deps.scheduler.now(),
+      warn: (message) => this.deps.log.warn(message),
+    });
+    if (!prepared) return undefined;
+    const { history } = prepared;
+    // Nothing newer was published (a fresh start, or a crash before the first live tick was stored): the
+    // market state starts from the end of the past, as a restart after it would.
+    if (this.state.lastSeq() <= history.lastSeq) this.state.load(history.prices);
+    this.deps.log.info(
+      {
+        from: new Date(history.window.from).toISOString(),
+        to: new Date(history.window.to).toISOString(),
+        candles: history.candles.length,
+        lastSeq: history.lastSeq,
+        ms: Math.round(performance.now() - started),
+      },
+      'generated the simulated feed history',
+    );
+    return prepared;
+  }
+
+  private async writeHistory(prepared: PreparedHistory): Promise<HistoryProgress | undefined> {
+    const started = performance.now();
+    try {
+      const progress = await prepared.writeCandles(() => this.leader);
+      this.deps.log.info(
+        { ...progress, ms: Math.round(performance.now() - started) },
+        'stored the simulated feed history',
+      );
+      return progress;
+    } catch (error) {
+      // The progress mark says what is stored: the next start (or next leader) writes the rest.
+      this.deps.log.error({ err: error }, 'storing the simulated feed history failed; a restart resumes it');
+      return undefined;
+    }
   }
 
   private buildFeed(): MarketFeed {

@@ -52,7 +52,7 @@ const DEFAULT_CANDLES = 300;
 export interface MarketsDeps {
   params: Pick<ParamsService, 'get' | 'getJson'>;
   audit: Pick<AuditService, 'record'>;
-  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now'>;
   bus: Pick<Bus, 'channel'>;
 }
 
@@ -306,6 +306,11 @@ export class MarketsService {
   /** Writes buffered ticks and candles now (normally once a second). */
   flushStorage(): Promise<void> {
     return this.feedRunner.flushStorage();
+  }
+
+  /** The simulated feed's generated past being stored in the background (tests, tools). */
+  historyWritten(): ReturnType<FeedRunner['historyWritten']> {
+    return this.feedRunner.historyWritten();
   }
 
   // ---- lifecycle ------------------------------------------------------------------------------------------
