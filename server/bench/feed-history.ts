@@ -5,7 +5,7 @@
  * wait") and the event loop's delay is sampled: PGlite runs in this thread, so its statements hold up every
  * request while they run, and the largest delay says how long a request could wait behind one batch.
  *
- *   pnpm --dir server exec tsx bench/feed-history.ts [--days 90]
+ *   pnpm --dir server exec tsx bench/feed-history.ts [--days 90] [--batch 5000]
  *   DATABASE_URL=postgres://... pnpm --dir server exec tsx bench/feed-history.ts
  *
  * Without DATABASE_URL it uses a PGlite data directory in a temporary folder (on disk, as the product does),
@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { calendars, isOpenAt, openHoursPerYear } from '../src/markets/calendar';
 import { listedMarkets } from '../src/markets/catalogue';
-import { prepareSimulatedHistory } from '../src/markets/history';
+import { HISTORY_BATCH_ROWS, prepareSimulatedHistory } from '../src/markets/history';
 import { rowsOf } from '../src/db/rows';
 
 function argument(name: string, fallback: number): number {
@@ -29,6 +29,7 @@ function argument(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const days = argument('days', 90);
+  const batchRows = argument('batch', HISTORY_BATCH_ROWS);
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'swx-bench-history-'));
   const database = await openDatabase({ databaseUrl, dataDir });
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
     });
     if (!prepared) throw new Error('the database already holds prices or a history: use an empty one');
     const generated = performance.now();
-    const progress = await prepared.writeCandles();
+    const progress = await prepared.writeCandles(() => true, batchRows);
     const stored = performance.now();
     probing = false;
     await probe;
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
           days,
           generateAndPlanMs: Math.round(generated - started),
           candleRows: progress.rows,
+          batchRows,
           batches: progress.batches,
           storeCandlesMs: Math.round(stored - generated),
           candleRowsPerSecond: Math.round(progress.rows / ((stored - generated) / 1000)),

@@ -28,7 +28,7 @@ export interface PreparedHistory {
    * Stores the candles not stored yet, newest first (the charts people open first fill first), one batch
    * per transaction together with the progress mark. Checks `keepGoing` before each batch.
    */
-  writeCandles(keepGoing?: () => boolean): Promise<HistoryProgress>;
+  writeCandles(keepGoing?: () => boolean, batchRows?: number): Promise<HistoryProgress>;
 }
 
 export interface PrepareHistoryOptions {
@@ -60,7 +60,7 @@ export async function prepareSimulatedHistory(
   if (options.days <= 0 || (await hasStoredPrices(db))) return undefined;
   const window = historyWindow(options.now, options.days);
   if (window.from >= window.to) return undefined;
-  const history = generateHistory({ seed: options.seed, markets: options.markets, window });
+  const history = await generateHistory({ seed: options.seed, markets: options.markets, window });
   if (history.lastSeq === 0) return undefined;
   const planned = await db.transaction(async (tx) => {
     const inserted = await tx
@@ -112,7 +112,11 @@ async function hasStoredPrices(db: Db): Promise<boolean> {
   return candles.length > 0;
 }
 
-function resume(db: Db, plan: Plan, options: PrepareHistoryOptions): PreparedHistory | undefined {
+async function resume(
+  db: Db,
+  plan: Plan,
+  options: PrepareHistoryOptions,
+): Promise<PreparedHistory | undefined> {
   if (plan.completedAt) return undefined;
   const byCode = new Map(options.markets.map((market) => [market.code, market]));
   const markets = plan.codes.map((code) => byCode.get(code));
@@ -123,7 +127,7 @@ function resume(db: Db, plan: Plan, options: PrepareHistoryOptions): PreparedHis
     return undefined;
   }
   const window = { from: plan.fromTime.getTime(), to: plan.toTime.getTime() };
-  const history = generateHistory({ seed: plan.seed, markets: markets as FeedMarket[], window });
+  const history = await generateHistory({ seed: plan.seed, markets: markets as FeedMarket[], window });
   return prepared(db, history, plan.writtenFrom.getTime());
 }
 
@@ -131,8 +135,8 @@ function prepared(db: Db, history: SimulatedHistory, writtenFrom: number): Prepa
   let storedFrom = writtenFrom;
   return {
     history,
-    writeCandles: async (keepGoing = () => true) => {
-      const progress = await writeCandles(db, history, storedFrom, keepGoing);
+    writeCandles: async (keepGoing = () => true, batchRows = HISTORY_BATCH_ROWS) => {
+      const progress = await writeCandles(db, history, storedFrom, keepGoing, batchRows);
       storedFrom = progress.writtenFrom;
       return { rows: progress.rows, batches: progress.batches, complete: progress.complete };
     },
@@ -144,6 +148,7 @@ async function writeCandles(
   history: SimulatedHistory,
   writtenFrom: number,
   keepGoing: () => boolean,
+  batchRows: number,
 ): Promise<HistoryProgress & { writtenFrom: number }> {
   const candles = history.candles;
   let end = candles.length;
@@ -152,7 +157,7 @@ async function writeCandles(
   let batches = 0;
   let storedFrom = writtenFrom;
   while (end > 0 && keepGoing()) {
-    let start = Math.max(0, end - HISTORY_BATCH_ROWS);
+    let start = Math.max(0, end - batchRows);
     // A batch holds every market's candle of its oldest open time, so the progress mark never splits one.
     while (start > 0 && candles.openTime[start - 1] === candles.openTime[start]) start--;
     const batchFrom = start === 0 ? history.window.from : candles.openTime[start]!;

@@ -18,6 +18,7 @@ import {
   historyWindow,
   HISTORY_TICKS_PER_MARKET,
   MAX_HISTORY_DAYS,
+  type SimulatedHistory,
 } from '../feed/simulated-history';
 import type { FeedMarket, FeedResume, MarketFeed } from '../feed/types';
 import { HISTORY_BATCH_ROWS, prepareSimulatedHistory } from '../history';
@@ -121,14 +122,17 @@ async function storedCandles(database: Database): Promise<string[]> {
 
 describe('the generated past (pure)', () => {
   const window = historyWindow(NOW, 90);
-  const history = generateHistory({ seed: SEED, markets: feedMarkets(), window });
+  let history: SimulatedHistory;
+  beforeAll(async () => {
+    history = await generateHistory({ seed: SEED, markets: feedMarkets(), window });
+  });
 
-  it('is deterministic: the same seed gives the same past, another seed another one', () => {
-    const again = generateHistory({ seed: SEED, markets: feedMarkets(), window });
+  it('is deterministic: the same seed gives the same past, another seed another one', async () => {
+    const again = await generateHistory({ seed: SEED, markets: feedMarkets(), window });
     expect(again.candles).toEqual(history.candles);
     expect(again.prices).toEqual(history.prices);
     expect(again.lastSeq).toBe(history.lastSeq);
-    const other = generateHistory({ seed: SEED + 1, markets: feedMarkets(), window });
+    const other = await generateHistory({ seed: SEED + 1, markets: feedMarkets(), window });
     expect(other.candles.close).not.toEqual(history.candles.close);
   });
 
@@ -258,11 +262,11 @@ describe('the simulated feed publishes its past on its first start', () => {
     expect(plan).toEqual([{ completed: true, last_seq: expect.anything() }]);
   });
 
-  it('continues live from the last historical price and sequence number, without a jump', () => {
+  it('continues live from the last historical price and sequence number, without a jump', async () => {
     const last = instance.state.get('BTCUSDT')!.lastTick!;
     const window = historyWindow(NOW, MAX_HISTORY_DAYS);
     expect(last.time).toBe(window.to - 15_000);
-    const history = generateHistory({ seed: SEED, markets: feedMarkets(), window });
+    const history = await generateHistory({ seed: SEED, markets: feedMarkets(), window });
     expect(last.price).toBe(history.prices.find((p) => p.code === 'BTCUSDT')!.recentTicks.at(-1)!.price);
     expect(instance.state.get('BTCUSDT')!.recent).toHaveLength(HISTORY_TICKS_PER_MARKET);
     expect(instance.state.get('BTCUSDT')!.previousClose).toBeDefined();
