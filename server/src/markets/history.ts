@@ -11,7 +11,7 @@ const FEED = 'simulated';
  * Candles per write transaction. One multi-row statement of 9 columns stays under PostgreSQL's 65,535
  * parameters, and on PGlite (one connection) a batch holds other work up for a short moment only.
  */
-export const HISTORY_BATCH_ROWS = 5000;
+export const HISTORY_BATCH_ROWS = 2000;
 
 export interface HistoryProgress {
   /** Candles stored by this call. */

@@ -6,7 +6,8 @@ import type { CandleInterval } from '@swx/shared/contract';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { FakeClock } from '../../platform/clock';
-import { openTestDatabase } from '../../test/database';
+import { openDatabase } from '../../db/client';
+import { openFreshDatabase } from '../../test/database';
 import { calendars, isOpenAt, openHoursPerYear, type Calendar } from '../calendar';
 import { queryCandles } from '../candles';
 import { listedMarkets } from '../catalogue';
@@ -44,6 +45,20 @@ const feedMarkets = (codes: string[] = CODES): FeedMarket[] =>
       isOpenAt: (at: number) => isOpenAt(calendars[m.calendar], at),
       openHoursPerYear: openHoursPerYear(calendars[m.calendar]),
     }));
+
+const drops: (() => Promise<void>)[] = [];
+/** A fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), dropped after the file. */
+async function freshDatabase(): Promise<Database> {
+  const fresh = await openFreshDatabase();
+  drops.push(async () => {
+    await fresh.database.close().catch(() => undefined);
+    await fresh.drop();
+  });
+  return fresh.database;
+}
+afterAll(async () => {
+  for (const drop of drops) await drop();
+});
 
 /** The simulated feed as the runner starts it, except that it never steps by itself: the test steps it. */
 class SteppedFeed extends SimulatedFeed {
@@ -212,15 +227,12 @@ describe('the simulated feed publishes its past on its first start', () => {
   const feed = simulatedFeed(clock);
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await freshDatabase();
     instance = feedRunner(database, clock, feed);
     const progress = await instance.lead();
     expect(progress?.complete).toBe(true);
   });
-  afterAll(async () => {
-    await instance.stop();
-    await database.close();
-  });
+  afterAll(async () => instance.stop());
 
   it.each<[CandleInterval, number, number]>([
     ['1m', 300 * MINUTE, 300],
@@ -295,18 +307,13 @@ describe('a history stored half way is finished, never duplicated or left with a
   let complete: Database;
   let crashed: Database;
   beforeAll(async () => {
-    complete = await openTestDatabase();
-    crashed = await openTestDatabase();
+    complete = await freshDatabase();
+    crashed = await freshDatabase();
     const clock = new FakeClock(NOW);
     const full = feedRunner(complete, clock, simulatedFeed(clock));
     await full.lead();
     await full.stop();
   });
-  afterAll(async () => {
-    await complete.close();
-    await crashed.close();
-  });
-
   it('resumes after a crash between batches, storing exactly what one uninterrupted start stores', async () => {
     const prepared = await prepareSimulatedHistory(crashed.db, {
       seed: SEED,
@@ -332,14 +339,19 @@ describe('a history stored half way is finished, never duplicated or left with a
   });
 
   it('two instances leading at once (a handover overlap) store everything once', async () => {
-    const shared = await openTestDatabase();
+    const fresh = await openFreshDatabase();
+    drops.push(fresh.drop);
+    const shared = fresh.database;
+    // On PostgreSQL the second instance has its own connections; PGlite is one connection per process.
+    const other = fresh.databaseUrl ? await openDatabase({ databaseUrl: fresh.databaseUrl }) : shared;
     const clock = new FakeClock(NOW);
     const a = feedRunner(shared, clock, simulatedFeed(clock));
-    const b = feedRunner(shared, clock, simulatedFeed(clock));
+    const b = feedRunner(other, clock, simulatedFeed(clock));
     await Promise.all([a.lead(), b.lead()]);
     expect(await count(shared, 'feed_history')).toBe(1);
     expect(await storedCandles(shared)).toEqual(await storedCandles(complete));
     await Promise.all([a.stop(), b.stop()]);
+    if (other !== shared) await other.close();
     await shared.close();
   });
 });
@@ -347,9 +359,8 @@ describe('a history stored half way is finished, never duplicated or left with a
 describe('no invented past for other feeds or existing prices', () => {
   let database: Database;
   beforeEach(async () => {
-    database = await openTestDatabase();
+    database = await freshDatabase();
   });
-  afterEach(async () => database.close());
 
   it('gives a replay feed no history, whatever the configuration says', async () => {
     const clock = new FakeClock(NOW);
