@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows';
 import { FakeClock } from '../../platform/clock';
 import { openDatabase } from '../../db/client';
 import { openFreshDatabase } from '../../test/database';
+import { createTestServer, type TestServer } from '../../test/harness';
 import { calendars, isOpenAt, openHoursPerYear, type Calendar } from '../calendar';
 import { queryCandles } from '../candles';
 import { listedMarkets } from '../catalogue';
@@ -396,5 +397,33 @@ describe('no invented past for other feeds or existing prices', () => {
     expect(await instance.lead()).toBeUndefined();
     await instance.stop();
     expect(await count(database, 'feed_history')).toBe(0);
+  });
+});
+
+describe('a fresh server with the simulated feed', () => {
+  let server: TestServer;
+  const get = (url: string) => server.app.inject({ method: 'GET', url: `/swx/customer${url}` });
+  beforeAll(async () => {
+    server = await createTestServer({ env: { MARKET_FEED_HISTORY_DAYS: '1' }, start: true });
+    expect(await server.services.markets.historyWritten()).toMatchObject({ complete: true });
+  });
+  afterAll(async () => server.close());
+
+  it('serves full charts, prices and changes from its first minute, labelled simulated', async () => {
+    const now = Date.now();
+    const kline = async (interval: string, from: number) =>
+      (
+        await get(`/index/getKValueByCodeAndDate?code=BTCUSDT&interval=${interval}&from=${from}&to=${now}`)
+      ).json().result as unknown[];
+    expect((await kline('1m', now - 300 * MINUTE)).length).toBeGreaterThanOrEqual(299);
+    expect((await kline('1h', now - DAY)).length).toBeGreaterThanOrEqual(23);
+    expect((await kline('1d', now - 2 * DAY)).length).toBeGreaterThanOrEqual(1);
+    const status = (await get('/index/feedStatus')).json().result;
+    expect(status).toMatchObject({ feed: 'simulated', simulated: true });
+    const btc = (await get('/index/listMarketAll'))
+      .json()
+      .result.find((m: { code: string }) => m.code === 'BTCUSDT');
+    expect(btc.hundred).toHaveLength(HISTORY_TICKS_PER_MARKET);
+    expect(btc.zdf).not.toBeNull();
   });
 });
