@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     });
     if (!prepared) throw new Error('the database already holds prices or a history: use an empty one');
     const generated = performance.now();
+    const prepareDelayMaxMs = Math.round(eventLoop.max / 1e6);
+    eventLoop.reset();
     const progress = await prepared.writeCandles(() => true, batchRows);
     const stored = performance.now();
     probing = false;
@@ -87,8 +89,9 @@ async function main(): Promise<void> {
           candleRowsPerSecond: Math.round(progress.rows / ((stored - generated) / 1000)),
           totalMs: Math.round(stored - started),
           longestQueryWaitMs: Math.round(longestWait),
-          eventLoopDelayMaxMs: Math.round(eventLoop.max / 1e6),
-          eventLoopDelayP99Ms: Math.round(eventLoop.percentile(99) / 1e6),
+          eventLoopDelayMaxWhileGeneratingMs: prepareDelayMaxMs,
+          eventLoopDelayMaxWhileStoringMs: Math.round(eventLoop.max / 1e6),
+          eventLoopDelayP99WhileStoringMs: Math.round(eventLoop.percentile(99) / 1e6),
           storedCandles: counted.candles,
           storedTicks: counted.ticks,
           cpus: os.cpus().length,
