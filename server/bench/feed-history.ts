@@ -17,8 +17,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
-import { calendars, isOpenAt, openHoursPerYear } from '../src/markets/calendar';
-import { listedMarkets } from '../src/markets/catalogue';
+import { listedFeedMarkets } from '../src/markets/catalogue';
 import { HISTORY_BATCH_ROWS, prepareSimulatedHistory } from '../src/markets/history';
 import { rowsOf } from '../src/db/rows';
 
@@ -33,15 +32,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'swx-bench-history-'));
   const database = await openDatabase({ databaseUrl, dataDir });
-  const markets = listedMarkets.map((m) => ({
-    code: m.code,
-    type: m.type,
-    referencePrice: m.referencePrice,
-    tickSize: m.tickSize,
-    volatility: m.volatility,
-    isOpenAt: (at: number) => isOpenAt(calendars[m.calendar], at),
-    openHoursPerYear: openHoursPerYear(calendars[m.calendar]),
-  }));
+  const markets = listedFeedMarkets();
   const eventLoop = monitorEventLoopDelay({ resolution: 10 });
   eventLoop.enable();
   let longestWait = 0;

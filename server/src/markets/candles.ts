@@ -7,7 +7,7 @@ import {
   type Candle,
   type CandleInterval,
 } from '@swx/shared/contract';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { marketCandles, marketTicks } from './tables';
 import type { FeedTick } from './feed/types';
@@ -92,20 +92,7 @@ export class CandleWriter {
     this.candles = new Map();
     try {
       await this.db.transaction(async (tx) => {
-        for (let i = 0; i < ticks.length; i += 1000) {
-          await tx
-            .insert(marketTicks)
-            .values(
-              ticks.slice(i, i + 1000).map((t) => ({
-                seq: BigInt(t.seq),
-                code: t.code,
-                price: t.price,
-                time: new Date(t.time),
-                feed: this.feed,
-              })),
-            )
-            .onConflictDoNothing();
-        }
+        await insertTicks(tx, ticks, this.feed);
         for (let i = 0; i < candles.length; i += 500) {
           await tx
             .insert(marketCandles)
@@ -142,6 +129,24 @@ export class CandleWriter {
       this.add(arrived);
       this.onError(error);
     }
+  }
+}
+
+/** Stores ticks as `feed` published them, 1,000 a statement; a tick already stored (same `seq`) stays as it is. */
+export async function insertTicks(tx: Tx, ticks: readonly FeedTick[], feed: string): Promise<void> {
+  for (let i = 0; i < ticks.length; i += 1000) {
+    await tx
+      .insert(marketTicks)
+      .values(
+        ticks.slice(i, i + 1000).map((t) => ({
+          seq: BigInt(t.seq),
+          code: t.code,
+          price: t.price,
+          time: new Date(t.time),
+          feed,
+        })),
+      )
+      .onConflictDoNothing();
   }
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { generateHistory, historyWindow, type SimulatedHistory } from './feed/simulated-history';
 import type { FeedMarket } from './feed/types';
+import { insertTicks } from './candles';
 import { feedHistory, marketCandles, marketTicks } from './tables';
 
 /** The history belongs to the simulated feed; a replay or exchange feed never gets one. */
@@ -77,21 +78,11 @@ export async function prepareSimulatedHistory(
       .onConflictDoNothing()
       .returning({ feed: feedHistory.feed });
     if (inserted.length === 0) return false;
-    const ticks = history.prices.flatMap((price) => price.recentTicks);
-    for (let i = 0; i < ticks.length; i += 1000) {
-      await tx
-        .insert(marketTicks)
-        .values(
-          ticks.slice(i, i + 1000).map((t) => ({
-            seq: BigInt(t.seq),
-            code: t.code,
-            price: t.price,
-            time: new Date(t.time),
-            feed: FEED,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    await insertTicks(
+      tx,
+      history.prices.flatMap((price) => price.recentTicks),
+      FEED,
+    );
     return true;
   });
   if (planned) return prepared(db, history, window.to);

@@ -29,7 +29,8 @@ export async function openFreshDatabase(): Promise<{
   };
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+/** One statement as the PostgreSQL server's administrator (creating and dropping test databases). */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

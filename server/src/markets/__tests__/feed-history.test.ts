@@ -9,9 +9,9 @@ import { FakeClock } from '../../platform/clock';
 import { openDatabase } from '../../db/client';
 import { openFreshDatabase } from '../../test/database';
 import { createTestServer, type TestServer } from '../../test/harness';
-import { calendars, isOpenAt, openHoursPerYear, type Calendar } from '../calendar';
+import { calendars, isOpenAt, type Calendar } from '../calendar';
 import { queryCandles } from '../candles';
-import { listedMarkets } from '../catalogue';
+import { listedFeedMarkets } from '../catalogue';
 import { FeedRunner } from '../feed-runner';
 import { ReplayFeed } from '../feed/replay';
 import { SimulatedFeed } from '../feed/simulated';
@@ -34,18 +34,7 @@ const SEED = 20260101;
 const NOW = Date.UTC(2026, 10, 27, 5, 59, 31);
 const CODES = ['BTCUSDT', 'ETHUSDT', 'EURUSD', 'AAPL', 'XAUUSD'];
 
-const feedMarkets = (codes: string[] = CODES): FeedMarket[] =>
-  listedMarkets
-    .filter((m) => codes.includes(m.code))
-    .map((m) => ({
-      code: m.code,
-      type: m.type,
-      referencePrice: m.referencePrice,
-      tickSize: m.tickSize,
-      volatility: m.volatility,
-      isOpenAt: (at: number) => isOpenAt(calendars[m.calendar], at),
-      openHoursPerYear: openHoursPerYear(calendars[m.calendar]),
-    }));
+const feedMarkets = (codes: string[] = CODES): FeedMarket[] => listedFeedMarkets(codes);
 
 const drops: (() => Promise<void>)[] = [];
 /** A fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), dropped after the file. */
