@@ -12,7 +12,7 @@ import { ReplayFeed } from './feed/replay';
 import { ExchangeFeed } from './feed/exchange';
 import { symbolMapFor } from './feed/exchange-frames';
 import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from './feed/types';
-import type { MarketState } from './state';
+import type { MarketState, StoredPriceState } from './state';
 import { marketCandles, marketTicks } from './tables';
 
 /** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
@@ -34,6 +34,16 @@ export const ticksChannel = defineChannel<WireTick>({
   },
 });
 
+/**
+ * The feed leader has stored the whole simulated past (its last `seq`): the other instances read it back, as
+ * they would on a restart, so every instance shows the same `hundred`, previous close and change.
+ */
+export const historyChannel = defineChannel<number>({
+  name: 'swx_feed_history',
+  skipOwn: true,
+  parse: (item) => (typeof item === 'number' && Number.isFinite(item) ? item : undefined),
+});
+
 export interface FeedRunnerDeps {
   config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'> &
     Partial<Pick<Config, 'exchangeFeed' | 'marketFeedHistoryDays'>>;
@@ -46,6 +56,8 @@ export interface FeedRunnerDeps {
   knownCodes: () => Set<string>;
   /** The catalogue as the simulated feed sees it. */
   feedMarkets: () => FeedMarket[];
+  /** Each market's stored prices, as a start loads them (`stored-prices.ts`). */
+  storedPrices: () => Promise<StoredPriceState[]>;
 }
 
 /**
@@ -58,6 +70,7 @@ export class FeedRunner {
   private readonly tickListeners: TickListeners;
   private readonly writer: CandleWriter;
   private readonly ticksOut: BusChannel<WireTick>;
+  private readonly historyOut: BusChannel<number>;
   private feed: MarketFeed | undefined;
   private feedOverride: MarketFeed | undefined;
   private stopListeningToFeed: (() => void) | undefined;
@@ -76,6 +89,7 @@ export class FeedRunner {
       log.error({ err: error }, 'market data write failed; will retry'),
     );
     this.ticksOut = deps.bus.channel(ticksChannel);
+    this.historyOut = deps.bus.channel(historyChannel);
     deps.scheduler.every('markets.storage-flush', 1_000, () => this.flushStorage());
     deps.scheduler.every('markets.tick-prune', 3_600_000, (now) => pruneTicks(database.db, now));
   }
@@ -133,10 +147,23 @@ export class FeedRunner {
     this.tickListeners.emit(applied);
   }
 
+  private async receiveHistory(): Promise<void> {
+    try {
+      this.state.backfill(await this.deps.storedPrices());
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'reading the stored simulated history failed');
+    }
+  }
+
   /** The lifecycle's start: from now on this instance publishes its ticks and applies the leader's. */
   async begin(): Promise<() => Promise<void>> {
     this.running = true;
-    return this.ticksOut.subscribe((ticks) => this.receiveFanOut(ticks));
+    const stopTicks = await this.ticksOut.subscribe((ticks) => this.receiveFanOut(ticks));
+    const stopHistory = await this.historyOut.subscribe(() => this.receiveHistory());
+    return async () => {
+      await stopHistory();
+      await stopTicks();
+    };
   }
 
   /** The lifecycle's stop begins: ticks are no longer published; `followLeadership` then stops the feed. */
@@ -241,6 +268,8 @@ export class FeedRunner {
         { ...progress, ms: Math.round(performance.now() - started) },
         'stored the simulated feed history',
       );
+      // The previous day's close comes from candles: the others read it back once all are stored.
+      if (progress.complete) await this.historyOut.publish(prepared.history.lastSeq);
       return progress;
     } catch (error) {
       // The progress mark says what is stored: the next start (or next leader) writes the rest.

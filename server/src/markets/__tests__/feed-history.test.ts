@@ -1,17 +1,21 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import Decimal from 'decimal.js';
 import pino from 'pino';
 import type { CandleInterval } from '@swx/shared/contract';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { Bus, BusChannel, ChannelDefinition } from '../../platform/bus';
 import { FakeClock } from '../../platform/clock';
 import { openDatabase } from '../../db/client';
 import { openFreshDatabase } from '../../test/database';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { calendars, isOpenAt, type Calendar } from '../calendar';
 import { queryCandles } from '../candles';
-import { listedFeedMarkets } from '../catalogue';
+import { listedFeedMarkets, listedMarkets } from '../catalogue';
+import type { MarketRecord } from '../records';
+import { loadStoredPrices } from '../stored-prices';
 import { FeedRunner } from '../feed-runner';
 import { ReplayFeed } from '../feed/replay';
 import { SimulatedFeed } from '../feed/simulated';
@@ -60,12 +64,48 @@ class SteppedFeed extends SimulatedFeed {
 const simulatedFeed = (clock: FakeClock, seed = SEED) =>
   new SteppedFeed({ seed, markets: feedMarkets(), now: () => clock.now() });
 
+type Listener = (messages: unknown[]) => void | Promise<void>;
+
+/** The bus between instances of one test: what one publishes, the others (and itself unless `skipOwn`) get. */
+function memoryBus() {
+  const subscribers = new Map<string, Set<{ owner: object; listener: Listener }>>();
+  return (owner: object): Pick<Bus, 'channel'> => ({
+    channel: <T>(definition: ChannelDefinition<T>) => {
+      const set = subscribers.get(definition.name) ?? new Set();
+      subscribers.set(definition.name, set);
+      const publishMany = async (messages: readonly T[]) => {
+        for (const entry of set)
+          if (!(definition.skipOwn && entry.owner === owner)) await entry.listener([...messages]);
+      };
+      return {
+        publish: (message: T) => publishMany([message]),
+        publishMany,
+        subscribe: async (listener: (messages: T[]) => void | Promise<void>) => {
+          const entry = { owner, listener: listener as Listener };
+          set.add(entry);
+          return async () => void set.delete(entry);
+        },
+      } as BusChannel<T>;
+    },
+  });
+}
+
+const priceDecimals = new Map(listedMarkets.map((m) => [m.code, m.priceDecimals]));
+
 /**
- * The feed side of the markets domain on `database`, leading, with the clock injected; the bus and the
- * scheduler's job loop are left out (nothing here needs other instances to hear the ticks).
+ * The feed side of the markets domain on `database`, leading unless told otherwise, with the clock injected;
+ * the scheduler's job loop is left out, and the bus connects only the instances of one `memoryBus`.
  */
-function feedRunner(database: Database, clock: FakeClock, feed: MarketFeed, days = MAX_HISTORY_DAYS) {
+function feedRunner(
+  database: Database,
+  clock: FakeClock,
+  feed: MarketFeed,
+  days = MAX_HISTORY_DAYS,
+  options: { bus?: ReturnType<typeof memoryBus>; leader?: boolean } = {},
+) {
   const state = new MarketState(CODES);
+  const owner = {};
+  const records = CODES.map((code) => ({ code }) as MarketRecord);
   const runner = new FeedRunner({
     config: {
       marketFeed: feed.kind,
@@ -78,19 +118,17 @@ function feedRunner(database: Database, clock: FakeClock, feed: MarketFeed, days
     scheduler: {
       every: () => undefined,
       onLeadership: async () => () => undefined,
-      isLeader: () => true,
+      isLeader: () => options.leader ?? true,
       now: () => clock.now(),
     },
-    bus: {
-      channel: () =>
-        ({
-          publishMany: async () => undefined,
-          subscribe: async () => async () => undefined,
-        }) as never,
-    },
+    bus: (options.bus ?? memoryBus())(owner),
     state,
     knownCodes: () => new Set(CODES),
     feedMarkets: () => feedMarkets(),
+    storedPrices: () =>
+      loadStoredPrices(database.db, records, (code, value) =>
+        new Decimal(value).toFixed(priceDecimals.get(code)!),
+      ),
   });
   runner.useFeed(feed);
   return {
@@ -343,6 +381,56 @@ describe('a history stored half way is finished, never duplicated or left with a
     await Promise.all([a.stop(), b.stop()]);
     if (other !== shared) await other.close();
     await shared.close();
+  });
+});
+
+describe('every instance shows the same past', () => {
+  it('another instance on the database reads back the past the leader stored', async () => {
+    const database = await freshDatabase();
+    const clock = new FakeClock(NOW);
+    const bus = memoryBus();
+    const follower = feedRunner(database, clock, simulatedFeed(clock), MAX_HISTORY_DAYS, {
+      bus,
+      leader: false,
+    });
+    await follower.runner.begin();
+    const leader = feedRunner(database, clock, simulatedFeed(clock), MAX_HISTORY_DAYS, { bus });
+    await leader.lead();
+    for (const code of CODES) {
+      const mine = follower.state.get(code)!;
+      const theirs = leader.state.get(code)!;
+      expect([code, mine.lastTick, mine.recent, mine.previousClose, mine.dayOpen, mine.change]).toEqual([
+        code,
+        theirs.lastTick,
+        theirs.recent,
+        theirs.previousClose,
+        theirs.dayOpen,
+        theirs.change,
+      ]);
+    }
+    expect(follower.state.get('BTCUSDT')!.recent).toHaveLength(HISTORY_TICKS_PER_MARKET);
+    await leader.stop();
+    await follower.stop();
+  });
+
+  it('puts stored ticks before live ones already applied, never moving the price back', () => {
+    const state = new MarketState(['BTCUSDT']);
+    const day = Date.UTC(2026, 10, 27);
+    const live = { code: 'BTCUSDT', price: '101.00', time: day + 10 * HOUR, seq: 500 };
+    state.apply([live]);
+    const stored = Array.from({ length: 100 }, (_, i) => ({
+      code: 'BTCUSDT',
+      price: (90 + i / 10).toFixed(2),
+      time: day + HOUR + i * 1000,
+      seq: i + 1,
+    }));
+    state.backfill([{ code: 'BTCUSDT', recentTicks: stored, previousClose: '80.00', dayOpen: '90.00' }]);
+    const btc = state.get('BTCUSDT')!;
+    expect(btc.lastTick).toEqual(live);
+    expect(btc.recent).toHaveLength(100);
+    expect(btc.recent.at(-1)).toEqual(live);
+    expect(btc.recent[0]).toEqual(stored[1]);
+    expect([btc.previousClose, btc.dayOpen, btc.change]).toEqual(['80.00', '90.00', '26.25']);
   });
 });
 
