@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import pino from 'pino';
 import type { CandleInterval } from '@swx/shared/contract';
+import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Bus, BusChannel, ChannelDefinition } from '../../platform/bus';
@@ -502,5 +503,18 @@ describe('a fresh server with the simulated feed', () => {
       .result.find((m: { code: string }) => m.code === 'BTCUSDT');
     expect(btc.hundred).toHaveLength(HISTORY_TICKS_PER_MARKET);
     expect(btc.zdf).not.toBeNull();
+  });
+});
+
+describe('MARKET_FEED_HISTORY_DAYS', () => {
+  it('defaults to 90 days, 0 under NODE_ENV=test, and refuses more than 90', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).marketFeedHistoryDays).toBe(90);
+    expect(
+      loadConfig({ NODE_ENV: 'production', IDENTITY_ENCRYPTION_KEY: 'a'.repeat(64) }).marketFeedHistoryDays,
+    ).toBe(90);
+    expect(loadConfig({ NODE_ENV: 'test' }).marketFeedHistoryDays).toBe(0);
+    expect(loadConfig({ MARKET_FEED_HISTORY_DAYS: '7' }).marketFeedHistoryDays).toBe(7);
+    expect(() => loadConfig({ MARKET_FEED_HISTORY_DAYS: '91' })).toThrow(/at most 90/);
+    expect(() => loadConfig({ MARKET_FEED_HISTORY_DAYS: '-1' })).toThrow(/non-negative integer/);
   });
 });
