@@ -235,13 +235,20 @@ export class FeedRunner {
    */
   private async prepareHistory(feed: SimulatedFeed): Promise<PreparedHistory | undefined> {
     const started = performance.now();
-    const prepared = await prepareSimulatedHistory(this.deps.database.db, {
-      seed: feed.seed,
-      markets: feed.markets,
-      days: this.deps.config.marketFeedHistoryDays ?? 0,
-      now: this.deps.scheduler.now(),
-      warn: (message) => this.deps.log.warn(message),
-    });
+    let prepared: PreparedHistory | undefined;
+    try {
+      prepared = await prepareSimulatedHistory(this.deps.database.db, {
+        seed: feed.seed,
+        markets: feed.markets,
+        days: this.deps.config.marketFeedHistoryDays ?? 0,
+        now: this.deps.scheduler.now(),
+        warn: (message) => this.deps.log.warn(message),
+      });
+    } catch (error) {
+      // The live feed matters more than its past: it starts anyway; a stored plan is resumed next time.
+      this.deps.log.error({ err: error }, 'preparing the simulated feed history failed');
+      return undefined;
+    }
     if (!prepared) return undefined;
     const { history } = prepared;
     // Nothing newer was published (a fresh start, or a crash before the first live tick was stored): the
