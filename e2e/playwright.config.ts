@@ -98,6 +98,9 @@ export default defineConfig({
         ADMIN_USERNAME: adminCredentials.username,
         ADMIN_PASSWORD: adminCredentials.password,
         LOG_LEVEL: 'warn',
+        // The simulated feed's generated past: one day (1m candles, a full hundred) keeps the first start's
+        // background writes to about a second; the default 90 days is measured in docs/performance/markets.md.
+        MARKET_FEED_HISTORY_DAYS: '1',
         SMTP_URL: smtpUrl,
         MAIL_FROM: 'SWX <no-reply@swx.test>',
         // KYC and loans: production refuses to start without a key for identity documents (a test-only key).

@@ -87,6 +87,8 @@ export async function startInstance(stack: Stack, name: InstanceName): Promise<v
       SMTP_URL: smtpUrl,
       MAIL_FROM: 'SWX <no-reply@swx.test>',
       LOG_LEVEL: 'warn',
+      // One day of the simulated feed's generated past, as in the main suite (playwright.config.ts).
+      MARKET_FEED_HISTORY_DAYS: '1',
       RATE_LOGIN_PER_IP_PER_MINUTE: '1000',
       RATE_SEND_CODE_PER_IP_PER_HOUR: '1000',
       RATE_REGISTER_PER_IP_PER_HOUR: '1000',

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { oidcProvidersFrom, type OidcProviderConfig } from './auth/oidc/config';
+import { MAX_HISTORY_DAYS } from './markets/feed/simulated-history';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -23,6 +24,11 @@ export interface Config {
   adminPassword: string | undefined;
   marketFeed: 'simulated' | 'replay' | 'exchange';
   marketFeedSeed: number;
+  /**
+   * Days of past the simulated feed generates on its first start (`MARKET_FEED_HISTORY_DAYS`, 0–90; 90 by
+   * default, 0 under NODE_ENV=test so test suites start from an empty history unless they ask for one).
+   */
+  marketFeedHistoryDays: number;
   replayFile: string | undefined;
   logLevel: string;
   /** Largest JSON body accepted, bytes. Uploads have their own limit. */
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     marketFeed: feed,
     marketFeedSeed: intFrom(env.MARKET_FEED_SEED, 20260101, 'MARKET_FEED_SEED'),
+    marketFeedHistoryDays: historyDaysFrom(env.MARKET_FEED_HISTORY_DAYS, nodeEnv),
     replayFile: env.REPLAY_FILE || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     bodyLimit: intFrom(env.BODY_LIMIT, 64 * 1024, 'BODY_LIMIT'),
@@ -143,6 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceName: (env.INSTANCE_NAME || `${os.hostname()}:${process.pid}`).slice(0, 40),
     exchangeFeed: feed === 'exchange' ? exchangeFeedFrom(env) : undefined,
   };
+}
+
+/** Feed: the simulator publishes at most 90 days of past (PRODUCT.md rule 1). */
+function historyDaysFrom(value: string | undefined, nodeEnv: Config['nodeEnv']): number {
+  const days = intFrom(value, nodeEnv === 'test' ? 0 : MAX_HISTORY_DAYS, 'MARKET_FEED_HISTORY_DAYS');
+  if (days > MAX_HISTORY_DAYS)
+    throw new Error(`MARKET_FEED_HISTORY_DAYS must be at most ${MAX_HISTORY_DAYS}, got "${value}"`);
+  return days;
 }
 
 /** Feed: MARKET_FEED=exchange needs an explicit ws:// or wss:// EXCHANGE_FEED_URL. */

@@ -58,18 +58,35 @@ function minuteOfWeek(day: number, time: string): number {
   return day * 1440 + h * 60 + m;
 }
 
+/** Each session as [open, close) minutes of the week, worked out once per calendar. */
+const sessionMinutes = new WeakMap<Calendar, [number, number][]>();
+
+function minutesOf(calendar: Calendar): [number, number][] {
+  let minutes = sessionMinutes.get(calendar);
+  if (!minutes) {
+    minutes = calendar.sessions.map((s) => [
+      minuteOfWeek(s.openDay, s.openTime),
+      minuteOfWeek(s.closeDay, s.closeTime),
+    ]);
+    sessionMinutes.set(calendar, minutes);
+  }
+  return minutes;
+}
+
+const MINUTE_MS = 60_000;
+const WEEK_MINUTES = 7 * 1440;
+/** 1970-01-01 was a Thursday: minute 0 of the epoch is minute 4 × 1440 of its week (0 = Sunday 00:00). */
+const EPOCH_MINUTE_OF_WEEK = 4 * 1440;
+
 /** Whether the calendar is open at the instant (epoch ms). Sessions are half-open: [open, close). */
 export function isOpenAt(calendar: Calendar, at: number): boolean {
   if (calendar.alwaysOpen) return true;
-  const date = new Date(at);
-  const now = date.getUTCDay() * 1440 + date.getUTCHours() * 60 + date.getUTCMinutes();
-  return calendar.sessions.some((s) => {
-    const open = minuteOfWeek(s.openDay, s.openTime);
-    const close = minuteOfWeek(s.closeDay, s.closeTime);
+  const minute = Math.floor(at / MINUTE_MS) + EPOCH_MINUTE_OF_WEEK;
+  const now = ((minute % WEEK_MINUTES) + WEEK_MINUTES) % WEEK_MINUTES;
+  return minutesOf(calendar).some(([open, close]) =>
     // A session that wraps past Saturday night into Sunday would have close < open.
-    if (close > open) return now >= open && now < close;
-    return now >= open || now < close;
-  });
+    close > open ? now >= open && now < close : now >= open || now < close,
+  );
 }
 
 export function calendarFor(id: string): Calendar {

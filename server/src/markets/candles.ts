@@ -7,7 +7,7 @@ import {
   type Candle,
   type CandleInterval,
 } from '@swx/shared/contract';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { marketCandles, marketTicks } from './tables';
 import type { FeedTick } from './feed/types';
@@ -92,20 +92,7 @@ export class CandleWriter {
     this.candles = new Map();
     try {
       await this.db.transaction(async (tx) => {
-        for (let i = 0; i < ticks.length; i += 1000) {
-          await tx
-            .insert(marketTicks)
-            .values(
-              ticks.slice(i, i + 1000).map((t) => ({
-                seq: BigInt(t.seq),
-                code: t.code,
-                price: t.price,
-                time: new Date(t.time),
-                feed: this.feed,
-              })),
-            )
-            .onConflictDoNothing();
-        }
+        await insertTicks(tx, ticks, this.feed);
         for (let i = 0; i < candles.length; i += 500) {
           await tx
             .insert(marketCandles)
@@ -145,6 +132,24 @@ export class CandleWriter {
   }
 }
 
+/** Stores ticks as `feed` published them, 1,000 a statement; a tick already stored (same `seq`) stays as it is. */
+export async function insertTicks(tx: Tx, ticks: readonly FeedTick[], feed: string): Promise<void> {
+  for (let i = 0; i < ticks.length; i += 1000) {
+    await tx
+      .insert(marketTicks)
+      .values(
+        ticks.slice(i, i + 1000).map((t) => ({
+          seq: BigInt(t.seq),
+          code: t.code,
+          price: t.price,
+          time: new Date(t.time),
+          feed,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
 /** Deletes ticks older than the retention window. */
 export async function pruneTicks(db: Db, now: number): Promise<void> {
   await db
@@ -154,7 +159,8 @@ export async function pruneTicks(db: Db, now: number): Promise<void> {
 
 /**
  * Candles for [from, to) at the interval, aggregated from the stored one-minute candles. Empty when the feed
- * published nothing in the range: there is no made-up history.
+ * published nothing in the range: there is no made-up history. Stored candles longer than the interval (the
+ * simulator's coarser generated past) are left out rather than shown as if they were finer.
  */
 export async function queryCandles(
   db: Db,
@@ -177,6 +183,7 @@ export async function queryCandles(
       from market_candles_1m
      where code = ${code} and open_time >= ${new Date(start).toISOString()}::timestamptz
        and open_time < ${new Date(to).toISOString()}::timestamptz
+       and span_minutes * 60 <= ${size}
      group by 1
      order by 1 asc`);
   return rowsOf<{

@@ -1,4 +1,5 @@
-import type { CalendarId } from './calendar';
+import { calendars, isOpenAt, openHoursPerYear, type CalendarId } from './calendar';
+import type { FeedMarket } from './feed/types';
 
 /**
  * The listed markets. Reference prices are plausible late-2025 levels and serve only as the simulator's
@@ -194,3 +195,18 @@ export const listedMarkets: ListedMarket[] = [
   forex('EURGBP', 'Euro / British Pound', '0.88', 0.05),
   forex('GBPJPY', 'British Pound / Japanese Yen', '203', 0.11),
 ];
+
+/** Listed markets as a feed sees them, straight from the catalogue (tests, benchmarks and tools). */
+export function listedFeedMarkets(codes?: readonly string[]): FeedMarket[] {
+  return listedMarkets
+    .filter((m) => !codes || codes.includes(m.code))
+    .map((m) => ({
+      code: m.code,
+      type: m.type,
+      referencePrice: m.referencePrice,
+      tickSize: m.tickSize,
+      volatility: m.volatility,
+      isOpenAt: (at: number) => isOpenAt(calendars[m.calendar], at),
+      openHoursPerYear: openHoursPerYear(calendars[m.calendar]),
+    }));
+}

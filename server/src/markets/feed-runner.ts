@@ -7,11 +7,12 @@ import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
 import { CandleWriter, pruneTicks } from './candles';
 import { SimulatedFeed } from './feed/simulated';
+import { prepareSimulatedHistory, type HistoryProgress, type PreparedHistory } from './history';
 import { ReplayFeed } from './feed/replay';
 import { ExchangeFeed } from './feed/exchange';
 import { symbolMapFor } from './feed/exchange-frames';
 import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from './feed/types';
-import type { MarketState } from './state';
+import type { MarketState, StoredPriceState } from './state';
 import { marketCandles, marketTicks } from './tables';
 
 /** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
@@ -33,18 +34,30 @@ export const ticksChannel = defineChannel<WireTick>({
   },
 });
 
+/**
+ * The feed leader has stored the whole simulated past (its last `seq`): the other instances read it back, as
+ * they would on a restart, so every instance shows the same `hundred`, previous close and change.
+ */
+export const historyChannel = defineChannel<number>({
+  name: 'swx_feed_history',
+  skipOwn: true,
+  parse: (item) => (typeof item === 'number' && Number.isFinite(item) ? item : undefined),
+});
+
 export interface FeedRunnerDeps {
   config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'> &
-    Partial<Pick<Config, 'exchangeFeed'>>;
+    Partial<Pick<Config, 'exchangeFeed' | 'marketFeedHistoryDays'>>;
   database: Database;
   log: FastifyBaseLogger;
-  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now'>;
   bus: Pick<Bus, 'channel'>;
   state: MarketState;
   /** The catalogue's codes, for the replay feed to skip unknown ones. */
   knownCodes: () => Set<string>;
   /** The catalogue as the simulated feed sees it. */
   feedMarkets: () => FeedMarket[];
+  /** Each market's stored prices, as a start loads them (`stored-prices.ts`). */
+  storedPrices: () => Promise<StoredPriceState[]>;
 }
 
 /**
@@ -57,6 +70,7 @@ export class FeedRunner {
   private readonly tickListeners: TickListeners;
   private readonly writer: CandleWriter;
   private readonly ticksOut: BusChannel<WireTick>;
+  private readonly historyOut: BusChannel<number>;
   private feed: MarketFeed | undefined;
   private feedOverride: MarketFeed | undefined;
   private stopListeningToFeed: (() => void) | undefined;
@@ -64,6 +78,8 @@ export class FeedRunner {
   private feedChange: Promise<void> = Promise.resolve();
   private leader = false;
   private running = false;
+  /** The simulated feed's past being stored in the background, while this instance leads. */
+  private historyWrite: Promise<HistoryProgress | undefined> | undefined;
 
   constructor(private readonly deps: FeedRunnerDeps) {
     const { database, log } = deps;
@@ -73,6 +89,7 @@ export class FeedRunner {
       log.error({ err: error }, 'market data write failed; will retry'),
     );
     this.ticksOut = deps.bus.channel(ticksChannel);
+    this.historyOut = deps.bus.channel(historyChannel);
     deps.scheduler.every('markets.storage-flush', 1_000, () => this.flushStorage());
     deps.scheduler.every('markets.tick-prune', 3_600_000, (now) => pruneTicks(database.db, now));
   }
@@ -116,16 +133,37 @@ export class FeedRunner {
     return this.writer.flush();
   }
 
+  /**
+   * The simulated feed's past being stored (started when this instance began leading a fresh or half-written
+   * history): resolves with what it wrote, or undefined when there was nothing to write or it failed.
+   */
+  historyWritten(): Promise<HistoryProgress | undefined> {
+    return this.historyWrite ?? Promise.resolve(undefined);
+  }
+
   private receiveFanOut(wire: WireTick[]): void {
     const ticks = wire.map(([code, price, time, seq]) => ({ code, price, time, seq }));
     const applied = this.state.apply(ticks);
     this.tickListeners.emit(applied);
   }
 
+  private async receiveHistory(): Promise<void> {
+    try {
+      this.state.backfill(await this.deps.storedPrices());
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'reading the stored simulated history failed');
+    }
+  }
+
   /** The lifecycle's start: from now on this instance publishes its ticks and applies the leader's. */
   async begin(): Promise<() => Promise<void>> {
     this.running = true;
-    return this.ticksOut.subscribe((ticks) => this.receiveFanOut(ticks));
+    const stopTicks = await this.ticksOut.subscribe((ticks) => this.receiveFanOut(ticks));
+    const stopHistory = await this.historyOut.subscribe(() => this.receiveHistory());
+    return async () => {
+      await stopHistory();
+      await stopTicks();
+    };
   }
 
   /** The lifecycle's stop begins: ticks are no longer published; `followLeadership` then stops the feed. */
@@ -156,6 +194,8 @@ export class FeedRunner {
       this.stopListeningToFeed?.();
       this.feed = undefined;
       this.leader = false;
+      // Its current batch finishes; the next leader continues from the stored progress mark.
+      await this.historyWrite;
       // What was published before stepping down still belongs in the history.
       await this.flushStorage();
       return;
@@ -166,12 +206,14 @@ export class FeedRunner {
     const storedCandles = await this.deps.database.db
       .select({ seq: sql<string | null>`max(${marketCandles.closeSeq})` })
       .from(marketCandles);
+    const feed = this.feedOverride ?? this.buildFeed();
+    const history = feed instanceof SimulatedFeed ? await this.prepareHistory(feed) : undefined;
     const lastSeq = Math.max(
       this.state.lastSeq(),
       Number(stored[0]?.seq ?? 0),
       Number(storedCandles[0]?.seq ?? 0),
+      history?.history.lastSeq ?? 0,
     );
-    const feed = this.feedOverride ?? this.buildFeed();
     this.stopListeningToFeed = feed.onTicks((ticks) => this.ingest(ticks));
     this.feed = feed;
     try {
@@ -183,6 +225,64 @@ export class FeedRunner {
     }
     this.leader = true;
     this.deps.log.info({ feed: feed.kind, lastSeq }, 'this instance runs the market feed');
+    if (history) this.historyWrite = this.writeHistory(history);
+  }
+
+  /**
+   * The simulator's generated past (PRODUCT.md rule 1) when this database has none yet or has half of one:
+   * generated before the live feed starts, so the live prices continue from its last prices; its candles are
+   * then stored in the background (`writeHistory`).
+   */
+  private async prepareHistory(feed: SimulatedFeed): Promise<PreparedHistory | undefined> {
+    const started = performance.now();
+    let prepared: PreparedHistory | undefined;
+    try {
+      prepared = await prepareSimulatedHistory(this.deps.database.db, {
+        seed: feed.seed,
+        markets: feed.markets,
+        days: this.deps.config.marketFeedHistoryDays ?? 0,
+        now: this.deps.scheduler.now(),
+        warn: (message) => this.deps.log.warn(message),
+      });
+    } catch (error) {
+      // The live feed matters more than its past: it starts anyway; a stored plan is resumed next time.
+      this.deps.log.error({ err: error }, 'preparing the simulated feed history failed');
+      return undefined;
+    }
+    if (!prepared) return undefined;
+    const { history } = prepared;
+    // Nothing newer was published (a fresh start, or a crash before the first live tick was stored): the
+    // market state starts from the end of the past, as a restart after it would.
+    if (this.state.lastSeq() <= history.lastSeq) this.state.load(history.prices);
+    this.deps.log.info(
+      {
+        from: new Date(history.window.from).toISOString(),
+        to: new Date(history.window.to).toISOString(),
+        candles: history.candles.length,
+        lastSeq: history.lastSeq,
+        ms: Math.round(performance.now() - started),
+      },
+      'generated the simulated feed history',
+    );
+    return prepared;
+  }
+
+  private async writeHistory(prepared: PreparedHistory): Promise<HistoryProgress | undefined> {
+    const started = performance.now();
+    try {
+      const progress = await prepared.writeCandles(() => this.leader);
+      this.deps.log.info(
+        { ...progress, ms: Math.round(performance.now() - started) },
+        'stored the simulated feed history',
+      );
+      // The previous day's close comes from candles: the others read it back once all are stored.
+      if (progress.complete) await this.historyOut.publish(prepared.history.lastSeq);
+      return progress;
+    } catch (error) {
+      // The progress mark says what is stored: the next start (or next leader) writes the rest.
+      this.deps.log.error({ err: error }, 'storing the simulated feed history failed; a restart resumes it');
+      return undefined;
+    }
   }
 
   private buildFeed(): MarketFeed {

@@ -52,7 +52,7 @@ const DEFAULT_CANDLES = 300;
 export interface MarketsDeps {
   params: Pick<ParamsService, 'get' | 'getJson'>;
   audit: Pick<AuditService, 'record'>;
-  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now'>;
   bus: Pick<Bus, 'channel'>;
 }
 
@@ -121,6 +121,7 @@ export class MarketsService {
       state: this.state,
       knownCodes: () => new Set(this.byCode.keys()),
       feedMarkets: () => this.feedMarkets(),
+      storedPrices: () => this.storedPrices(),
     });
     this.staleGuard = new StaleGuard(deps.params);
     this.options = new MarketOptionTerms({ database, params: deps.params, audit: deps.audit, bus: deps.bus });
@@ -147,9 +148,7 @@ export class MarketsService {
     // Feed: a malformed or unknown EXCHANGE_SYMBOLS entry fails the start, not the first leadership.
     if (config.marketFeed === 'exchange') symbolMapFor(config.exchangeFeed?.symbols, service.feedMarkets());
     service.options.load(rows);
-    service.state.load(
-      await loadStoredPrices(database.db, service.ordered, (code, value) => service.formatPrice(code, value)),
-    );
+    service.state.load(await service.storedPrices());
     return service;
   }
 
@@ -308,6 +307,11 @@ export class MarketsService {
     return this.feedRunner.flushStorage();
   }
 
+  /** The simulated feed's generated past being stored in the background (tests, tools). */
+  historyWritten(): ReturnType<FeedRunner['historyWritten']> {
+    return this.feedRunner.historyWritten();
+  }
+
   // ---- lifecycle ------------------------------------------------------------------------------------------
 
   readonly lifecycle: Lifecycle = {
@@ -337,6 +341,11 @@ export class MarketsService {
       isOpenAt: (at: number) => isOpenAt(m.calendar, at),
       openHoursPerYear: openHoursPerYear(m.calendar),
     }));
+  }
+
+  /** Each market's stored last ticks, previous close and day open. */
+  private storedPrices() {
+    return loadStoredPrices(this.database.db, this.ordered, (code, value) => this.formatPrice(code, value));
   }
 
   /** A stored price in the market's display precision, as the feed publishes it. */

@@ -77,6 +77,37 @@ export class MarketState {
     this.version++;
   }
 
+  /**
+   * Adds prices stored by another instance before the ticks applied here (the simulated feed's past, stored by
+   * the feed leader while this instance already received its first live ticks): older ticks go in front of
+   * `recent`, and the previous day's close is taken where this instance had none. Never moves a price back.
+   */
+  backfill(stored: StoredPriceState[]): void {
+    for (const row of stored) {
+      const state = this.prices.get(row.code);
+      const storedLast = row.recentTicks.at(-1);
+      if (!state || !storedLast) continue;
+      if (!state.lastTick || state.lastTick.seq <= storedLast.seq) {
+        this.load([row]);
+        continue;
+      }
+      const firstSeq = state.recent[0]?.seq ?? state.lastTick.seq;
+      const older = row.recentTicks.filter((tick) => tick.seq < firstSeq);
+      state.recent = [...older, ...state.recent].slice(-HUNDRED);
+      if (state.previousClose === undefined) {
+        const storedDay = utcDay(storedLast.time);
+        if (storedDay === state.day) {
+          state.previousClose = row.previousClose;
+          if (row.dayOpen !== undefined) state.dayOpen = row.dayOpen;
+        } else if (storedDay < state.day) {
+          state.previousClose = storedLast.price;
+        }
+        state.change = percentChange(state.lastTick.price, state.previousClose ?? state.dayOpen);
+      }
+    }
+    this.version++;
+  }
+
   get(code: string): PriceState | undefined {
     return this.prices.get(code);
   }

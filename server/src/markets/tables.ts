@@ -51,7 +51,9 @@ export const markets = pgTable('markets', {
 
 /**
  * One-minute candles built from feed ticks (upserted in batches). Longer intervals are aggregated from these
- * on query, so there is one source of truth for every chart.
+ * on query, so there is one source of truth for every chart. The simulator's generated past
+ * (`feed/simulated-history.ts`) is stored here too, coarser the older it is: `span_minutes` says how long a
+ * candle lasts (1 for everything live), and a chart only uses candles no longer than its interval.
  */
 export const marketCandles = pgTable(
   'market_candles_1m',
@@ -66,9 +68,31 @@ export const marketCandles = pgTable(
     tickCount: integer('tick_count').notNull(),
     /** The feed sequence of the closing tick: tells which batch wrote the close last. */
     closeSeq: bigint('close_seq', { mode: 'bigint' }).notNull(),
+    /** Minutes the candle covers from `open_time`: 1, or 5 or 60 for the simulator's older generated past. */
+    spanMinutes: smallint('span_minutes').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.code, t.openTime] })],
 );
+
+/**
+ * The simulated feed's generated past (PRODUCT.md rule 1), one row per feed, written before the live feed
+ * starts: what was generated (seed, window, markets, last sequence number) and how far its candles are stored.
+ * Candles are written newest first in batches, each batch in one transaction with `written_from`, so a restart
+ * after a crash regenerates the same past from this row and stores only what is missing.
+ */
+export const feedHistory = pgTable('feed_history', {
+  feed: text('feed').primaryKey(),
+  seed: bigint('seed', { mode: 'number' }).notNull(),
+  fromTime: timestamp('from_time', { withTimezone: true, mode: 'date' }).notNull(),
+  toTime: timestamp('to_time', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The markets generated, in generation order (their order fixes the sequence numbers). */
+  codes: jsonb('codes').$type<string[]>().notNull(),
+  lastSeq: bigint('last_seq', { mode: 'bigint' }).notNull(),
+  /** Every generated candle opening at or after this instant is stored. */
+  writtenFrom: timestamp('written_from', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+});
 
 /**
  * Recent feed ticks, kept for a retention window so settlement can look up "the tick at time T" after a

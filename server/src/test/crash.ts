@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import pg from 'pg';
+import { adminQuery } from './database';
 
 /** server/, whichever test file imports this. */
 export const serverDir = path.resolve(__dirname, '..', '..');
@@ -35,16 +35,6 @@ export async function crashDatabase(): Promise<{
       removeDir();
     },
   };
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A TCP port nobody listens on right now. */

@@ -2,7 +2,43 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { migrationsFolder, openDatabase, type Database } from '../db/client';
+
+/**
+ * A fresh, migrated database for one test: a new database on the PostgreSQL server of TEST_DATABASE_URL
+ * (dropped by `drop`), else an in-memory PGlite (`drop` does nothing). Close `database` before `drop`.
+ */
+export async function openFreshDatabase(): Promise<{
+  database: Database;
+  /** The new database's URL on PostgreSQL, for a second connection to it; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  drop: () => Promise<void>;
+}> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { database: await openTestDatabase(), databaseUrl: undefined, drop: async () => {} };
+  const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  return {
+    database: await openDatabase({ databaseUrl }),
+    databaseUrl,
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** One statement as the PostgreSQL server's administrator (creating and dropping test databases). */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * A fresh in-memory PGlite with every migration applied, for one test. Creating a PGlite runs initdb, which

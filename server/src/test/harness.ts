@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { openTestDatabase } from './database';
+import { openFreshDatabase } from './database';
 import { createServices, type Services } from '../services';
 import { buildApp, type App } from '../app';
 
@@ -39,7 +37,6 @@ export async function createTestServer(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
-  const adminUrl = process.env.TEST_DATABASE_URL;
   let closeDatabase = true;
   const shared = options.shareDatabaseWith;
   if (shared) {
@@ -50,24 +47,13 @@ export async function createTestServer(
       database = shared.database;
       closeDatabase = false;
     }
-  } else if (adminUrl) {
-    const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    config.databaseUrl = url.toString();
-    database = await openDatabase({ databaseUrl: config.databaseUrl });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
   } else {
-    database = await openTestDatabase();
+    const fresh = await openFreshDatabase();
+    database = fresh.database;
+    if (fresh.databaseUrl) {
+      config.databaseUrl = fresh.databaseUrl;
+      dropDatabase = fresh.drop;
+    }
   }
   const services = await createServices(config, database, pino({ level: 'silent' }));
   const app = await buildApp(services);

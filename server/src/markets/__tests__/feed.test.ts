@@ -3,22 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { calendars, isOpenAt, openHoursPerYear } from '../calendar';
-import { listedMarkets } from '../catalogue';
+import { listedFeedMarkets, listedMarkets } from '../catalogue';
 import { SimulatedFeed } from '../feed/simulated';
 import { ReplayFeed, readRecording } from '../feed/replay';
 import type { FeedMarket, FeedTick } from '../feed/types';
 
-const feedMarkets = (codes?: string[]): FeedMarket[] =>
-  listedMarkets
-    .filter((m) => !codes || codes.includes(m.code))
-    .map((m) => ({
-      code: m.code,
-      referencePrice: m.referencePrice,
-      tickSize: m.tickSize,
-      volatility: m.volatility,
-      isOpenAt: (at: number) => isOpenAt(calendars[m.calendar], at),
-      openHoursPerYear: openHoursPerYear(calendars[m.calendar]),
-    }));
+const feedMarkets = (codes?: string[]): FeedMarket[] => listedFeedMarkets(codes);
 
 // Monday 5 January 2026, 15:00 UTC: every calendar is open.
 const MONDAY_1500 = Date.UTC(2026, 0, 5, 15, 0, 0);

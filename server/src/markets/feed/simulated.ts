@@ -27,13 +27,33 @@ interface Walk {
 const MS_PER_HOUR = 3_600_000;
 
 /** FNV-1a: a stable 32-bit hash so each market has its own random stream derived from the one seed. */
-function hashCode(text: string): number {
+export function hashCode(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
   return hash | 0;
+}
+
+/** One standard normal draw (Box–Muller: two uniforms → one normal). */
+export function standardNormal(rng: RandomGenerator): number {
+  const u1 = 1 - uniformFloat64(rng);
+  const u2 = uniformFloat64(rng);
+  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+/**
+ * The standard deviation of one step's log return for a market with annualised `volatility`, when a step
+ * lasts `stepMs` of open market time.
+ */
+export function stepSigma(market: FeedMarket, stepMs: number): number {
+  return market.volatility * Math.sqrt(stepMs / MS_PER_HOUR / market.openHoursPerYear);
+}
+
+/** The walk's next level: a geometric random walk without drift (the mean of the multiplier is 1). */
+export function nextLevel(level: number, sigma: number, rng: RandomGenerator): number {
+  return level * Math.exp(sigma * standardNormal(rng) - (sigma * sigma) / 2);
 }
 
 /**
@@ -62,19 +82,27 @@ export class SimulatedFeed implements MarketFeed {
     return this.listeners.add(listener);
   }
 
+  /** The seed and markets the walks derive from: its generated past (`simulated-history.ts`) uses the same. */
+  get seed(): number {
+    return this.options.seed;
+  }
+
+  get markets(): readonly FeedMarket[] {
+    return this.options.markets;
+  }
+
   /** Prepares the walks without starting the timer; `step` can then be driven by hand (tests, tools). */
   resume(resume: FeedResume): void {
     this.lastSeq = resume.lastSeq;
     const expectedTickMs = this.stepMs / this.tickProbability;
     this.walks = this.options.markets.map((market) => {
       const start = resume.lastPrices.get(market.code) ?? market.referencePrice;
-      const tickYears = expectedTickMs / MS_PER_HOUR / market.openHoursPerYear;
       return {
         market,
         rng: xoroshiro128plus(this.options.seed ^ hashCode(market.code)),
         level: Number(start),
         tickSize: new Decimal(market.tickSize),
-        sigma: market.volatility * Math.sqrt(tickYears),
+        sigma: stepSigma(market, expectedTickMs),
       };
     });
   }
@@ -95,11 +123,7 @@ export class SimulatedFeed implements MarketFeed {
     for (const walk of this.walks) {
       if (!walk.market.isOpenAt(at)) continue;
       if (uniformFloat64(walk.rng) >= this.tickProbability) continue;
-      // Box–Muller: two uniforms → one standard normal draw.
-      const u1 = 1 - uniformFloat64(walk.rng);
-      const u2 = uniformFloat64(walk.rng);
-      const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-      walk.level *= Math.exp(walk.sigma * z - (walk.sigma * walk.sigma) / 2);
+      walk.level = nextLevel(walk.level, walk.sigma, walk.rng);
       let price = new Decimal(walk.level).toNearest(walk.tickSize);
       if (price.lte(0)) {
         price = walk.tickSize;

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "one_click_trading" boolean DEFAULT false NOT NULL;
