@@ -456,6 +456,11 @@ export type CustomerRouteKey = {
   [K in RouteKey]: Routes[K] extends { scope: 'customer'; result: TSchema } ? K : never;
 }[RouteKey];
 
+/** Staff routes that answer with an envelope: the ones the staff client calls. */
+export type StaffRouteKey = {
+  [K in RouteKey]: Routes[K] extends { scope: 'admin'; result: TSchema } ? K : never;
+}[RouteKey];
+
 /** An object with no fields: a type `T` with no required field accepts it. */
 export type NoFields = Record<never, never>;
 

@@ -25,6 +25,11 @@ export interface StandaloneOptions {
   routes: ModuleRoutesExport;
   /** Customer API base (default `/swx/customer`, proxied to the API server by the dev server). */
   apiBaseUrl?: string;
+  /**
+   * The customer sign-in form and session line (default true). The back office (`mf_staff`) signs staff in
+   * itself, with its own client and token, so its page leaves the customer's out.
+   */
+  customerSession?: boolean;
   container?: HTMLElement;
 }
 
@@ -101,11 +106,13 @@ const Diagnostics = observer(function Diagnostics({
   name,
   version,
   apiBase,
+  customerSession,
 }: {
   root: RootStore;
   name: string;
   version: string;
   apiBase: string;
+  customerSession: boolean;
 }) {
   const { t } = useTranslation('harness');
   const user = root.session.userInfo;
@@ -125,19 +132,23 @@ const Diagnostics = observer(function Diagnostics({
         <dd>{version}</dd>
         <dt>{t('apiBase')}</dt>
         <dd>{apiBase}</dd>
-        <dt>{t('session')}</dt>
-        <dd>
-          {root.session.isLoggedIn
-            ? t('signedInAs', {
-                username: user?.username ?? '?',
-                mode: t(`modes.${root.settings.accountMode}`),
-              })
-            : t('signedOut')}
-        </dd>
+        {customerSession && (
+          <>
+            <dt>{t('session')}</dt>
+            <dd>
+              {root.session.isLoggedIn
+                ? t('signedInAs', {
+                    username: user?.username ?? '?',
+                    mode: t(`modes.${root.settings.accountMode}`),
+                  })
+                : t('signedOut')}
+            </dd>
+          </>
+        )}
         <dt>{t('socket')}</dt>
         <dd>{t(`socketStates.${root.socket.state}`)}</dd>
       </dl>
-      <SignInForm root={root} />
+      {customerSession && <SignInForm root={root} />}
     </section>
   );
 });
@@ -184,6 +195,7 @@ export function renderStandalone(options: StandaloneOptions): { root: RootStore;
               name={options.name}
               version={options.version}
               apiBase={absoluteApiBase}
+              customerSession={options.customerSession ?? true}
             />
           </header>
           <main className={styles.main}>
