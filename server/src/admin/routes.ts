@@ -27,7 +27,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const session = await staff.login(request.body.username, request.body.password);
-      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString() });
+      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString(), totpEnabled: false });
     },
   );
 

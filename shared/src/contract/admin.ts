@@ -8,11 +8,133 @@ export const StaffLoginBody = Body({
 });
 export type StaffLoginBody = Static<typeof StaffLoginBody>;
 
-export const StaffLoginResult = Type.Object({
-  token: Type.String(),
-  expiresAt: Type.String({ format: 'date-time' }),
+/**
+ * What a staff member may do. A member holds one or more; each staff route in the route map names the roles
+ * that may call it (`roles`), and the server refuses the others (`errors.staffRoleMissing`).
+ */
+export const staffRoles = ['reviewer', 'finance', 'admin', 'content'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const StaffRoleName = Type.Union(staffRoles.map((role) => Type.Literal(role)));
+export const StaffRoleList = Type.Array(StaffRoleName, {
+  minItems: 1,
+  maxItems: staffRoles.length,
+  uniqueItems: true,
 });
+
+const Time = Type.String({ format: 'date-time' });
+/** A six-digit code from the staff member's authenticator app. */
+const TotpCode = Type.String({ pattern: '^[0-9]{6}$' });
+
+/** A staff session: the token goes in `Authorization` on every staff call. */
+export const StaffSession = Type.Object({
+  token: Type.String(),
+  expiresAt: Time,
+  /**
+   * False until the member has enrolled an authenticator: such a session reaches only `admin.me`,
+   * `admin.totpEnrol`, `admin.totpConfirm` and `admin.logout`; everything else answers
+   * `errors.staffTotpEnrolmentRequired`.
+   */
+  totpEnabled: Type.Boolean(),
+});
+export type StaffSession = Static<typeof StaffSession>;
+
+/** The password was right and the member has two-factor on: send the code with `ticket` to `admin.loginTotp`. */
+export const StaffTotpChallenge = Type.Object({
+  totpRequired: Type.Literal(true),
+  /** Single use, valid until `expiresAt` (a few minutes). */
+  ticket: Type.String(),
+  expiresAt: Time,
+});
+export type StaffTotpChallenge = Static<typeof StaffTotpChallenge>;
+
+/** `POST /swx/admin/login`: a session, or (two-factor on) a challenge. Tell them apart by `totpRequired`. */
+export const StaffLoginResult = Type.Union([StaffSession, StaffTotpChallenge]);
 export type StaffLoginResult = Static<typeof StaffLoginResult>;
+
+/** `POST /swx/admin/login/totp`. Wrong codes are throttled like wrong passwords. */
+export const StaffTotpLoginBody = Body({
+  ticket: Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' }),
+  code: TotpCode,
+});
+export type StaffTotpLoginBody = Static<typeof StaffTotpLoginBody>;
+
+/** `GET /swx/admin/me`: who is signed in. */
+export const StaffMe = Type.Object({
+  staffId: Type.String(),
+  username: Type.String(),
+  roles: Type.Array(StaffRoleName),
+  totpEnabled: Type.Boolean(),
+});
+export type StaffMe = Static<typeof StaffMe>;
+
+/**
+ * `POST /swx/admin/totp/enrol`: a new secret for the member's authenticator app (replacing an unconfirmed
+ * one). Shown once; two-factor is on only after `admin.totpConfirm` accepts a code from it.
+ */
+export const StaffTotpEnrolment = Type.Object({
+  /** Base32, for typing into the app by hand. */
+  secret: Type.String(),
+  /** `otpauth://totp/...`, what the QR code holds. */
+  otpauthUri: Type.String(),
+  /** The URI as a QR code: an SVG data URL (`data:image/svg+xml;base64,...`). */
+  qrCode: Type.String(),
+});
+export type StaffTotpEnrolment = Static<typeof StaffTotpEnrolment>;
+
+export const StaffTotpConfirmBody = Body({ code: TotpCode });
+export type StaffTotpConfirmBody = Static<typeof StaffTotpConfirmBody>;
+
+// ---- staff management (admin role) ------------------------------------------------------------------------
+
+export const StaffIdPath = Type.Object({ id: Id });
+export type StaffIdPath = Static<typeof StaffIdPath>;
+
+export const StaffMember = Type.Object({
+  staffId: Type.String(),
+  username: Type.String(),
+  roles: Type.Array(StaffRoleName),
+  totpEnabled: Type.Boolean(),
+  /** Disabled members cannot sign in; disabling ended their sessions. */
+  disabled: Type.Boolean(),
+  createdAt: Time,
+  disabledAt: Type.Union([Time, Type.Null()]),
+});
+export type StaffMember = Static<typeof StaffMember>;
+export const StaffMemberList = Type.Array(StaffMember);
+
+/** Staff usernames: 3 to 64 letters, digits, `_ . -`. */
+export const StaffUsername = Type.String({ pattern: '^[A-Za-z0-9_.-]{3,64}$' });
+
+/** `POST /swx/admin/staff`: the temporary password is handed over out of band; 10+ characters, letters and digits. */
+export const CreateStaffBody = Body({
+  username: StaffUsername,
+  password: Type.String({ minLength: 10, maxLength: 256 }),
+  roles: StaffRoleList,
+});
+export type CreateStaffBody = Static<typeof CreateStaffBody>;
+
+/** `PUT /swx/admin/staff/{id}/roles`: the member's whole set of roles. The last enabled admin keeps `admin`. */
+export const SetStaffRolesBody = Body({ roles: StaffRoleList });
+export type SetStaffRolesBody = Static<typeof SetStaffRolesBody>;
+
+// ---- review claims and approvals ---------------------------------------------------------------------------
+
+/** Who is working on a review record, until when (`review_claim_minutes` after the claim). */
+export const ReviewClaim = Type.Object({
+  staffId: Type.String(),
+  username: Type.String(),
+  claimedAt: Time,
+  expiresAt: Time,
+});
+export type ReviewClaim = Static<typeof ReviewClaim>;
+
+/** One recorded approval of a record that needs several (four eyes). */
+export const ReviewApproval = Type.Object({
+  staffId: Type.String(),
+  username: Type.String(),
+  approvedAt: Time,
+});
+export type ReviewApproval = Static<typeof ReviewApproval>;
 
 /**
  * A review kind: one per domain that needs a staff decision. The customer-facing kinds are `deposit`,
@@ -83,6 +205,27 @@ export const AuditPage = Type.Object({
 });
 export type AuditPage = Static<typeof AuditPage>;
 
-/** Review records differ per kind (deposit, withdrawal, kyc, loan): each kind's registry entry shapes them. */
+/**
+ * Review records differ per kind (deposit, withdrawal, kyc, loan): each kind's registry entry shapes them,
+ * and every item carries `ReviewItemCommon` (`staff-reviews.ts` has each kind's full shape).
+ */
 export const ReviewList = Type.Array(Type.Unknown());
+/**
+ * What approve/reject answer: the kind's record once decided, or — when four eyes need another approval —
+ * a `ReviewApprovalPending`.
+ */
 export const ReviewDecision = Type.Unknown();
+
+/** The answer to the first of two required approvals: recorded, nothing executed yet. */
+export const ReviewApprovalPending = Type.Object({
+  kind: ReviewKind,
+  id: Type.String(),
+  pendingApproval: Type.Literal(true),
+  approvals: Type.Array(ReviewApproval),
+  approvalsRequired: Type.Integer(),
+});
+export type ReviewApprovalPending = Static<typeof ReviewApprovalPending>;
+
+/** `POST /swx/admin/reviews/{kind}/{id}/claim`: the claim now held by the caller. */
+export const ReviewClaimResult = Type.Object({ kind: ReviewKind, id: Type.String(), claim: ReviewClaim });
+export type ReviewClaimResult = Static<typeof ReviewClaimResult>;

@@ -109,6 +109,20 @@ export const errors = {
   nftTimesIncorrect: '11143',
   // ---- withdrawals ----
   withdrawalOverBalance: '11159',
+  // Back office (11160–11179).
+  staffRoleMissing: '11160',
+  staffTotpEnrolmentRequired: '11161',
+  staffTotpCodeIncorrect: '11162',
+  staffSignInStepExpired: '11163',
+  staffTotpAlreadyEnabled: '11164',
+  staffTotpNotStarted: '11165',
+  staffSelfChange: '11166',
+  staffLastAdmin: '11167',
+  reviewClaimedByOther: '11168',
+  reviewClaimNotHeld: '11169',
+  fourEyesSameStaff: '11170',
+  fourEyesOwnRequest: '11171',
+  staffNotFound: '11172',
   // Social sign-in (OpenID Connect).
   socialProviderUnknown: '11110',
   socialAttemptExpired: '11111',

@@ -27,3 +27,4 @@ export * from './loans';
 export * from './nfts';
 // Social sign-in (OpenID Connect).
 export * from './social';
+export * from './staff-reviews';

@@ -1,4 +1,5 @@
 import { Kind, type TObject } from '@sinclair/typebox';
+import { staffRoles } from './admin';
 import { routePath, routeKeys, routes, type RouteSpec } from './routes';
 
 const specs = routeKeys.map((key) => [key, routes[key] as RouteSpec] as const);
@@ -22,6 +23,23 @@ describe('route map', () => {
       const declared = spec.params ? Object.keys((spec.params as TObject).properties).sort() : [];
       expect({ key, names }).toEqual({ key, names: declared });
     }
+  });
+
+  it('names the roles of every staff route, and of no customer route', () => {
+    for (const [key, spec] of specs) {
+      if (spec.scope === 'customer') {
+        expect({ key, roles: spec.roles, gate: spec.staffGate }).toEqual({
+          key,
+          roles: undefined,
+          gate: undefined,
+        });
+        continue;
+      }
+      expect(spec.roles?.length).toBeGreaterThan(0);
+      for (const role of spec.roles ?? []) expect(staffRoles).toContain(role);
+    }
+    const signIn = specs.filter(([, spec]) => spec.staffGate === 'signIn').map(([key]) => key);
+    expect(signIn.sort()).toEqual(['admin.login', 'admin.loginTotp']);
   });
 
   it('sends no body with GET or DELETE', () => {

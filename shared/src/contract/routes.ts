@@ -2,14 +2,27 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   AuditPage,
   AuditQuery,
+  CreateStaffBody,
   ReviewApproveBody,
+  ReviewClaimResult,
   ReviewDecision,
   ReviewList,
   ReviewListQuery,
   ReviewPath,
   ReviewRejectBody,
+  SetStaffRolesBody,
+  StaffIdPath,
   StaffLoginBody,
   StaffLoginResult,
+  StaffMe,
+  StaffMember,
+  StaffMemberList,
+  StaffSession,
+  StaffTotpConfirmBody,
+  StaffTotpEnrolment,
+  StaffTotpLoginBody,
+  staffRoles,
+  type StaffRole,
 } from './admin';
 import {
   AccountModeBody,
@@ -173,6 +186,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteScope = 'customer' | 'admin';
 
 /**
+ * How far into sign-in a staff route may be called: `signIn` without a session (the sign-in steps),
+ * `enrolment` with any session, even before two-factor is enrolled (who am I, enrol, confirm, sign out).
+ * Every other staff route needs a session of a member with two-factor on and one of the route's `roles`.
+ */
+export type StaffGate = 'signIn' | 'enrolment';
+
+/**
  * One API route. `path` is relative to its scope's prefix, Fastify style (`/order/receipt/:kind/:id`).
  * `result` is what the envelope carries; a route without one answers something else (an image, a CSV file),
  * so the SDK client's JSON calls cannot reach it.
@@ -185,6 +205,10 @@ export interface RouteSpec {
   query?: TSchema;
   body?: TSchema;
   result?: TSchema;
+  /** Staff routes only: the roles that may call it (a member needs one of them). */
+  roles?: readonly StaffRole[];
+  /** Staff routes only: see `StaffGate`; absent for the ordinary ones. */
+  staffGate?: StaffGate;
 }
 
 const Nothing = Type.Null();
@@ -195,8 +219,23 @@ const post = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
   ({ method: 'POST', scope: 'customer', ...spec }) as const;
 const del = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
   ({ method: 'DELETE', scope: 'customer', ...spec }) as const;
-const staff = <M extends HttpMethod, S extends Omit<RouteSpec, 'method' | 'scope'>>(method: M, spec: S) =>
-  ({ method, scope: 'admin', ...spec }) as const;
+/** A staff route: `roles` is required, so no staff route can be added without saying who may call it. */
+const staff = <
+  M extends HttpMethod,
+  S extends Omit<RouteSpec, 'method' | 'scope' | 'roles'> & { roles: readonly StaffRole[] },
+>(
+  method: M,
+  spec: S,
+) => ({ method, scope: 'admin', ...spec }) as const;
+
+/** Staff route roles: any member, or one duty. */
+const anyStaff = staffRoles;
+const reviewer = ['reviewer'] as const;
+const finance = ['finance'] as const;
+const admin = ['admin'] as const;
+const content = ['content'] as const;
+/** The review queue serves reviewers (deposits, KYC, loans) and finance (withdrawals); each kind checks its own. */
+const reviewQueue = ['reviewer', 'finance'] as const;
 
 /**
  * Every customer and admin API route, by key: the client calls by key, the server registers by key
@@ -308,47 +347,134 @@ export const routes = {
   'records.csv': get({ path: '/user/records.csv', query: CsvRecordsQuery }),
 
   // ---- staff (/swx/admin) ----
-  'admin.login': staff('POST', { path: '/login', body: StaffLoginBody, result: StaffLoginResult }),
-  'admin.logout': staff('POST', { path: '/logout', result: Nothing }),
-  'admin.reviews': staff('GET', { path: '/reviews', query: ReviewListQuery, result: ReviewList }),
+  'admin.login': staff('POST', {
+    path: '/login',
+    body: StaffLoginBody,
+    result: StaffLoginResult,
+    roles: anyStaff,
+    staffGate: 'signIn',
+  }),
+  'admin.loginTotp': staff('POST', {
+    path: '/login/totp',
+    body: StaffTotpLoginBody,
+    result: StaffSession,
+    roles: anyStaff,
+    staffGate: 'signIn',
+  }),
+  'admin.logout': staff('POST', {
+    path: '/logout',
+    result: Nothing,
+    roles: anyStaff,
+    staffGate: 'enrolment',
+  }),
+  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'enrolment' }),
+  'admin.totpEnrol': staff('POST', {
+    path: '/totp/enrol',
+    result: StaffTotpEnrolment,
+    roles: anyStaff,
+    staffGate: 'enrolment',
+  }),
+  'admin.totpConfirm': staff('POST', {
+    path: '/totp/confirm',
+    body: StaffTotpConfirmBody,
+    result: StaffMe,
+    roles: anyStaff,
+    staffGate: 'enrolment',
+  }),
+  'admin.staffList': staff('GET', { path: '/staff', result: StaffMemberList, roles: admin }),
+  'admin.createStaff': staff('POST', {
+    path: '/staff',
+    body: CreateStaffBody,
+    result: StaffMember,
+    roles: admin,
+  }),
+  'admin.setStaffRoles': staff('PUT', {
+    path: '/staff/:id/roles',
+    params: StaffIdPath,
+    body: SetStaffRolesBody,
+    result: StaffMember,
+    roles: admin,
+  }),
+  'admin.disableStaff': staff('POST', {
+    path: '/staff/:id/disable',
+    params: StaffIdPath,
+    result: StaffMember,
+    roles: admin,
+  }),
+  'admin.enableStaff': staff('POST', {
+    path: '/staff/:id/enable',
+    params: StaffIdPath,
+    result: StaffMember,
+    roles: admin,
+  }),
+  'admin.resetStaffTotp': staff('POST', {
+    path: '/staff/:id/totp/reset',
+    params: StaffIdPath,
+    result: StaffMember,
+    roles: admin,
+  }),
+  'admin.reviews': staff('GET', {
+    path: '/reviews',
+    query: ReviewListQuery,
+    result: ReviewList,
+    roles: reviewQueue,
+  }),
+  'admin.claimReview': staff('POST', {
+    path: '/reviews/:kind/:id/claim',
+    params: ReviewPath,
+    result: ReviewClaimResult,
+    roles: reviewQueue,
+  }),
+  'admin.releaseReview': staff('POST', {
+    path: '/reviews/:kind/:id/release',
+    params: ReviewPath,
+    result: Nothing,
+    roles: reviewQueue,
+  }),
   'admin.approveReview': staff('POST', {
     path: '/reviews/:kind/:id/approve',
     params: ReviewPath,
     body: ReviewApproveBody,
     result: ReviewDecision,
+    roles: reviewQueue,
   }),
   'admin.rejectReview': staff('POST', {
     path: '/reviews/:kind/:id/reject',
     params: ReviewPath,
     body: ReviewRejectBody,
     result: ReviewDecision,
+    roles: reviewQueue,
   }),
-  'admin.audit': staff('GET', { path: '/audit', query: AuditQuery, result: AuditPage }),
-  'admin.params': staff('GET', { path: '/params', result: ParamList }),
+  'admin.audit': staff('GET', { path: '/audit', query: AuditQuery, result: AuditPage, roles: admin }),
+  'admin.params': staff('GET', { path: '/params', result: ParamList, roles: admin }),
   'admin.setParam': staff('PUT', {
     path: '/params/:key',
     params: ParamKeyPath,
     body: SetParamBody,
     result: ParamRecord,
+    roles: admin,
   }),
-  'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath }),
-  'admin.ledgerCheck': staff('GET', { path: '/ledger/check', result: LedgerCheck }),
+  'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath, roles: reviewQueue }),
+  'admin.ledgerCheck': staff('GET', { path: '/ledger/check', result: LedgerCheck, roles: finance }),
   'admin.completeWithdrawal': staff('POST', {
     path: '/withdrawals/:id/complete',
     params: WithdrawalIdPath,
     body: CompleteWithdrawalBody,
     result: ReviewDecision,
+    roles: finance,
   }),
   'admin.marketOptionTerms': staff('GET', {
     path: '/markets/:code/optionTerms',
     params: MarketCodePath,
     result: MarketOptionTermsRecord,
+    roles: admin,
   }),
   'admin.setMarketOptionTerms': staff('POST', {
     path: '/markets/:code/optionTerms',
     params: MarketCodePath,
     body: SetMarketOptionTermsBody,
     result: MarketOptionTermsRecord,
+    roles: admin,
   }),
   // ---- plans (smart plans: customer routes, then staff) ----
   'plans.products': get({ path: '/order/listSmartProduct', result: PlanCatalogue }),
@@ -357,17 +483,19 @@ export const routes = {
   'plans.list': get({ path: '/order/listSmartOrder', query: ListSmartOrderQuery, result: SmartOrderList }),
   'plans.quoteExit': post({ path: '/order/quoteExitSmart', body: SmartOrderIdBody, result: SmartExitQuote }),
   'plans.exit': post({ path: '/order/exitSmart', body: SmartOrderIdBody, result: SmartOrder }),
-  'admin.planProducts': staff('GET', { path: '/plans/products', result: PlanProductList }),
+  'admin.planProducts': staff('GET', { path: '/plans/products', result: PlanProductList, roles: admin }),
   'admin.setPlanTerms': staff('POST', {
     path: '/plans/products/:id/terms',
     params: PlanProductPath,
     body: SetPlanTermsBody,
     result: PlanProduct,
+    roles: admin,
   }),
   'admin.fundPlanReserve': staff('POST', {
     path: '/plans/reserve',
     body: FundPlanReserveBody,
     result: PlanReserve,
+    roles: finance,
   }),
 
   // ---- KYC and loans ----
@@ -388,9 +516,10 @@ export const routes = {
   'admin.kycImage': staff('GET', {
     path: '/kyc/:id/image/:field',
     params: Type.Composite([LoanIdPath, KycImagePath]),
+    roles: reviewer,
   }),
   /** Staff: a loan's contract PDF (audited). */
-  'admin.loanContract': staff('GET', { path: '/loans/:id/contract', params: LoanIdPath }),
+  'admin.loanContract': staff('GET', { path: '/loans/:id/contract', params: LoanIdPath, roles: reviewer }),
 
   // ---- nfts ----
   'nfts.list': get({ path: '/index/listNft', query: ListNftQuery, result: NftList }),
@@ -399,8 +528,13 @@ export const routes = {
   'nfts.image': get({ path: '/index/nftImage/:id', params: NftIdPath }),
   'nfts.bid': post({ path: '/user/buyNft', body: BuyNftBody, result: BuyNftResult }),
   'nfts.mine': get({ path: '/user/listNft', query: MyNftsQuery, result: MyNfts }),
-  'admin.createNft': staff('POST', { path: '/nfts', body: CreateNftBody, result: NftSummary }),
-  'admin.uploadNftArtwork': staff('POST', { path: '/nfts/artwork', result: UploadResult }),
+  'admin.createNft': staff('POST', {
+    path: '/nfts',
+    body: CreateNftBody,
+    result: NftSummary,
+    roles: content,
+  }),
+  'admin.uploadNftArtwork': staff('POST', { path: '/nfts/artwork', result: UploadResult, roles: content }),
   // ---- social sign-in (OpenID Connect) ----
   'social.providers': get({ path: '/login/socialProviders', result: SocialProviderList }),
   'social.start': post({
