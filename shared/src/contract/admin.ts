@@ -183,6 +183,13 @@ export const AuditQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
   action: Type.Optional(Type.String({ maxLength: 64 })),
+  /** Only this staff member's actions. */
+  staffId: Type.Optional(Id),
+  /** Only actions on this target (`customer:42`, `param:trade_fee_rate`); a trailing `*` matches a prefix. */
+  target: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  /** Inclusive time range. */
+  from: Type.Optional(Type.String({ format: 'date-time' })),
+  to: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
 

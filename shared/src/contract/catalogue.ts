@@ -174,6 +174,17 @@ export const catalogue = {
   '11114': { status: 409, message: 'This provider account is already linked to another customer' },
   '11115': { status: 409, message: 'This is your last way to sign in: add another one before removing it' },
   '11116': { status: 502, message: 'The sign-in provider cannot be reached, please try again later' },
+  // Back office: customers, corrections, operations (11180–11189).
+  '11180': {
+    status: 403,
+    message: 'A correction needs a second finance member: you cannot approve your own request',
+  },
+  '11181': { status: 422, message: "This correction would make the customer's balance negative" },
+  '11182': { status: 404, message: 'Correction not found' },
+  '11183': { status: 409, message: 'This listing has bids and can no longer be cancelled' },
+  '11184': { status: 409, message: 'There is no draft to publish for this page and language' },
+  '11185': { status: 404, message: 'Session not found' },
+  '11186': { status: 409, message: 'The account already has this status' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

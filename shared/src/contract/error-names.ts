@@ -131,6 +131,14 @@ export const errors = {
   socialIdentityTaken: '11114',
   socialLastMethod: '11115',
   socialProviderUnreachable: '11116',
+  // Back office: customers, corrections, operations (11180–11189).
+  correctionSelfApproval: '11180',
+  correctionWouldOverdraw: '11181',
+  correctionNotFound: '11182',
+  nftListingHasBids: '11183',
+  contentDraftMissing: '11184',
+  customerSessionNotFound: '11185',
+  customerStatusUnchanged: '11186',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

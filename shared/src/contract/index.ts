@@ -28,3 +28,6 @@ export * from './nfts';
 // Social sign-in (OpenID Connect).
 export * from './social';
 export * from './staff-reviews';
+// Back office: customers, corrections, operations.
+export * from './staff-customers';
+export * from './staff-operations';
