@@ -6,6 +6,7 @@ import { Skeleton, getRootStore } from '@swx/shared';
 import { RequireRole } from './components/require-role';
 import { StaffLayout } from './components/staff-layout';
 import { registerStaffStrings } from './i18n';
+import { CorrectionsQueue, CustomerProfilePage, CustomerSearch } from './screens/customers';
 import { Dashboard } from './screens/dashboard';
 import { OperationsRoutes } from './screens/operations';
 import { ReviewQueue } from './screens/reviews';
@@ -36,6 +37,30 @@ export function StaffPages() {
         <Route path="/staff" element={<Dashboard />} />
         <Route path="/staff/reviews/:kind" element={<ReviewQueue />} />
         <Route path="/staff/reviews/:kind/:id" element={<ReviewQueue />} />
+        <Route
+          path="/staff/customers"
+          element={
+            <RequireRole needs="admin.customers">
+              <CustomerSearch />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/staff/customers/:id"
+          element={
+            <RequireRole needs="admin.customer">
+              <CustomerProfilePage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/staff/corrections"
+          element={
+            <RequireRole needs="admin.corrections">
+              <CorrectionsQueue />
+            </RequireRole>
+          }
+        />
         <Route path="/staff/operations/*" element={<OperationsRoutes />} />
         <Route
           path="/staff/team"

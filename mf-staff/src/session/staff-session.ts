@@ -78,6 +78,11 @@ export class StaffSession {
     return this.me?.totpEnabled === true && allowed.some((role) => this.roles.includes(role));
   }
 
+  /** Whether the member may call one of `keys` (a screen fed by several routes). */
+  canCallAny(keys: StaffRouteKey | readonly StaffRouteKey[]): boolean {
+    return (typeof keys === 'string' ? [keys] : keys).some((key) => this.canCall(key));
+  }
+
   /** A stored token from earlier in this tab: who it belongs to, or signed out when it no longer works. */
   async restore(): Promise<void> {
     if (!this.token) return;

@@ -13,12 +13,12 @@ export const RequireRole = observer(function RequireRole({
   needs,
   children,
 }: {
-  needs: StaffRouteKey;
+  needs: StaffRouteKey | readonly StaffRouteKey[];
   children: ReactNode;
 }) {
   const session = useStaffSession();
   const { t } = useStaffStrings();
-  if (!session.canCall(needs))
+  if (!session.canCallAny(needs))
     return <EmptyState title={t('roles.notAllowed')} description={t('roles.askAdmin')} />;
   return <>{children}</>;
 });

@@ -22,22 +22,26 @@ export function StaffImage({
   testId?: string;
 }) {
   const { t } = useStaffStrings();
-  const [url, setUrl] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The answer is kept with the loader it answers, so a new image never shows the previous one's picture.
+  const [answer, setAnswer] = useState<{
+    load: () => Promise<Blob>;
+    url: string | null;
+    failure: string | null;
+  }>();
   const [zoom, setZoom] = useState(0);
 
   useEffect(() => {
     let current = true;
     let created: string | null = null;
-    setUrl(null);
-    setFailure(null);
     load().then(
       (blob) => {
         if (!current) return;
         created = URL.createObjectURL(blob);
-        setUrl(created);
+        setAnswer({ load, url: created, failure: null });
       },
-      (error: unknown) => current && setFailure(messageForError(error, t)),
+      (error: unknown) => {
+        if (current) setAnswer({ load, url: null, failure: messageForError(error, t) });
+      },
     );
     return () => {
       current = false;
@@ -45,6 +49,8 @@ export function StaffImage({
     };
   }, [load, t]);
 
+  const url = answer?.load === load ? answer.url : null;
+  const failure = answer?.load === load ? answer.failure : null;
   const scale = zoomSteps[zoom] ?? 1;
   return (
     <figure className={styles.frame} data-testid={testId}>

@@ -25,7 +25,8 @@ export function isReviewKind(kind: string | undefined): kind is ReviewKindName {
 export interface NavItem {
   path: string;
   label: string;
-  needs: StaffRouteKey;
+  /** The section opens when the member may call any of these. */
+  needs: StaffRouteKey | readonly StaffRouteKey[];
   /** Review queues also need the kind's duty. */
   role?: StaffRole;
 }
@@ -49,12 +50,24 @@ export const navGroups: NavGroup[] = [
     ],
   },
   {
+    label: 'nav.customers',
+    items: [
+      { path: '/staff/customers', label: 'nav.customerSearch', needs: 'admin.customers' },
+      { path: '/staff/corrections', label: 'nav.corrections', needs: 'admin.corrections' },
+    ],
+  },
+  {
     label: 'nav.operations',
     items: [
       { path: '/staff/operations/params', label: 'nav.params', needs: 'admin.params' },
       { path: '/staff/operations/markets', label: 'nav.markets', needs: 'admin.marketOptionTerms' },
-      { path: '/staff/operations/plans', label: 'nav.plans', needs: 'admin.planProducts' },
-      { path: '/staff/operations/nfts', label: 'nav.nfts', needs: 'admin.createNft' },
+      {
+        path: '/staff/operations/plans',
+        label: 'nav.plans',
+        needs: ['admin.planProducts', 'admin.fundPlanReserve'],
+      },
+      { path: '/staff/operations/nfts', label: 'nav.nfts', needs: 'admin.nftListings' },
+      { path: '/staff/operations/content', label: 'nav.content', needs: 'admin.contentPages' },
       { path: '/staff/operations/ledger', label: 'nav.ledger', needs: 'admin.ledgerCheck' },
       { path: '/staff/operations/audit', label: 'nav.audit', needs: 'admin.audit' },
     ],

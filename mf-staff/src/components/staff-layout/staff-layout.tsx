@@ -9,7 +9,7 @@ import styles from './staff-layout.module.css';
 
 /** Whether the signed-in member sees a section. */
 export function mayOpen(session: StaffSession, item: NavItem): boolean {
-  if (!session.canCall(item.needs)) return false;
+  if (!session.canCallAny(item.needs)) return false;
   return item.role === undefined || session.roles.includes(item.role);
 }
 
