@@ -4,7 +4,7 @@ import { adminRoutes as staffRoutes } from './admin/routes';
 import { paramsAdminRoutes, paramsCustomerRoutes } from './params/routes';
 import { uploadsAdminRoutes, uploadsCustomerRoutes } from './uploads/routes';
 import { ledgerAdminRoutes } from './ledger/routes';
-import { contentRoutes } from './content/routes';
+import { contentAdminRoutes, contentRoutes } from './content/routes';
 import { customerAuth } from './auth/plugin';
 import { authRoutes } from './auth/routes';
 import { marketsAdminRoutes, marketsRoutes } from './markets/routes';
@@ -28,6 +28,8 @@ import { loansAdminRoutes, loansRoutes } from './loans/routes';
 import { nftsAdminRoutes, nftsRoutes } from './nfts/routes';
 // Social sign-in (OpenID Connect).
 import { oidcRoutes } from './auth/oidc/routes';
+// Back office: customers, corrections, operations.
+import { customersAdminRoutes } from './admin/customers/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -76,6 +78,9 @@ export const adminRoutes: FastifyPluginAsync[] = [
   loansAdminRoutes,
   // ---- nfts ----
   nftsAdminRoutes,
+  // Back office: customers, corrections, operations.
+  customersAdminRoutes,
+  contentAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

@@ -8,6 +8,7 @@ import { ReviewRegistry } from './admin/reviews';
 import { ParamsService } from './params/service';
 import { UploadsService } from './uploads/service';
 import { ContentService } from './content/service';
+import { ContentEditor } from './content/editor';
 import { Ledger } from './ledger/service';
 import { createMailer } from './mail/mailer';
 import { SubmissionGuard } from './guards/repeat';
@@ -38,6 +39,10 @@ import { KycService } from './kyc/service';
 import { LoansService } from './loans/service';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
+// Back office: customers, corrections, operations.
+import { CustomerDirectory } from './auth/directory';
+import { CustomersService } from './admin/customers/service';
+import { CorrectionsService } from './admin/customers/corrections';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -75,6 +80,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   }));
   const content = new ContentService(database.db);
   await content.seed();
+  const contentEditor = new ContentEditor(database.db, audit);
   const ledger = await Ledger.create(database.db, {
     demoInitialBalance: () => params.get('demo_initial_balance'),
   });
@@ -206,6 +212,25 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   nfts.registerJobs(scheduler);
   await nfts.seed();
+  // Back office: customers (through the owners' read functions) and correction entries (four eyes).
+  const directory = new CustomerDirectory(database.db, auth.clock);
+  const customers = new CustomersService({
+    db: database.db,
+    units,
+    audit,
+    directory,
+    ledger,
+    records,
+    trading,
+  });
+  const corrections = new CorrectionsService({
+    db: database.db,
+    units,
+    audit,
+    directory,
+    ledger,
+    usernames: (ids) => auth.usernames(ids),
+  });
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -243,6 +268,11 @@ export async function createServices(config: Config, database: Database, log: Fa
     nfts,
     // Social sign-in (OpenID Connect).
     oidc,
+    // Back office: customers, corrections, operations.
+    directory,
+    customers,
+    corrections,
+    contentEditor,
   };
 }
 

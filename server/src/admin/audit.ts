@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { auditLog, staff } from './tables';
 
@@ -10,6 +10,14 @@ export interface AuditRecord {
   /** What was acted on, e.g. `param:trade_fee_rate`, `deposit:42`. */
   target: string;
   details?: Record<string, unknown>;
+}
+
+export interface AuditFilters {
+  action?: string | undefined;
+  staffId?: string | undefined;
+  target?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 /**
@@ -28,8 +36,23 @@ export class AuditService {
     });
   }
 
-  async list(options: { page: number; pageSize: number; action?: string }) {
-    const where = options.action ? eq(auditLog.action, options.action) : undefined;
+  /**
+   * A page of the log, newest first, filtered by action, staff member, target (exact, or a prefix when it
+   * ends with `*`) and an inclusive time range.
+   */
+  async list(options: AuditFilters & { page: number; pageSize: number }) {
+    const target = options.target;
+    const where = and(
+      options.action ? eq(auditLog.action, options.action) : undefined,
+      options.staffId ? eq(auditLog.staffId, BigInt(options.staffId)) : undefined,
+      target === undefined
+        ? undefined
+        : target.endsWith('*')
+          ? like(auditLog.target, `${target.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          : eq(auditLog.target, target),
+      options.from ? gte(auditLog.createdAt, new Date(options.from)) : undefined,
+      options.to ? lte(auditLog.createdAt, new Date(options.to)) : undefined,
+    );
     const rows = await this.db
       .select({
         id: auditLog.id,

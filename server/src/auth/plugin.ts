@@ -34,7 +34,8 @@ function modeFromHeader(request: FastifyRequest): AccountMode | undefined {
 
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const token = bearerToken(request);
-  const owner = token ? await app.services.auth.sessionOwner(token) : null;
+  const agent = request.headers['user-agent'];
+  const owner = token ? await app.services.auth.sessionOwner(token, agent ?? '') : null;
   if (!owner) return false;
   request.customer = { userId: owner.userId, mode: modeFromHeader(request) ?? owner.accountMode };
   request.sessionTokenHash = owner.tokenHash;

@@ -331,14 +331,18 @@ export class AuthService {
   }
 
   /** The owner of a live session token (not revoked, not idle too long, customer active), or null. */
-  async sessionOwner(token: string): Promise<SessionOwner | null> {
+  async sessionOwner(token: string, userAgent?: string): Promise<SessionOwner | null> {
     if (!looksLikeSessionToken(token)) return null;
     const tokenHash = sha256Hex(token);
     const row = await this.liveSessions.load(tokenHash);
     if (!row) return null;
     const now = this.clock.now();
-    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    const agent = userAgent === undefined ? row.userAgent : cleanUserAgent(userAgent);
+    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS || agent !== row.userAgent) {
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: now, userAgent: agent })
+        .where(eq(sessions.tokenHash, tokenHash));
     }
     return { userId: String(row.userId), accountMode: row.accountMode, tokenHash };
   }
@@ -355,6 +359,7 @@ export class AuthService {
         userId: users.id,
         accountMode: users.accountMode,
         lastSeenAt: sessions.lastSeenAt,
+        userAgent: sessions.userAgent,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -632,6 +637,18 @@ export function toUserInfo(user: UserRow): UserInfo {
     accountMode: user.accountMode,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/**
+ * A User-Agent header as stored for staff: printable ASCII only (RFC 9110 allows nothing else unescaped),
+ * at most 300 characters; null when nothing is left.
+ */
+export function cleanUserAgent(header: string): string | null {
+  const cleaned = header
+    .replace(/[^\x20-\x7E]/g, '')
+    .trim()
+    .slice(0, 300);
+  return cleaned === '' ? null : cleaned;
 }
 
 const strengthInputs = (user: UserRow) => ({ username: user.username, email: user.email ?? undefined });

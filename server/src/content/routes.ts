@@ -36,3 +36,35 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ok(await content.get(request.params.id)),
   );
 };
+
+/** Content pages for the content role: drafts in ten languages, a sanitised preview, publishing (audited). */
+export const contentAdminRoutes: FastifyPluginAsync = async (app) => {
+  const { contentEditor } = app.services;
+  const preHandler = app.authenticateStaff;
+  const docs = (summary: string) => ({ tags: ['staff'], summary, security: [{ token: [] }] });
+
+  route(
+    app,
+    'admin.contentPages',
+    { preHandler, schema: docs("Every content page with each language's published and draft state") },
+    async (request) => ok(await contentEditor.pages(request.query.type)),
+  );
+  route(
+    app,
+    'admin.contentPage',
+    { preHandler, schema: docs('One page in one language: published and draft, each as sanitised HTML') },
+    async (request) => ok(await contentEditor.page(request.params)),
+  );
+  route(
+    app,
+    'admin.saveContentDraft',
+    { preHandler, schema: docs('Creates or replaces the draft (sanitised before it is stored), audited') },
+    async (request) => ok(await contentEditor.saveDraft(request.staff, request.params, request.body)),
+  );
+  route(
+    app,
+    'admin.publishContent',
+    { preHandler, schema: docs('Publishes the draft to customers (audited)') },
+    async (request) => ok(await contentEditor.publish(request.staff, request.params)),
+  );
+};

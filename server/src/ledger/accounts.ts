@@ -40,6 +40,8 @@ export const platformKinds = [
   'platform_trading',
   // Smart plans: owners' capital that staff put into the plan reserve (a reasoned, audited entry).
   'platform_capital',
+  // Staff correction entries (PRODUCT.md rule 3): the counterparty of every approved correction.
+  'platform_corrections',
 ] as const;
 export type PlatformKind = (typeof platformKinds)[number];
 

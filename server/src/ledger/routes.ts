@@ -21,4 +21,19 @@ export const ledgerAdminRoutes: FastifyPluginAsync = async (app) => {
     },
     async () => ok(await ledger.check()),
   );
+
+  route(
+    app,
+    'admin.platformBalances',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "The platform's own accounts (fees, plan reserve, loans, charity, custody, corrections...) per mode and currency: each the sum of its postings",
+        security: [{ token: [] }],
+      },
+    },
+    async () => ok(await ledger.platformBalances()),
+  );
 };

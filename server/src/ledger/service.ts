@@ -363,6 +363,33 @@ export class Ledger {
     return formatAmount(String(row?.total ?? '0'));
   }
 
+  /**
+   * Every platform account's balance (sum of its postings) by kind, mode and currency, in one query: the
+   * back office's view of fees, plan reserve, loans, charity, custody and corrections.
+   */
+  async platformBalances(
+    reader: Reader = this.db,
+  ): Promise<{ kind: string; mode: AccountMode; currency: string; balance: string }[]> {
+    const rows = await reader
+      .select({
+        kind: ledgerAccounts.kind,
+        mode: ledgerAccounts.mode,
+        currency: ledgerAccounts.currency,
+        total: sql<string | null>`sum(${ledgerPostings.amount})`,
+      })
+      .from(ledgerAccounts)
+      .leftJoin(ledgerPostings, eq(ledgerPostings.accountId, ledgerAccounts.id))
+      .where(isNull(ledgerAccounts.ownerUserId))
+      .groupBy(ledgerAccounts.kind, ledgerAccounts.mode, ledgerAccounts.currency)
+      .orderBy(ledgerAccounts.mode, ledgerAccounts.kind, ledgerAccounts.currency);
+    return rows.map((row) => ({
+      kind: row.kind,
+      mode: row.mode,
+      currency: row.currency,
+      balance: formatAmount(String(row.total ?? '0')),
+    }));
+  }
+
   /** The customer's ledger entries (one per posting on their accounts), newest first, for their records. */
   entriesFor(
     userId: string,

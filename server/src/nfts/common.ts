@@ -167,7 +167,8 @@ export function toSummary(row: ListingRow, context: SummaryContext): NftSummary 
     endsAt: row.endsAt.toISOString(),
     remainingSeconds: row.settledAt === null ? Math.ceil(remaining / 1000) : 0,
     status: auctionStatus(context.now, row),
-    outcome: row.outcome ?? null,
+    // Customers never see a cancelled listing (public reads leave them out); staff views add it back.
+    outcome: row.outcome === 'cancelled' ? 'unsold' : row.outcome,
     donated: formatAmount(context.donated.get(id) ?? new Money(0)),
     owner: row.winnerUserId === null ? null : mask(context.names.get(String(row.winnerUserId))),
     custody,

@@ -26,6 +26,9 @@ import { nftArtworks, nftBids, nftListings } from './tables';
 const LIST_LIMIT = 200;
 const HISTORY_LIMIT = 100;
 
+/** Staff withdrew it before any bid: customers no longer see it. */
+const notCancelled = sql`${nftListings.outcome} is distinct from 'cancelled'`;
+
 function statusFilter(status: ListNftQuery['status'], now: Date): SQL | undefined {
   if (status === 'upcoming') return and(isNull(nftListings.settledAt), gt(nftListings.startsAt, now));
   if (status === 'live')
@@ -43,6 +46,7 @@ export async function listNfts(deps: NftsDeps, now: number, query: ListNftQuery)
     .where(
       and(
         statusFilter(query.status, at),
+        notCancelled,
         query.chain ? eq(nftListings.chain, query.chain) : undefined,
         query.creator ? eq(nftListings.creator, query.creator) : undefined,
       ),
@@ -67,7 +71,10 @@ export async function listNfts(deps: NftsDeps, now: number, query: ListNftQuery)
 export async function getNft(deps: NftsDeps, now: number, id: string, lang?: string): Promise<NftDetail> {
   const nftId = recordId(id);
   if (nftId === undefined) throw new AppError(errors.nftNotFound);
-  const [row] = await deps.db.select().from(nftListings).where(eq(nftListings.id, nftId));
+  const [row] = await deps.db
+    .select()
+    .from(nftListings)
+    .where(and(eq(nftListings.id, nftId), notCancelled));
   if (!row) throw new AppError(errors.nftNotFound);
   const bids = await deps.db
     .select()

@@ -129,4 +129,28 @@ export const nftsAdminRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ok(await nfts.createListing(request.staff, request.body)),
   );
+
+  route(
+    app,
+    'admin.nftListings',
+    {
+      preHandler: app.authenticateStaff,
+      schema: { tags: ['staff'], summary: 'Every listing, cancelled ones included, newest first', security },
+    },
+    async () => ok(await nfts.staffListings()),
+  );
+
+  route(
+    app,
+    'admin.cancelNft',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Cancels a listing before its first bid (11183 after a bid), audited with the reason',
+        security,
+      },
+    },
+    async (request) => ok(await nfts.cancelListing(request.staff, request.params.id, request.body.reason)),
+  );
 };

@@ -8,6 +8,7 @@ import type {
   NftDonations,
   NftList,
   NftSummary,
+  StaffNftListing,
   UploadResult,
 } from '@swx/shared/contract';
 import type { StaffIdentity } from '../admin/staff';
@@ -18,6 +19,7 @@ import { SETTLEMENT_JOB, type NftsDeps, type SettlementPayload } from './common'
 import { createListing, seedShippedCollection, uploadArtwork } from './listings';
 import { artworkOf, donations, getNft, listNfts, myNfts, totalDonated } from './reads';
 import { pushSettled, settleAuction } from './settlement';
+import { cancelListing, staffListings } from './staff';
 
 export type { NftsDeps } from './common';
 
@@ -67,6 +69,16 @@ export class NftsService {
 
   createListing(staff: StaffIdentity, body: CreateNftBody): Promise<NftSummary> {
     return createListing(this.deps, this.now(), staff, body);
+  }
+
+  /** Every listing as staff see it (cancelled ones too). */
+  staffListings(): Promise<StaffNftListing[]> {
+    return staffListings(this.deps, this.now());
+  }
+
+  /** Withdraws a listing before its first bid (audited). */
+  cancelListing(staff: StaffIdentity, id: string, reason: string): Promise<StaffNftListing> {
+    return cancelListing(this.deps, this.now(), staff, id, reason);
   }
 
   uploadArtwork(staff: StaffIdentity, bytes: Buffer): Promise<UploadResult> {

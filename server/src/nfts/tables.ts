@@ -61,8 +61,8 @@ export const nftListings = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     originalEndsAt: timestamp('original_ends_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    /** Null until settled; then `sold` or `unsold`. */
-    outcome: text('outcome').$type<'sold' | 'unsold'>(),
+    /** Null until settled; then `sold` or `unsold`; `cancelled` when staff withdrew it before any bid. */
+    outcome: text('outcome').$type<'sold' | 'unsold' | 'cancelled'>(),
     winnerUserId: bigint('winner_user_id', { mode: 'bigint' }),
     price: numeric('price', { precision: 36, scale: 18 }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -80,7 +80,10 @@ export const nftListings = pgTable(
     uniqueIndex('nft_listings_token').on(t.chain, t.contractAddress, t.tokenId),
     index('nft_listings_ends_idx').on(t.endsAt),
     index('nft_listings_winner_idx').on(t.winnerUserId),
-    check('nft_listings_outcome', sql`${t.outcome} is null or ${t.outcome} in ('sold', 'unsold')`),
+    check(
+      'nft_listings_outcome',
+      sql`${t.outcome} is null or ${t.outcome} in ('sold', 'unsold', 'cancelled')`,
+    ),
     check(
       'nft_listings_times',
       sql`${t.endsAt} >= ${t.originalEndsAt} and ${t.originalEndsAt} > ${t.startsAt}`,

@@ -59,4 +59,18 @@ export const paramsAdminRoutes: FastifyPluginAsync = async (app) => {
         successes.modified,
       ),
   );
+
+  route(
+    app,
+    'admin.param',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'One parameter with its definition, current value and change history (reasons included)',
+        security,
+      },
+    },
+    async (request) => ok(await params.detail(request.params.key)),
+  );
 };

@@ -4,10 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { AuditService } from '../admin/audit';
 import { AppError } from '../http/errors';
-import { invalidParamValue, paramDefinition, paramDefinitions, type ParamKey } from './definitions';
+import {
+  invalidParamValue,
+  paramDefinition,
+  paramDefinitions,
+  type ParamDefinition,
+  type ParamKey,
+} from './definitions';
 import { parameters } from './tables';
 import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
-import { errors } from '@swx/shared/contract';
+import { errors, type ParamDefinitionView, type ParamDetail } from '@swx/shared/contract';
 
 /** Instances tell each other about changed parameters (message: the key; several servers, one database). */
 const changedChannel = defineChannel<string>({
@@ -150,6 +156,34 @@ export class ParamsService {
       }));
   }
 
+  /** One parameter for staff: its value, its definition and its changes (from the audit log), newest first. */
+  async detail(key: string): Promise<ParamDetail> {
+    const definition = paramDefinition(key);
+    const param = this.list().find((p) => p.key === key);
+    if (!definition || !param) throw new AppError(errors.paramUnavailable);
+    const changes = await this.audit.list({
+      action: 'param.set',
+      target: `param:${key}`,
+      page: 1,
+      pageSize: HISTORY_LIMIT,
+    });
+    return {
+      param,
+      definition: definitionView(definition),
+      history: changes.items.map((entry) => {
+        const details = entry.details as { from?: unknown; to?: unknown; reason?: unknown };
+        return {
+          at: entry.createdAt,
+          staffId: entry.staffId,
+          staffUsername: entry.staffUsername,
+          from: typeof details.from === 'string' ? details.from : null,
+          to: String(details.to ?? ''),
+          reason: String(details.reason ?? ''),
+        };
+      }),
+    };
+  }
+
   /** A staff change: validated against the definition, written with its audit row, then published. */
   async set(key: string, value: string, change: { staffId: string; reason: string }) {
     const definition = paramDefinition(key);
@@ -174,4 +208,20 @@ export class ParamsService {
     await this.changes.publish(key);
     return this.list().find((p) => p.key === key)!;
   }
+}
+
+/** How many changes a parameter's history shows. */
+const HISTORY_LIMIT = 200;
+
+/** A definition as staff read it: the kind, its bounds or pattern as text, and the seed default. */
+function definitionView(definition: ParamDefinition): ParamDefinitionView {
+  const kind = definition.kind;
+  const bound = (value: string | number | undefined) => (value === undefined ? null : String(value));
+  return {
+    type: kind.type,
+    min: kind.type === 'decimal' || kind.type === 'integer' ? bound(kind.min) : null,
+    max: kind.type === 'decimal' || kind.type === 'integer' ? bound(kind.max) : null,
+    pattern: kind.type === 'text' && kind.pattern ? kind.pattern.source : null,
+    defaultValue: definition.defaultValue,
+  };
 }

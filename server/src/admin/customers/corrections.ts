@@ -1,0 +1,221 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  errors,
+  type Correction,
+  type CorrectionListQuery,
+  type RequestCorrectionBody,
+} from '@swx/shared/contract';
+import type { CustomerDirectory } from '../../auth/directory';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { Money, customerAccount, formatAmount, platformAccount } from '../../ledger/accounts';
+import type { Ledger } from '../../ledger/service';
+import { recordId } from '../../platform/owned';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { AuditService } from '../audit';
+import type { StaffIdentity } from '../staff';
+import { correctionRequests, staff } from '../tables';
+
+export interface CorrectionsDeps {
+  db: Db;
+  units: UnitOfWork;
+  audit: AuditService;
+  directory: Pick<CustomerDirectory, 'account'>;
+  ledger: Pick<Ledger, 'balances' | 'transfer'>;
+  usernames: (userIds: readonly string[]) => Promise<Map<string, string>>;
+}
+
+type CorrectionRow = typeof correctionRequests.$inferSelect;
+
+const LIST_LIMIT = 200;
+const requester = alias(staff, 'requester');
+const decider = alias(staff, 'decider');
+
+/**
+ * The second person's rule of four eyes: whoever decides a request is not whoever made it. Kept in one
+ * function (and in the table's check constraint) so it can be switched to the shared four-eyes piece.
+ */
+export function assertSecondPerson(requestedBy: string, decidedBy: string): void {
+  if (requestedBy === decidedBy) throw new AppError(errors.correctionSelfApproval);
+}
+
+/**
+ * Correction entries (PRODUCT.md rule 3): a finance member asks for a reasoned entry on a customer's
+ * available funds; a different finance member approves it, which posts it through the ledger against the
+ * platform's corrections account (type `correction`, the reason as the memo the customer reads in their
+ * records). Every step is audited in its own transaction; a correction that would take the customer's
+ * balance below zero is refused when asked for and again when approved (balances move in between).
+ */
+export class CorrectionsService {
+  constructor(private readonly deps: CorrectionsDeps) {}
+
+  async request(who: StaffIdentity, body: RequestCorrectionBody): Promise<Correction> {
+    const amount = new Money(body.amount);
+    if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    if (!(await this.deps.directory.account(body.userId))) throw new AppError(errors.userNotFound);
+    const balances = await this.deps.ledger.balances(body.userId, body.mode);
+    const held = balances[body.currency];
+    // Only currencies the customer has an account in: a correction never invents a coin.
+    if (!held) throw new AppError(errors.invalidRequest, `The customer has no ${body.currency} account`);
+    if (new Money(held.available).plus(amount).isNegative())
+      throw new AppError(errors.correctionWouldOverdraw);
+    const row = await this.deps.units.run(async ({ tx }) => {
+      const [inserted] = await tx
+        .insert(correctionRequests)
+        .values({
+          userId: BigInt(body.userId),
+          mode: body.mode,
+          currency: body.currency,
+          amount: formatAmount(amount),
+          reason: body.reason.normalize('NFC').trim(),
+          requestedBy: BigInt(who.staffId),
+        })
+        .returning();
+      await this.deps.audit.record(tx, {
+        staffId: who.staffId,
+        action: 'correction.request',
+        target: `customer:${body.userId}`,
+        details: {
+          correctionId: String(inserted!.id),
+          mode: body.mode,
+          currency: body.currency,
+          amount: formatAmount(amount),
+          reason: inserted!.reason,
+        },
+      });
+      return inserted!;
+    });
+    return this.get(String(row.id));
+  }
+
+  /**
+   * Approves and posts. The request row is locked first, so of two approvals at once the second waits and
+   * then finds it decided (11043); the approver must not be the requester (11180).
+   */
+  async approve(who: StaffIdentity, id: string): Promise<Correction> {
+    await this.deps.units.run(async ({ tx }) => {
+      const row = await this.pending(tx, id);
+      assertSecondPerson(String(row.requestedBy), who.staffId);
+      const userId = String(row.userId);
+      const amount = new Money(row.amount);
+      const { journalId } = await this.deps.ledger
+        .transfer(tx, {
+          type: 'correction',
+          memo: row.reason,
+          createdByStaffId: who.staffId,
+          once: `correction:${row.id}`,
+          legs: [
+            { account: customerAccount(userId, row.mode, row.currency), amount: amount.toFixed() },
+            {
+              account: platformAccount('platform_corrections', row.currency, row.mode),
+              amount: amount.neg().toFixed(),
+            },
+          ],
+        })
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === errors.insufficientBalance)
+            throw new AppError(errors.correctionWouldOverdraw);
+          throw error;
+        });
+      await tx
+        .update(correctionRequests)
+        .set({ status: 'approved', decidedBy: BigInt(who.staffId), decidedAt: new Date(), journalId })
+        .where(eq(correctionRequests.id, row.id));
+      await this.deps.audit.record(tx, {
+        staffId: who.staffId,
+        action: 'correction.approve',
+        target: `customer:${userId}`,
+        details: { correctionId: id, journalId, currency: row.currency, amount: formatAmount(amount) },
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Turns a request down (the requester may withdraw their own: no money moves), audited with why. */
+  async reject(who: StaffIdentity, id: string, reason: string): Promise<Correction> {
+    await this.deps.units.run(async ({ tx }) => {
+      const row = await this.pending(tx, id);
+      const rejectReason = reason.normalize('NFC').trim();
+      await tx
+        .update(correctionRequests)
+        .set({
+          status: 'rejected',
+          // A requester withdrawing their own request is not a second person: the audit log names them.
+          decidedBy: String(row.requestedBy) === who.staffId ? null : BigInt(who.staffId),
+          decidedAt: new Date(),
+          rejectReason,
+        })
+        .where(eq(correctionRequests.id, row.id));
+      await this.deps.audit.record(tx, {
+        staffId: who.staffId,
+        action: 'correction.reject',
+        target: `customer:${String(row.userId)}`,
+        details: { correctionId: id, reason: rejectReason },
+      });
+    });
+    return this.get(id);
+  }
+
+  private async pending(tx: Tx, id: string): Promise<CorrectionRow> {
+    const key = recordId(id);
+    if (key === undefined) throw new AppError(errors.correctionNotFound);
+    const [row] = await tx
+      .select()
+      .from(correctionRequests)
+      .where(eq(correctionRequests.id, key))
+      .for('update');
+    if (!row) throw new AppError(errors.correctionNotFound);
+    if (row.status !== 'pending') throw new AppError(errors.alreadyDecided);
+    return row;
+  }
+
+  async list(query: CorrectionListQuery): Promise<Correction[]> {
+    const where = and(
+      query.status ? eq(correctionRequests.status, query.status) : undefined,
+      query.userId ? eq(correctionRequests.userId, BigInt(query.userId)) : undefined,
+    );
+    return this.select(where);
+  }
+
+  async get(id: string): Promise<Correction> {
+    const key = recordId(id);
+    const [found] = key === undefined ? [] : await this.select(eq(correctionRequests.id, key));
+    if (!found) throw new AppError(errors.correctionNotFound);
+    return found;
+  }
+
+  private async select(where: SQL | undefined): Promise<Correction[]> {
+    const rows = await this.deps.db
+      .select({
+        row: correctionRequests,
+        requestedByUsername: requester.username,
+        decidedByUsername: decider.username,
+      })
+      .from(correctionRequests)
+      .leftJoin(requester, eq(requester.id, correctionRequests.requestedBy))
+      .leftJoin(decider, eq(decider.id, correctionRequests.decidedBy))
+      .where(where)
+      .orderBy(desc(correctionRequests.id))
+      .limit(LIST_LIMIT);
+    const names = await this.deps.usernames(rows.map(({ row }) => String(row.userId)));
+    return rows.map(({ row, requestedByUsername, decidedByUsername }) => ({
+      id: String(row.id),
+      userId: String(row.userId),
+      username: names.get(String(row.userId)) ?? null,
+      mode: row.mode,
+      currency: row.currency,
+      amount: formatAmount(row.amount),
+      reason: row.reason,
+      status: row.status,
+      requestedBy: String(row.requestedBy),
+      requestedByUsername,
+      requestedAt: row.requestedAt.toISOString(),
+      decidedBy: row.decidedBy === null ? null : String(row.decidedBy),
+      decidedByUsername,
+      decidedAt: row.decidedAt === null ? null : row.decidedAt.toISOString(),
+      rejectReason: row.rejectReason,
+      journalId: row.journalId,
+    }));
+  }
+}
