@@ -1,6 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastRegion } from '@swx/shared';
 import { fakeSiteWithStrings, Refusal, Success, type ApiCall, type FakeRoutes } from '@swx/shared/testing';
 import type { StaffMe, StaffRole } from '@swx/shared/contract';
 import StaffRoutes from '../routes';
@@ -64,7 +65,8 @@ export function createStaffSite(routes: FakeRoutes, options: StaffSiteOptions = 
       headers: { ...(init?.headers as Record<string, string>) },
     };
     calls.push(call);
-    if (!url.pathname.startsWith('/swx/admin/')) return jsonResponse(404, { code: '404', message: '', result: null });
+    if (!url.pathname.startsWith('/swx/admin/'))
+      return jsonResponse(404, { code: '404', message: '', result: null });
     const entry = routes[`${method} ${path}`];
     return answerWith(typeof entry === 'function' ? (entry as (call: ApiCall) => unknown)(call) : entry);
   });
@@ -73,7 +75,10 @@ export function createStaffSite(routes: FakeRoutes, options: StaffSiteOptions = 
     sessionStorage.setItem(staffTokenKey, 'staff-token');
     routes['GET /me'] ??= options.me;
   }
-  const session = new StaffSession({ storage: sessionStorage, fetch: fetch as unknown as typeof globalThis.fetch });
+  const session = new StaffSession({
+    storage: sessionStorage,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
   return { root, session, calls, fetch };
 }
 
@@ -91,6 +96,7 @@ export function renderStaff(site: ReturnType<typeof createStaffSite>, path = '/s
           <Route path="*" element={<StaffRoutes session={site.session} />} />
         </Routes>
         <LocationProbe />
+        <ToastRegion />
       </MemoryRouter>
     </I18nextProvider>,
   );

@@ -11,7 +11,11 @@ describe('staff sign-in', () => {
   it('asks for the password, then the authenticator code, and keeps only the staff token', async () => {
     localStorage.setItem('token', 'customer-token');
     site = createStaffSite({
-      'POST /login': { totpRequired: true, ticket: 'ticket-abcdefghijklmnopqrstuvwxyz', expiresAt: '2026-11-27T06:10:00.000Z' },
+      'POST /login': {
+        totpRequired: true,
+        ticket: 'ticket-abcdefghijklmnopqrstuvwxyz',
+        expiresAt: '2026-11-27T06:10:00.000Z',
+      },
       'POST /login/totp': (call: { body: { code: string } }) =>
         call.body.code === '123456'
           ? { token: 'staff-token-1', expiresAt: '2026-11-27T18:00:00.000Z', totpEnabled: true }
@@ -40,7 +44,11 @@ describe('staff sign-in', () => {
 
   it('refuses a code that is not six digits without asking the server', async () => {
     site = createStaffSite({
-      'POST /login': { totpRequired: true, ticket: 'ticket-abcdefghijklmnopqrstuvwxyz', expiresAt: '2026-11-27T06:10:00.000Z' },
+      'POST /login': {
+        totpRequired: true,
+        ticket: 'ticket-abcdefghijklmnopqrstuvwxyz',
+        expiresAt: '2026-11-27T06:10:00.000Z',
+      },
     });
     renderStaff(site);
     await userEvent.type(screen.getByLabelText(/Username/), 'rita');
