@@ -112,13 +112,17 @@ describe('customers', () => {
     );
     renderStaff(site, '/staff/customers/42');
     await userEvent.click(await screen.findByRole('button', { name: 'End session' }));
-    await waitFor(() => expect(callsTo(site!.calls, 'POST /customers/42/sessions/0123456789abcdef/revoke')).toHaveLength(1));
+    await waitFor(() =>
+      expect(callsTo(site!.calls, 'POST /customers/42/sessions/0123456789abcdef/revoke')).toHaveLength(1),
+    );
     expect(await screen.findByText(/^Ended /)).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText(/New note/), 'Called about the deposit');
     await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await waitFor(() =>
-      expect(callsTo(site!.calls, 'POST /customers/42/notes')[0]?.body).toEqual({ text: 'Called about the deposit' }),
+      expect(callsTo(site!.calls, 'POST /customers/42/notes')[0]?.body).toEqual({
+        text: 'Called about the deposit',
+      }),
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Disable account' }));
@@ -126,7 +130,9 @@ describe('customers', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Fraud report 17');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disable account' }));
     await waitFor(() =>
-      expect(callsTo(site!.calls, 'POST /customers/42/disable')[0]?.body).toEqual({ reason: 'Fraud report 17' }),
+      expect(callsTo(site!.calls, 'POST /customers/42/disable')[0]?.body).toEqual({
+        reason: 'Fraud report 17',
+      }),
     );
   });
 });
@@ -147,7 +153,9 @@ describe('corrections (finance)', () => {
     await userEvent.type(amount, '0');
     await userEvent.type(screen.getByLabelText(/Reason \(the customer sees it\)/), 'Goodwill');
     await userEvent.click(screen.getByRole('button', { name: 'Request correction' }));
-    expect(await screen.findByText('Enter a signed amount other than zero, e.g. 25 or -12.5.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter a signed amount other than zero, e.g. 25 or -12.5.'),
+    ).toBeInTheDocument();
     expect(callsTo(site.calls, 'POST /corrections')).toHaveLength(0);
 
     await userEvent.clear(amount);
@@ -167,7 +175,10 @@ describe('corrections (finance)', () => {
   it("approves a colleague's correction, never offers one's own", async () => {
     site = createStaffSite(
       {
-        'GET /corrections': [correction(), correction({ id: '4', requestedBy: '7', requestedByUsername: 'rita' })],
+        'GET /corrections': [
+          correction(),
+          correction({ id: '4', requestedBy: '7', requestedByUsername: 'rita' }),
+        ],
         'POST /corrections/3/approve': correction({ status: 'approved' }),
       },
       { me: staffMe(['finance']) },
