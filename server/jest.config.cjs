@@ -2,16 +2,26 @@
 // file gets its own fresh PostgreSQL database on that server.
 // openid-client and its two dependencies ship only ES modules: they are compiled like our sources.
 const esmOnly = '(openid-client|oauth4webapi|jose)';
+// otplib's base32 and HMAC plugins use the ES-module-only majors of @scure/base and @noble/hashes (the 1.x
+// copies other packages use stay as they are).
+const esmOnlyMajors = '(@scure\\+base@2|@noble\\+hashes@2)';
+const esmOnlyMajorNames = '(@scure/base|@noble/hashes)';
 module.exports = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
+    [`/node_modules/\\.pnpm/${esmOnlyMajors}[^/]*/.+\\.js$`]: [
+      '@swc/jest',
+      { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
     [`/node_modules/.*${esmOnly}/.+\\.js$`]: [
       '@swc/jest',
       { jsc: { target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/${esmOnly}@)(?!${esmOnly}/)`],
+  transformIgnorePatterns: [
+    `/node_modules/(?!\\.pnpm/${esmOnly}@)(?!\\.pnpm/${esmOnlyMajors})(?!${esmOnly}/)(?!${esmOnlyMajorNames}/)`,
+  ],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   // Generous: in CI the PostgreSQL and PGlite runs share two cores, and a slow test is not a failing one.
   testTimeout: 120_000,

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices, type Services } from './services';
-import type { StaffIdentity } from './admin/staff';
+import { badRoles, type StaffIdentity } from './admin/staff';
+import { staffRoles, type StaffRole } from '@swx/shared/contract';
 import { isAppError } from './http/errors';
 
 /**
@@ -15,7 +16,8 @@ import { isAppError } from './http/errors';
 const usage = `Usage: pnpm admin <command> [options]
 
 Commands:
-  create-staff <username>                 new staff account (password from STAFF_PASSWORD, else prompted)
+  create-staff <username>                 new staff account (password from STAFF_PASSWORD, else prompted),
+                                          with --roles; the first account gets every role by default
   reviews <kind> [status]                 list records of a review kind (deposit, withdrawal, kyc, loan), pending by default
   approve <kind> <id>                     approve a pending record
   reject <kind> <id> <reason>             reject a pending record with a reason
@@ -24,6 +26,7 @@ Commands:
   params                                  list the server parameters
 
 Options:
+  --roles <list>       create-staff: comma-separated roles (${staffRoles.join(', ')})
   --staff <username>   the staff member acting (required except for reviews, params, ledger-check;
                        optional for create-staff when no staff account exists yet)
   --json               print results as JSON
@@ -46,6 +49,22 @@ async function actingStaff(services: Services, username: string | undefined): Pr
   return found;
 }
 
+/** `--roles a,b`: required once staff exist; the first account (no staff yet) gets every role without it. */
+function rolesOption(option: string | undefined, anyStaff: boolean): StaffRole[] {
+  if (option === undefined) {
+    if (anyStaff)
+      throw new UsageError(`--roles is required: a comma-separated list of ${staffRoles.join(', ')}`);
+    return [...staffRoles];
+  }
+  const roles = option
+    .split(',')
+    .map((role) => role.trim())
+    .filter((role) => role.length > 0);
+  const wrong = badRoles(roles);
+  if (wrong) throw new UsageError(wrong);
+  return roles as StaffRole[];
+}
+
 function print(io: CliIo, value: unknown, json: boolean, text: () => string) {
   io.out(json ? JSON.stringify(value, null, 2) : text());
 }
@@ -59,6 +78,7 @@ export async function runCli(argv: string[], services: Services, io: CliIo): Pro
       allowPositionals: true,
       options: {
         staff: { type: 'string' },
+        roles: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -84,16 +104,20 @@ export async function runCli(argv: string[], services: Services, io: CliIo): Pro
         need(1, '<username>');
         const anyStaff = await services.staff.hasAny();
         const creator = values.staff || anyStaff ? await actingStaff(services, values.staff) : null;
+        const roles = rolesOption(values.roles, anyStaff);
         const password = io.env.STAFF_PASSWORD || (await io.readPassword(`Password for ${args[0]}: `));
         const created = await services.database.db.transaction((tx) =>
-          services.staff.create(tx, args[0]!, password, creator?.staffId ?? null),
+          services.staff.create(tx, args[0]!, password, creator?.staffId ?? null, roles),
         );
         print(io, created, json, () => `Created staff ${created.username} (id ${created.staffId})`);
         return 0;
       }
       case 'reviews': {
         need(1, '<kind>');
-        const rows = await services.reviews.list(args[0]!, args[1] ?? 'pending');
+        // Listing from the command line is the operator's, who holds the database itself: with --staff, as
+        // that member (their roles apply).
+        const viewer = values.staff ? await actingStaff(services, values.staff) : null;
+        const rows = await services.reviews.list(args[0]!, args[1] ?? 'pending', viewer);
         print(io, rows, json, () =>
           rows.length === 0
             ? `No ${args[0]} records in status ${args[1] ?? 'pending'}`

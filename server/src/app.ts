@@ -14,6 +14,7 @@ import { AppError } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { customerRoutes, adminRoutes, rootRoutes } from './routes';
+import { route } from './http/route';
 import { moduleOrigins, registerWebRoot } from './web/static';
 import { errors } from '@swx/shared/contract';
 
@@ -154,8 +155,11 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     async (admin) => {
       for (const plugin of adminRoutes) await admin.register(plugin);
       // The staff half of the API is documented for staff only, behind their sign-in.
-      admin.get('/openapi.json', { schema: { hide: true }, onRequest: admin.authenticateStaff }, async () =>
-        openApiFor(app.swagger() as unknown as OpenApiDocument, 'staff'),
+      route(
+        admin,
+        'admin.openApi',
+        { schema: { tags: ['staff'], summary: 'The staff API document (OpenAPI)' } },
+        async () => openApiFor(app.swagger() as unknown as OpenApiDocument, 'staff'),
       );
     },
     { prefix: '/swx/admin' },

@@ -5,6 +5,11 @@ import type { Database } from './db/client';
 import { AuditService } from './admin/audit';
 import { StaffService } from './admin/staff';
 import { ReviewRegistry } from './admin/reviews';
+import { ReviewClaims } from './admin/claims';
+import { FourEyes } from './admin/four-eyes';
+import { StaffManagement } from './admin/staff-management';
+import { StaffTotp } from './admin/staff-totp';
+import { tradingEntryTypes } from '@swx/shared/contract';
 import { ParamsService } from './params/service';
 import { UploadsService } from './uploads/service';
 import { ContentService } from './content/service';
@@ -65,14 +70,23 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const units = new UnitOfWork(database.db, log);
   const audit = new AuditService(database.db);
-  const staff = new StaffService(database.db, audit);
+  const staff = new StaffService(database.db, audit, {
+    totp: new StaffTotp(config.identityEncryptionKey),
+    codeLimit: config.authRateLimits.loginPerAccount,
+  });
   await staff.bootstrap(config.adminUsername, config.adminPassword);
-  const reviews = new ReviewRegistry(units, audit, (error, decision) =>
-    log.error({ err: error, kind: decision.kind, id: decision.id }, 'after-decision step failed'),
-  );
+  const staffManagement = new StaffManagement(database.db, audit, staff);
   // Parameters are seeded and loaded before any other service can read one.
   const params = new ParamsService(database, audit, log, bus);
   await params.init();
+  // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them.
+  const fourEyes = new FourEyes(database.db, audit);
+  const reviews = new ReviewRegistry(units, audit, {
+    claims: new ReviewClaims(database.db, () => params.getInteger('review_claim_minutes')),
+    fourEyes,
+    onAfterDecisionError: (error, decision) =>
+      log.error({ err: error, kind: decision.kind, id: decision.id }, 'after-decision step failed'),
+  });
   lifecycle.push(params);
   const uploads = new UploadsService(database.db, config.uploadDir, config.uploadLimit, () => ({
     count: params.getInteger('upload_daily_count'),
@@ -151,6 +165,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     kyc,
     notifications,
     events: live,
+    customers: (ids) => auth.customerSummaries(ids),
   });
   loans.registerReviews(reviews);
   loans.registerJobs(scheduler);
@@ -163,6 +178,13 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     identity: kyc,
+    staffViews: {
+      customers: (ids) => auth.customerSummaries(ids),
+      recentTrades: async (userId, limit) =>
+        (await records.page({ userId, mode: 'real' }, { types: [...tradingEntryTypes] }, 1, limit)).items,
+      // The portfolio is built after the cashier; staff lists run long after start-up.
+      valueUsdt: (currency, amount) => portfolio.valueUsdt(currency, amount),
+    },
   });
   cashier.registerReviews(reviews);
   cashier.registerJobs(scheduler);
@@ -241,6 +263,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     scheduler,
     audit,
     staff,
+    staffManagement,
+    fourEyes,
     reviews,
     params,
     uploads,

@@ -2,11 +2,31 @@ import type { Tx } from '../db/client';
 import type { UnitOfWork } from '../platform/unit-of-work';
 import { AppError } from '../http/errors';
 import type { AuditService } from './audit';
+import type { ReviewClaims } from './claims';
+import type { FourEyes } from './four-eyes';
 import type { StaffIdentity } from './staff';
-import { errors } from '@swx/shared/contract';
+import {
+  errors,
+  type ReviewApproval,
+  type ReviewApprovalPending,
+  type ReviewClaim,
+  type ReviewClaimResult,
+  type StaffRole,
+} from '@swx/shared/contract';
 
 /** Extra facts a staff decision may carry (validated by the kind that receives them). */
 export type ReviewFacts = Record<string, string | number | boolean>;
+
+/**
+ * One record of a kind's list. The kind adds what staff need to decide (the customer, amounts, history:
+ * `staff-reviews.ts` in the contract); the registry adds the live claim and the approvals so far.
+ */
+export interface ReviewListItem {
+  id: string;
+  /** How many approvals by different staff the record needs (default 1; four eyes: 2). */
+  approvalsRequired?: number;
+  [field: string]: unknown;
+}
 
 /**
  * What a domain plugs in to put its records in front of staff. `approve` and `reject` run inside the
@@ -15,8 +35,17 @@ export type ReviewFacts = Record<string, string | number | boolean>;
  * refused (errors.alreadyDecided); an unknown id answers errors.notFound.
  */
 export interface ReviewKindHandler {
+  /** The role a staff member needs to list, claim and decide this kind. */
+  role: StaffRole;
   /** Records in the given status (the kind's own status words; `pending` is what staff work from). */
-  list(status: string): Promise<unknown[]>;
+  list(status: string): Promise<ReviewListItem[]>;
+  /** True while the record awaits a staff decision, false once decided, undefined when there is no such record. */
+  isOpen(id: string): Promise<boolean | undefined>;
+  /**
+   * How many approvals by different staff the record needs now (four eyes: 2), in the deciding transaction;
+   * the kind should lock the record here. Without it, one approval decides.
+   */
+  approvalsRequired?(tx: Tx, id: string): Promise<number>;
   approve(tx: Tx, id: string, staff: StaffIdentity, facts: ReviewFacts): Promise<unknown>;
   reject(tx: Tx, id: string, staff: StaffIdentity, reason: string, details?: RejectDetails): Promise<unknown>;
   /** Runs after the decision committed: push a websocket event, send a notification. Failures are logged only. */
@@ -36,9 +65,17 @@ export interface ReviewDecision {
   result: unknown;
 }
 
+export interface ReviewRegistryParts {
+  claims: ReviewClaims;
+  fourEyes: FourEyes;
+  onAfterDecisionError: (error: unknown, decision: ReviewDecision) => void;
+}
+
 /**
  * The review queue: domains register a kind once while the services are built
- * (`services.reviews.register('deposit', {...})`); the admin API and CLI reach every kind through it.
+ * (`services.reviews.register('deposit', {...})`); the admin API and CLI reach every kind through it. The
+ * registry checks the kind's role, makes deciders hold the record's claim (taking it in the deciding
+ * transaction when it is free), and counts approvals when the kind asks for more than one.
  */
 export class ReviewRegistry {
   private readonly kinds = new Map<string, ReviewKindHandler>();
@@ -46,7 +83,7 @@ export class ReviewRegistry {
   constructor(
     private readonly units: UnitOfWork,
     private readonly audit: AuditService,
-    private readonly onAfterDecisionError: (error: unknown, decision: ReviewDecision) => void,
+    private readonly parts: ReviewRegistryParts,
   ) {}
 
   register(kind: string, handler: ReviewKindHandler): void {
@@ -60,21 +97,77 @@ export class ReviewRegistry {
     return [...this.kinds.keys()].sort();
   }
 
-  private handler(kind: string): ReviewKindHandler {
+  /** The role each kind needs. */
+  roleOf(kind: string): StaffRole | undefined {
+    return this.kinds.get(kind)?.role;
+  }
+
+  /**
+   * The kind's handler, once `staff` is known to hold its role; null is the operator's command line, which
+   * only lists (it holds the database itself).
+   */
+  private handler(kind: string, staff: StaffIdentity | null): ReviewKindHandler {
     const found = this.kinds.get(kind);
     if (!found) throw new AppError(errors.notFound, `Unknown review kind ${kind}`);
+    if (staff && !staff.roles.includes(found.role)) throw new AppError(errors.staffRoleMissing);
     return found;
   }
 
-  async list(kind: string, status: string): Promise<unknown[]> {
-    return this.handler(kind).list(status);
+  async list(kind: string, status: string, staff: StaffIdentity | null): Promise<ReviewListItem[]> {
+    const items = await this.handler(kind, staff).list(status);
+    const ids = items.map((item) => item.id);
+    const [claims, approvals] = await Promise.all([
+      this.parts.claims.live(kind, ids),
+      this.parts.fourEyes.approvalsOf(kind, ids),
+    ]);
+    return items.map((item) => ({
+      ...item,
+      claim: claims.get(item.id) ?? null,
+      approvals: approvals.get(item.id) ?? [],
+      approvalsRequired: item.approvalsRequired ?? 1,
+    }));
   }
 
+  async claim(kind: string, id: string, staff: StaffIdentity): Promise<ReviewClaimResult> {
+    const open = await this.handler(kind, staff).isOpen(id);
+    if (open === undefined) throw new AppError(errors.notFound);
+    if (!open) throw new AppError(errors.alreadyDecided);
+    const claim: ReviewClaim = await this.parts.claims.claim(kind, id, staff);
+    return { kind, id, claim };
+  }
+
+  async release(kind: string, id: string, staff: StaffIdentity): Promise<void> {
+    this.handler(kind, staff);
+    await this.parts.claims.release(kind, id, staff);
+  }
+
+  /**
+   * Approves, or — when the kind asks for several approvals — records this member's approval and answers
+   * "n of m" until the last one, which executes. A recorded approval frees the claim for the next member.
+   */
   async approve(kind: string, id: string, staff: StaffIdentity, facts: ReviewFacts = {}): Promise<unknown> {
-    return this.decide(kind, id, staff, 'approve', async (tx, handler) => ({
-      result: await handler.approve(tx, id, staff, facts),
-      details: { facts },
-    }));
+    const handler = this.handler(kind, staff);
+    let waiting: ReviewApprovalPending | undefined;
+    const result = await this.decide(kind, id, staff, 'approve', handler, async (tx) => {
+      const required = handler.approvalsRequired ? await handler.approvalsRequired(tx, id) : 1;
+      let approvals: ReviewApproval[] | undefined;
+      if (required > 1) {
+        const outcome = await this.parts.fourEyes.approve(tx, { kind, id }, staff, {
+          required,
+          role: handler.role,
+        });
+        approvals = outcome.approvals;
+        if (!outcome.complete) {
+          waiting = { kind, id, pendingApproval: true, approvals, approvalsRequired: required };
+          return undefined;
+        }
+      }
+      return {
+        result: await handler.approve(tx, id, staff, facts),
+        details: approvals ? { facts, approvedBy: approvals.map((a) => a.username) } : { facts },
+      };
+    });
+    return waiting ?? result;
   }
 
   async reject(
@@ -84,45 +177,52 @@ export class ReviewRegistry {
     reason: string,
     details: RejectDetails = {},
   ): Promise<unknown> {
+    const handler = this.handler(kind, staff);
     const trimmed = reason.trim();
     if (trimmed.length < 1 || trimmed.length > 500)
       throw new AppError(errors.invalidRequest, 'A rejection needs a reason of 1 to 500 characters');
-    return this.decide(kind, id, staff, 'reject', async (tx, handler) => ({
+    return this.decide(kind, id, staff, 'reject', handler, async (tx) => ({
       result: await handler.reject(tx, id, staff, trimmed, details),
       details: details.fields ? { reason: trimmed, fields: details.fields } : { reason: trimmed },
     }));
   }
 
+  /**
+   * One unit of work: the caller's claim (taken now if the record is free), the decision, its audit row; the
+   * claim ends with the decision. `run` answering undefined means nothing was decided yet (an approval of
+   * several was recorded): the claim is freed for the next member and no after-decision step runs.
+   */
   private async decide(
     kind: string,
     id: string,
     staff: StaffIdentity,
     outcome: 'approve' | 'reject',
-    run: (
-      tx: Tx,
-      handler: ReviewKindHandler,
-    ) => Promise<{ result: unknown; details: Record<string, unknown> }>,
+    handler: ReviewKindHandler,
+    run: (tx: Tx) => Promise<{ result: unknown; details: Record<string, unknown> } | undefined>,
   ): Promise<unknown> {
-    const handler = this.handler(kind);
-    // A unit of work: a kind's approve/reject registers after-commit steps on it (`units.current()`).
-    const result = await this.units.run(async ({ tx }) => {
-      const done = await run(tx, handler);
+    // A kind's approve/reject registers after-commit steps on the unit (`units.current()`).
+    const done = await this.units.run(async ({ tx }) => {
+      await this.parts.claims.claim(kind, id, staff, tx);
+      const decided = await run(tx);
+      await this.parts.claims.clear(tx, kind, id);
+      if (!decided) return undefined;
       await this.audit.record(tx, {
         staffId: staff.staffId,
         action: `review.${kind}.${outcome}`,
         target: `${kind}:${id}`,
-        details: done.details,
+        details: decided.details,
       });
-      return done.result;
+      return decided;
     });
+    if (!done) return undefined;
     if (handler.afterDecision) {
-      const decision: ReviewDecision = { kind, id, outcome, staff, result };
+      const decision: ReviewDecision = { kind, id, outcome, staff, result: done.result };
       try {
         await handler.afterDecision(decision);
       } catch (error) {
-        this.onAfterDecisionError(error, decision);
+        this.parts.onAfterDecisionError(error, decision);
       }
     }
-    return result;
+    return done.result;
   }
 }

@@ -1,12 +1,27 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
+import { Throttled } from '../guards/attempt-throttle';
+
+/** Runs a code check, answering a throttled try with its `Retry-After`. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Throttled) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 const security = [{ token: [] }];
 
-/** Staff sign-in, the review queue and the audit log, under /swx/admin. */
+/**
+ * Staff sign-in (password, then the authenticator code), two-factor enrolment, the review queue and the
+ * audit log, under /swx/admin. Roles and the enrolment gate are enforced for every staff route by
+ * `staff-auth.ts` from the route map; the handlers here only translate.
+ */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const { staff, reviews, audit, config } = app.services;
   // Staff sign-in is throttled like customer sign-in: per address, and per username only together with
@@ -22,20 +37,86 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       preHandler: [loginLimits, app.staffSignInThrottle],
       schema: {
         tags: ['staff'],
-        summary: 'Staff sign-in: a session token for the admin API',
+        summary: 'Staff sign-in: a session, or (two-factor on) a ticket for the code step',
       },
     },
     async (request) => {
-      const session = await staff.login(request.body.username, request.body.password);
-      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString(), totpEnabled: false });
+      const answer = await staff.login(request.body.username, request.body.password);
+      return ok(
+        answer.kind === 'session'
+          ? {
+              token: answer.token,
+              expiresAt: answer.expiresAt.toISOString(),
+              totpEnabled: answer.totpEnabled,
+            }
+          : { totpRequired: true as const, ticket: answer.ticket, expiresAt: answer.expiresAt.toISOString() },
+      );
     },
+  );
+
+  route(
+    app,
+    'admin.loginTotp',
+    {
+      preHandler: loginLimits,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Staff sign-in, second step: the ticket and a code from the authenticator app open a session',
+      },
+    },
+    async (request, reply) => {
+      const session = await withRetryAfter(reply, () =>
+        staff.loginTotp(request.body.ticket, request.body.code, request.ip),
+      );
+      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString(), totpEnabled: true });
+    },
+  );
+
+  route(
+    app,
+    'admin.me',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff member: username, roles, two-factor state',
+        security,
+      },
+    },
+    async (request) => ok(await staff.me(request.staff)),
+  );
+
+  route(
+    app,
+    'admin.totpEnrol',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Starts two-factor enrolment: a new secret, its otpauth URI and QR code (shown once)',
+        security,
+      },
+    },
+    async (request) => ok(await staff.enrolTotp(request.staff)),
+  );
+
+  route(
+    app,
+    'admin.totpConfirm',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Confirms enrolment with a first code from the app: two-factor is on from now',
+        security,
+      },
+    },
+    async (request, reply) =>
+      ok(await withRetryAfter(reply, () => staff.confirmTotp(request.staff, request.body.code, request.ip))),
   );
 
   route(
     app,
     'admin.logout',
     {
-      preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'Ends this staff session',
@@ -52,7 +133,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     app,
     'admin.reviews',
     {
-      preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary:
@@ -60,7 +140,32 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         security,
       },
     },
-    async (request) => ok(await reviews.list(request.query.kind, request.query.status ?? 'pending')),
+    async (request) =>
+      ok(await reviews.list(request.query.kind, request.query.status ?? 'pending', request.staff)),
+  );
+
+  route(
+    app,
+    'admin.claimReview',
+    {
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Claims a record so no one else works on it (`review_claim_minutes`, renewable by the holder)',
+        security,
+      },
+    },
+    async (request) => ok(await reviews.claim(request.params.kind, request.params.id, request.staff)),
+  );
+
+  route(
+    app,
+    'admin.releaseReview',
+    { schema: { tags: ['staff'], summary: "Gives up the caller's claim on a record", security } },
+    async (request) => {
+      await reviews.release(request.params.kind, request.params.id, request.staff);
+      return ok(null);
+    },
   );
 
   route(
@@ -71,10 +176,10 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Approves a pending record; the decision and its effects are audited in one transaction',
+        summary:
+          'Approves a pending record (claiming it if free); under four eyes the first approval is recorded and the second executes',
         security,
       },
     },
@@ -86,7 +191,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     app,
     'admin.rejectReview',
     {
-      preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'Rejects a pending record with a reason the customer sees',
@@ -105,7 +209,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     app,
     'admin.audit',
     {
-      preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
         summary: 'The staff audit log, newest first',

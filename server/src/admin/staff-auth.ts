@@ -7,12 +7,17 @@ import type {
 } from 'fastify';
 import { AttemptThrottle, Throttled } from '../guards/attempt-throttle';
 import { AppError } from '../http/errors';
-import type { StaffIdentity } from './staff';
-import { errors } from '@swx/shared/contract';
+import type { StaffSessionIdentity } from './staff';
+import { errors, routes, type RouteSpec } from '@swx/shared/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for staff routes: sets `request.staff` or answers 401. */
+    /**
+     * The staff check, run before parsing on every staff route but the sign-in steps (added by this plugin,
+     * whether the route names it or not): sets `request.staff`, or answers 401 without a live session,
+     * `staffTotpEnrolmentRequired` before two-factor is on (except on enrolment routes) and
+     * `staffRoleMissing` when the member holds none of the route's roles (the route map's `roles`).
+     */
     authenticateStaff: preHandlerAsyncHookHandler;
     /**
      * preHandler for the staff sign-in: tries are counted per username and address together (a growing
@@ -22,7 +27,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set by `authenticateStaff`; null on routes without it. */
-    staff: StaffIdentity;
+    staff: StaffSessionIdentity;
     staffToken: string;
     /** The throttle key of a staff sign-in being tried; cleared from the throttle when it succeeds. */
     staffSignInKey: string | null;
@@ -55,21 +60,48 @@ export function authenticateFirst(route: RouteOptions, check: preHandlerAsyncHoo
   route.onRequest = [check as unknown as onRequestAsyncHookHandler, ...asList(route.onRequest)];
 }
 
+/** The route-map entry a staff route was registered from (`route()` records the key in the route's config). */
+function staffSpecOf(config: { routeKey?: string } | undefined): RouteSpec | undefined {
+  const key = config?.routeKey;
+  const spec = key ? (routes as Record<string, RouteSpec>)[key] : undefined;
+  return spec?.scope === 'admin' ? spec : undefined;
+}
+
+/**
+ * Every staff route comes from the route map and, unless it is a sign-in step, runs the staff check first:
+ * a route cannot be added to the staff scope without its roles being enforced. Fails start-up otherwise.
+ */
+function guardStaffRoute(route: RouteOptions, check: preHandlerAsyncHookHandler): void {
+  const spec = staffSpecOf(route.config as { routeKey?: string } | undefined);
+  if (!spec) throw new Error(`Staff route ${route.method} ${route.url} is not registered from the route map`);
+  const preHandlers = asList(route.preHandler).filter((hook) => hook !== check);
+  const preValidations = asList(route.preValidation).filter((hook) => hook !== check);
+  route.preHandler = preHandlers;
+  route.preValidation = preValidations as RouteOptions['preValidation'];
+  if (spec.staffGate === 'signIn') return;
+  route.onRequest = [check as unknown as onRequestAsyncHookHandler, ...asList(route.onRequest)];
+}
+
 /**
  * Decorates the staff scope with `authenticateStaff`. Marked skip-override (what fastify-plugin does) so the
  * decorator lands on the enclosing /swx/admin scope and every admin plugin of every domain can use it.
  */
 const plugin: FastifyPluginAsync = async (app) => {
-  app.decorateRequest('staff', null as unknown as StaffIdentity);
+  app.decorateRequest('staff', null as unknown as StaffSessionIdentity);
   app.decorateRequest('staffToken', '');
   app.decorate('authenticateStaff', async function authenticateStaff(request: FastifyRequest) {
+    const spec = staffSpecOf(request.routeOptions.config);
+    if (!spec) throw new AppError(errors.forbidden);
     const token = bearerToken(request);
     const staff = token ? await request.server.services.staff.authenticate(token) : undefined;
     if (!staff || !token) throw new AppError(errors.unauthorised);
+    if (!staff.totpEnabled && spec.staffGate !== 'enrolment')
+      throw new AppError(errors.staffTotpEnrolmentRequired);
+    if (!spec.roles?.some((role) => staff.roles.includes(role))) throw new AppError(errors.staffRoleMissing);
     request.staff = staff;
     request.staffToken = token;
   });
-  app.addHook('onRoute', (route) => authenticateFirst(route, app.authenticateStaff));
+  app.addHook('onRoute', (route) => guardStaffRoute(route, app.authenticateStaff));
 
   const limit = app.services.config.authRateLimits.loginPerAccount;
   const throttle = new AttemptThrottle({ freeFailures: limit.max, firstLockMs: limit.windowMs });

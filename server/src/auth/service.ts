@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountMode, CodeScene, KycStatus, UserInfo } from '@swx/shared/contract';
+import type { AccountMode, CodeScene, KycStatus, ReviewCustomer, UserInfo } from '@swx/shared/contract';
 import { createBatcher } from '../db/batcher';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
@@ -622,6 +622,22 @@ export class AuthService {
       .from(users)
       .where(inArray(users.id, ids));
     return new Map(rows.map((row) => [String(row.id), row.username]));
+  }
+
+  /** Who each customer is, for staff screens (the review queues): id, username, e-mail. */
+  async customerSummaries(userIds: readonly string[]): Promise<Map<string, ReviewCustomer>> {
+    const ids = [...new Set(userIds)].filter((id) => /^[1-9][0-9]{0,18}$/.test(id)).map((id) => BigInt(id));
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(
+      rows.map((row) => [
+        String(row.id),
+        { userId: String(row.id), username: row.username, email: row.email },
+      ]),
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import type { NotificationsService } from '../notifications/service';
 import type { AccountEvent } from '../live/service';
 import type { Customer } from '../platform/owned';
 import type { Unit, UnitOfWork } from '../platform/unit-of-work';
+import type { CashierStaffViews } from './staff-queue';
 
 // What deposits and withdrawals share: their dependencies, real accounts only, and the decision's notice.
 
@@ -21,6 +22,8 @@ export interface CashierDeps {
   events: { publishAccountEvent(userId: string, event: AccountEvent): void };
   /** Identity verification (KYC): withdrawals need it while `kyc_required_for_withdrawal` is on. */
   identity?: { isVerified(userId: string): Promise<boolean> };
+  /** What the staff review queues show besides the cashier's own records (`staff-queue.ts`). */
+  staffViews: CashierStaffViews;
 }
 
 export function requireReal(customer: Customer): void {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   errors,
@@ -132,16 +132,6 @@ export class Deposits {
     return rows.map(toDeposit);
   }
 
-  async staffDeposits(status: string) {
-    const rows = await this.deps.db
-      .select()
-      .from(cashierDeposits)
-      .where(eq(cashierDeposits.status, status as DepositStatus))
-      .orderBy(asc(cashierDeposits.id))
-      .limit(500);
-    return rows.map((row) => ({ ...toDeposit(row), userId: String(row.userId) }));
-  }
-
   private async lockDeposit(tx: Tx, id: string): Promise<DepositRow> {
     const [row] = await tx
       .select()
@@ -236,7 +226,7 @@ export class Deposits {
   }
 }
 
-function toDeposit(row: DepositRow): Deposit {
+export function toDeposit(row: DepositRow): Deposit {
   return {
     id: String(row.id),
     coin: row.coin,

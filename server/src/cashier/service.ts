@@ -15,6 +15,7 @@ import type { Customer } from '../platform/owned';
 import type { CashierDeps } from './common';
 import { Deposits } from './deposits';
 import { Withdrawals } from './withdrawals';
+import { CashierStaffQueue } from './staff-queue';
 
 export type { Customer } from '../platform/owned';
 export type { CashierDeps } from './common';
@@ -31,11 +32,13 @@ export class CashierService {
   now: () => number = () => Date.now();
   private readonly deposits: Deposits;
   private readonly withdrawals: Withdrawals;
+  private readonly staffQueue: CashierStaffQueue;
 
   constructor(deps: CashierDeps) {
     const clock = () => this.now();
     this.deposits = new Deposits(deps, clock);
     this.withdrawals = new Withdrawals(deps, clock);
+    this.staffQueue = new CashierStaffQueue(deps, this.withdrawals, deps.staffViews, clock);
   }
 
   // ---- deposits ----------------------------------------------------------------------------------------------
@@ -83,16 +86,24 @@ export class CashierService {
 
   // ---- staff review ------------------------------------------------------------------------------------------
 
-  /** Puts deposits and withdrawals in the staff review queue. */
+  /**
+   * Puts deposits (reviewers) and withdrawals (finance, four eyes above `withdrawal_four_eyes_usdt`) in the
+   * staff review queue.
+   */
   registerReviews(reviews: ReviewRegistry): void {
-    const { deposits, withdrawals } = this;
+    const { deposits, withdrawals, staffQueue } = this;
     reviews.register('deposit', {
-      list: (status) => deposits.staffDeposits(status),
+      role: 'reviewer',
+      list: (status) => staffQueue.deposits(status),
+      isOpen: (id) => staffQueue.isDepositOpen(id),
       approve: (tx, id, staff) => deposits.approveDeposit(tx, id, staff),
       reject: (tx, id, staff, reason) => deposits.rejectDeposit(tx, id, staff, reason),
     });
     reviews.register('withdrawal', {
-      list: (status) => withdrawals.staffWithdrawals(status),
+      role: 'finance',
+      list: (status) => staffQueue.withdrawals(status),
+      isOpen: (id) => staffQueue.isWithdrawalOpen(id),
+      approvalsRequired: (tx, id) => staffQueue.withdrawalApprovals(tx, id),
       approve: (tx, id, staff, facts) => withdrawals.approveWithdrawal(tx, id, staff, facts),
       reject: (tx, id, staff, reason) => withdrawals.rejectWithdrawal(tx, id, staff, reason),
     });

@@ -49,8 +49,18 @@ type Answer<K extends RouteKey> = Routes[K] extends { result: TSchema }
   ? Envelope<RouteResult<K>> | FastifyReply
   : unknown;
 
-export interface KeyedRouteOptions extends Omit<RouteShorthandOptions, 'schema'> {
+export interface KeyedRouteOptions extends Omit<RouteShorthandOptions, 'schema' | 'config'> {
   schema: RouteDocs;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route-map key a route was registered under (set by `route()`): hooks read the route's spec through
+     * it, as the staff check does for roles and sign-in gates.
+     */
+    routeKey?: RouteKey;
+  }
 }
 
 /** The OpenAPI operation id of a route is its key in the route map (the route-map test relies on it). */
@@ -82,6 +92,7 @@ export function route<K extends RouteKey>(
     ...options,
     method: spec.method,
     url: spec.path,
+    config: { routeKey: key },
     schema,
     handler: handler as unknown as RouteHandlerMethod,
   });

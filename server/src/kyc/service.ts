@@ -30,7 +30,7 @@ export interface KycDeps extends NoticeDeps {
   db: Db;
   uploads: UploadsService;
   vault: IdentityVault;
-  auth: Pick<AuthService, 'setKycStatus'>;
+  auth: Pick<AuthService, 'setKycStatus' | 'customerSummaries'>;
   audit: AuditService;
   params: ParamsService;
 }
@@ -249,7 +249,16 @@ export class KycService {
 
   registerReviews(reviews: ReviewRegistry): void {
     reviews.register('kyc', {
+      role: 'reviewer',
       list: (status) => this.staffList(status),
+      isOpen: async (id) => {
+        if (!/^[1-9][0-9]{0,18}$/.test(id)) return undefined;
+        const [row] = await this.deps.db
+          .select({ status: kycIdentities.status })
+          .from(kycIdentities)
+          .where(eq(kycIdentities.id, BigInt(id)));
+        return row ? row.status === 'pending' : undefined;
+      },
       approve: (tx, id, staff) => this.approve(tx, id, staff),
       reject: (tx, id, staff, reason, details) => this.reject(tx, id, staff, reason, details?.fields),
     });
@@ -262,14 +271,23 @@ export class KycService {
       .where(eq(kycIdentities.status, status as KycStatus))
       .orderBy(asc(kycIdentities.id))
       .limit(500);
+    const customers = await this.deps.auth.customerSummaries(rows.map((row) => String(row.userId)));
+    const now = this.now();
     return rows.map((row) => {
       const id = String(row.id);
+      const userId = String(row.userId);
+      // A submission enters the queue when it is submitted (resubmissions re-enter it).
+      const queuedAt = row.submittedAt ?? new Date(now);
       const image = (field: KycImageField) =>
         row[fileColumn[field]] ? `/swx/admin/kyc/${id}/image/${field}` : null;
       return {
         ...toDetail(row, this.reviewHours()),
         id,
-        userId: String(row.userId),
+        userId,
+        customer: customers.get(userId) ?? { userId, username: '', email: null },
+        queuedAt: queuedAt.toISOString(),
+        ageSeconds: Math.max(0, Math.floor((now - queuedAt.getTime()) / 1000)),
+        rejectableFields: requiredFor(row.documentType ?? 'id_card'),
         submissions: row.submissions,
         signature: row.signature,
         imageUrls: {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { errors } from '@swx/shared/contract';
+import { errors, type ReviewCustomer } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
@@ -16,6 +16,8 @@ export interface LoansDeps extends NoticeDeps {
   params: ParamsService;
   audit: AuditService;
   kyc: Pick<KycService, 'isVerified' | 'identityOf'>;
+  /** Who the customers are, for the staff review queue (auth). */
+  customers: (userIds: readonly string[]) => Promise<Map<string, ReviewCustomer>>;
 }
 
 export type LoanRow = typeof loans.$inferSelect;

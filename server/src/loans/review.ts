@@ -1,5 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import { errors, type Loan, type LoanStatus } from '@swx/shared/contract';
+import { asc, desc, eq } from 'drizzle-orm';
+import { errors, type Loan, type LoanProduct, type LoanStatus } from '@swx/shared/contract';
+
+/** How many of the customer's other loans staff see beside a pending one. */
+const HISTORY = 20;
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
@@ -18,16 +21,28 @@ export class LoanReviews {
   constructor(
     private readonly deps: LoansDeps,
     private readonly now: () => number,
+    /** The customer's limit and what is left of it (the loan product as the customer sees it). */
+    private readonly limitOf: (userId: string) => Promise<Pick<LoanProduct, 'customerLimit' | 'available'>>,
   ) {}
 
   register(reviews: ReviewRegistry): void {
     reviews.register('loan', {
+      role: 'reviewer',
       list: (status) => this.staffList(status),
+      isOpen: async (id) => {
+        if (!/^[1-9][0-9]{0,18}$/.test(id)) return undefined;
+        const [row] = await this.deps.db
+          .select({ status: loans.status })
+          .from(loans)
+          .where(eq(loans.id, BigInt(id)));
+        return row ? row.status === 'pending' : undefined;
+      },
       approve: (tx, id, staff) => this.approve(tx, id, staff),
       reject: (tx, id, staff, reason) => this.reject(tx, id, staff, reason),
     });
   }
 
+  /** Each pending loan with its customer, the customer's limit and their other loans (`LoanReview`). */
   private async staffList(status: string) {
     const rows = await this.deps.db
       .select()
@@ -36,11 +51,39 @@ export class LoanReviews {
       .orderBy(asc(loans.id))
       .limit(500);
     const now = this.now();
-    return rows.map((row) => ({
-      ...toLoan(row, now),
-      userId: String(row.userId),
-      contractUrl: `/swx/admin/loans/${String(row.id)}/contract`,
-    }));
+    const userIds = [...new Set(rows.map((row) => String(row.userId)))];
+    const customers = await this.deps.customers(userIds);
+    const perCustomer = new Map<string, { limit: string; limitLeft: string; history: Loan[] }>();
+    for (const userId of userIds) {
+      const product = await this.limitOf(userId);
+      const history = await this.deps.db
+        .select()
+        .from(loans)
+        .where(eq(loans.userId, BigInt(userId)))
+        .orderBy(desc(loans.id))
+        .limit(HISTORY + 1);
+      perCustomer.set(userId, {
+        limit: product.customerLimit,
+        limitLeft: product.available,
+        history: history.map((row) => toLoan(row, now)),
+      });
+    }
+    return rows.map((row) => {
+      const id = String(row.id);
+      const userId = String(row.userId);
+      const facts = perCustomer.get(userId)!;
+      return {
+        ...toLoan(row, now),
+        userId,
+        customer: customers.get(userId) ?? { userId, username: '', email: null },
+        queuedAt: row.createdAt.toISOString(),
+        ageSeconds: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 1000)),
+        contractUrl: `/swx/admin/loans/${id}/contract`,
+        limit: facts.limit,
+        limitLeft: facts.limitLeft,
+        loanHistory: facts.history.filter((loan) => loan.id !== id).slice(0, HISTORY),
+      };
+    });
   }
 
   private async pending(tx: Tx, id: string): Promise<LoanRow> {

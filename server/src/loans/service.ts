@@ -49,7 +49,11 @@ export class LoansService {
 
   constructor(private readonly deps: LoansDeps) {
     this.days = new LoanDays(deps);
-    this.reviews = new LoanReviews(deps, () => this.now());
+    this.reviews = new LoanReviews(
+      deps,
+      () => this.now(),
+      (userId) => this.product({ userId, mode: 'real' }),
+    );
   }
 
   private async requireVerified(customer: Customer): Promise<void> {

@@ -89,6 +89,21 @@ export const paramDefinitions = [
     kind: { type: 'integer', min: 1, max: 720 },
   },
   {
+    key: 'review_claim_minutes',
+    defaultValue: '15',
+    public: false,
+    description: 'How long a staff claim on a review record lasts, in minutes (another member may take it after)',
+    kind: { type: 'integer', min: 1, max: 480 },
+  },
+  {
+    key: 'withdrawal_four_eyes_usdt',
+    defaultValue: '10000',
+    public: false,
+    description:
+      'Withdrawals worth more than this in USDT need approvals by two different finance staff (four eyes)',
+    kind: { type: 'decimal', min: '0' },
+  },
+  {
     key: 'kyc_review_hours',
     defaultValue: '48',
     public: true,

@@ -104,6 +104,12 @@ export class PortfolioService {
   }
 
   /** The price of one unit of a currency in USDT from the feed; undefined when no USDT market prices it. */
+  /** `amount` of `currency` valued in USDT at the latest feed price (rounded down); undefined without a price. */
+  valueUsdt(currency: string, amount: string): string | undefined {
+    const price = this.usdtPrice(currency);
+    return price ? fmt(down(money(amount).times(price))) : undefined;
+  }
+
   private usdtPrice(currency: string): Decimal | undefined {
     if (currency === 'USDT') return money(1);
     const tick = this.deps.markets.latestTick(`${currency}USDT`);

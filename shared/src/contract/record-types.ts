@@ -38,6 +38,18 @@ export const ledgerEntryTypes = [
 ] as const;
 export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
 
+/** The entry types of trading (spot, margin, options): what staff see as a customer's recent trades. */
+export const tradingEntryTypes = [
+  'spot_trade',
+  'margin_open',
+  'margin_close',
+  'margin_liquidation',
+  'option_stake',
+  'option_won',
+  'option_lost',
+  'option_refund',
+] as const satisfies readonly LedgerEntryType[];
+
 /** What a journal entry's reference points at: the record the customer can open from their records. */
 export const recordReferenceTypes = [
   'deposit',

@@ -419,6 +419,8 @@ export const routes = {
     roles: anyStaff,
     staffGate: 'enrolment',
   }),
+  /** The staff half of the OpenAPI document (JSON), for signed-in staff only. */
+  'admin.openApi': staff('GET', { path: '/openapi.json', roles: anyStaff }),
   'admin.staffList': staff('GET', { path: '/staff', result: StaffMemberList, roles: admin }),
   'admin.createStaff': staff('POST', {
     path: '/staff',

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ReviewApproval, ReviewClaim } from './admin';
 import { Deposit, Withdrawal } from './cashier';
 import { Amount } from './common';
-import { KycDetail, kycFields } from './kyc';
+import { KycDetail, kycFields, Signature } from './kyc';
 import { Loan } from './loans';
 import { TransactionRecord } from './records';
 
@@ -82,8 +82,8 @@ export const KycReview = Type.Composite([
   Type.Object({
     userId: Type.String(),
     submissions: Type.Integer(),
-    /** The signature as drawn (an SVG path or data URL, as submitted); null without one. */
-    signature: Nullable(Type.String()),
+    /** The signature as drawn (its strokes); null without one. */
+    signature: Nullable(Signature),
     /** `admin.kycImage` URLs of the photos on file, null where none. */
     imageUrls: Type.Object({
       frontImage: Nullable(Type.String()),

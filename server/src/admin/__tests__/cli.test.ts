@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TestServer } from '../../test/harness';
 import { runCli, type CliIo } from '../../admin-cli';
 import { AppError } from '../../http/errors';
+import type { ReviewListItem } from '../reviews';
 import { auditLog } from '../tables';
 import { createStaffTestServer, staffCredentials } from './helpers';
 
@@ -20,12 +21,14 @@ beforeAll(async () => {
       return { id, status };
     };
   server.services.reviews.register('cli-test', {
+    role: 'reviewer',
     async list(status) {
       const result = await db.execute(
         sql`select id::text as id, status from cli_claims where status = ${status} order by id`,
       );
-      return (result as unknown as { rows: unknown[] }).rows;
+      return (result as unknown as { rows: ReviewListItem[] }).rows;
     },
+    isOpen: async () => true,
     approve: (tx, id) => decide('approved')(tx, id),
     reject: (tx, id) => decide('rejected')(tx, id),
   });
@@ -55,9 +58,12 @@ describe('admin CLI', () => {
   });
 
   it('creates a staff account from STAFF_PASSWORD, audited as the acting staff member', async () => {
-    const res = await cli(['create-staff', 'auditor', ...staffArg], { STAFF_PASSWORD: 'Auditor-pass-2026' });
+    const res = await cli(['create-staff', 'auditor', '--roles', 'reviewer,finance', ...staffArg], {
+      STAFF_PASSWORD: 'Auditor-pass-2026',
+    });
     expect(res.code).toBe(0);
     expect(res.out).toMatch(/Created staff auditor/);
+    expect((await server.services.staff.findByUsername('auditor'))?.roles).toEqual(['reviewer', 'finance']);
     const login = await server.app.inject({
       method: 'POST',
       url: '/swx/admin/login',
@@ -72,9 +78,20 @@ describe('admin CLI', () => {
   });
 
   it('prompts for the password when STAFF_PASSWORD is unset', async () => {
-    const res = await cli(['create-staff', 'prompted', ...staffArg]);
+    const res = await cli(['create-staff', 'prompted', '--roles', 'content', ...staffArg]);
     expect(res.code).toBe(0);
     expect((await server.services.staff.findByUsername('prompted'))?.username).toBe('prompted');
+  });
+
+  it('needs --roles, with known roles only, once staff exist', async () => {
+    const env = { STAFF_PASSWORD: 'Rolesless-pass-2026' };
+    const none = await cli(['create-staff', 'rolesless', ...staffArg], env);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/--roles is required/);
+    const unknown = await cli(['create-staff', 'rolesless', '--roles', 'reviewer,janitor', ...staffArg], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/Unknown role janitor/);
+    expect(await server.services.staff.findByUsername('rolesless')).toBeUndefined();
   });
 
   it('needs --staff once staff exist', async () => {
@@ -86,9 +103,10 @@ describe('admin CLI', () => {
 
   it('lists, approves and rejects reviews', async () => {
     const list = await cli(['reviews', 'cli-test', '--json']);
+    const unclaimed = { claim: null, approvals: [], approvalsRequired: 1 };
     expect(JSON.parse(list.out)).toEqual([
-      { id: '7', status: 'pending' },
-      { id: '8', status: 'pending' },
+      { id: '7', status: 'pending', ...unclaimed },
+      { id: '8', status: 'pending', ...unclaimed },
     ]);
     expect((await cli(['approve', 'cli-test', '7', ...staffArg])).code).toBe(0);
     const reject = await cli(['reject', 'cli-test', '8', 'hash', 'not', 'found', ...staffArg]);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TestServer } from '../../test/harness';
 import { AppError } from '../../http/errors';
-import type { ReviewDecision } from '../reviews';
+import type { ReviewDecision, ReviewListItem } from '../reviews';
 import { auditLog } from '../tables';
 import { createStaffTestServer, staffToken } from './helpers';
 
@@ -22,11 +22,17 @@ beforeAll(async () => {
     sql`insert into test_claims values (1, 'pending', null), (2, 'pending', null), (3, 'pending', null)`,
   );
   server.services.reviews.register('claim', {
+    role: 'reviewer',
     async list(status) {
       const result = await db.execute(
         sql`select id::text as id, status, reason from test_claims where status = ${status} order by id`,
       );
-      return (result as unknown as { rows: unknown[] }).rows;
+      return (result as unknown as { rows: ReviewListItem[] }).rows;
+    },
+    async isOpen(id) {
+      const result = await db.execute(sql`select status from test_claims where id = ${id}`);
+      const rows = (result as unknown as { rows: { status: string }[] }).rows;
+      return rows[0] ? rows[0].status === 'pending' : undefined;
     },
     async approve(tx, id, _staff, facts) {
       if (facts.explode) throw new AppError('500');

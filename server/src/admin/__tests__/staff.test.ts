@@ -16,7 +16,10 @@ describe('staff sign-in', () => {
     const rows = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.staffId).toBeNull();
-    expect(rows[0]!.details).toEqual({ username: staffCredentials.username });
+    expect(rows[0]!.details).toEqual({
+      username: staffCredentials.username,
+      roles: ['reviewer', 'finance', 'admin', 'content'],
+    });
   });
 
   it('bootstrapping again leaves the existing account alone', async () => {
@@ -110,7 +113,9 @@ describe('staff sign-in', () => {
 
   it('refuses a weak staff password', async () => {
     await expect(
-      server.database.db.transaction((tx) => server.services.staff.create(tx, 'helper', 'short', null)),
+      server.database.db.transaction((tx) =>
+        server.services.staff.create(tx, 'helper', 'short', null, ['reviewer']),
+      ),
     ).rejects.toMatchObject({ code: '400' });
   });
 });

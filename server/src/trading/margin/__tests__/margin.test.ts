@@ -317,7 +317,7 @@ describe('customer actions', () => {
     const customer = await server.customer();
     const t = server.services.trading;
     const { staffId } = await server.database.db.transaction((tx) =>
-      server.services.staff.create(tx, 'quote-desk', 'Quote-desk-pass-2026', null),
+      server.services.staff.create(tx, 'quote-desk', 'Quote-desk-pass-2026', null, ['admin']),
     );
     const staff = { staffId, reason: 'test: wider quote tolerance, longer quotes' };
     await server.services.params.set('quote_price_tolerance', '0.01', staff);
