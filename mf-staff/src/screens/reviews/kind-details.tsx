@@ -5,6 +5,7 @@ import {
   type DepositReview,
   type KycReview,
   type LoanReview,
+  type Signature,
   type WithdrawalReview,
 } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
@@ -156,10 +157,32 @@ export function KycDetailView({ item }: { item: KycReview }) {
           [t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />],
         ]}
       />
-      {item.signature && item.signature.startsWith('data:image/') ? (
-        <img className={styles.signature} src={item.signature} alt={t('kyc.signatureAlt')} />
-      ) : null}
+      {item.signature ? <SignatureDrawing signature={item.signature} label={t('kyc.signatureAlt')} /> : null}
     </>
+  );
+}
+
+/** The customer's signature redrawn from its strokes, dark on white as it was signed. */
+function SignatureDrawing({ signature, label }: { signature: Signature; label: string }) {
+  return (
+    <svg
+      className={styles.signature}
+      viewBox={`0 0 ${signature.width} ${signature.height}`}
+      role="img"
+      aria-label={label}
+    >
+      {signature.strokes.map((stroke, index) => (
+        <polyline
+          key={index}
+          points={stroke.map(([x, y]) => `${x},${y}`).join(' ')}
+          fill="none"
+          stroke="var(--swx-on-paper)"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      ))}
+    </svg>
   );
 }
 
