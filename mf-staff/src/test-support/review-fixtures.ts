@@ -1,4 +1,4 @@
-import type { DepositReview, KycReview, WithdrawalReview } from '@swx/shared/contract';
+import type { DepositReview, KycReview, LoanReview, WithdrawalReview } from '@swx/shared/contract';
 
 const common = {
   customer: { userId: '42', username: 'ana', email: 'ana@example.com' },
@@ -96,6 +96,47 @@ export function kycReview(overrides: Partial<KycReview> = {}): KycReview {
       handImage: '/swx/admin/kyc/42/image/handImage',
     },
     rejectableFields: ['firstName', 'lastName', 'frontImage', 'backImage', 'handImage'],
+    ...overrides,
+  };
+}
+
+export function loanReview(overrides: Partial<LoanReview> = {}): LoanReview {
+  return {
+    ...common,
+    id: '12',
+    userId: '42',
+    currency: 'USDT',
+    amount: '3000',
+    term: 30,
+    dailyRate: '0.0005',
+    aprPercent: '18.25',
+    interestFreeDays: 7,
+    overdueDailyRate: '0.001',
+    totalInterest: '34.5',
+    totalRepayment: '3034.5',
+    status: 'pending',
+    reason: null,
+    createdAt: '2026-11-27T05:00:00.000Z',
+    approvedAt: null,
+    repaymentDate: '2026-12-27',
+    withdrawalDeadline: '2026-12-11T05:00:00.000Z',
+    withdrawable: false,
+    daysUsed: 0,
+    daysLeft: 30,
+    overdueDays: 0,
+    overdueInterest: '0',
+    amountDueToday: '3000',
+    withdrawalAmount: '3000',
+    repaidAmount: null,
+    closedAt: null,
+    schedule: [],
+    contractLanguage: 'en',
+    contractSha256: 'ab'.repeat(32),
+    ageSeconds: 1200,
+    contractUrl: '/swx/admin/loans/12/contract',
+    limit: '5000',
+    limitLeft: '2000',
+    loanHistory: [],
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastRegion } from '@swx/shared';
+import { ToastRegion, toaster } from '@swx/shared';
 import { fakeSiteWithStrings, Refusal, Success, type ApiCall, type FakeRoutes } from '@swx/shared/testing';
 import type { StaffMe, StaffRole } from '@swx/shared/contract';
 import StaffRoutes from '../routes';
@@ -89,6 +89,8 @@ function LocationProbe() {
 
 /** Renders the module's routes at `path` with the site's i18n. */
 export function renderStaff(site: ReturnType<typeof createStaffSite>, path = '/staff'): RenderResult {
+  // The toaster is the page's one store: an earlier test's toasts must not be this test's alerts.
+  for (const item of [...toaster.items]) toaster.dismiss(item.id);
   return render(
     <I18nextProvider i18n={site.root.i18n}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,11 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { EmptyState, LoadView, Money, useLoad } from '@swx/shared';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { EmptyState, LoadView, Money, Tabs, useLoad } from '@swx/shared';
 import type { DepositReview, KycReview, LoanReview, WithdrawalReview } from '@swx/shared/contract';
 import { Page, Section } from '../../components/page';
 import { isReviewKind, mayOpen, navGroups, type ReviewKindName } from '../../components/staff-layout';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
+import { CompletePayout } from './complete-payout';
 import { DecisionBar } from './decision-bar';
 import { DepositDetail, KycDetailView, LoanDetail, WithdrawalDetail } from './kind-details';
 import { QueueAge } from './queue-age';
@@ -29,10 +30,13 @@ function QueueList({
   kind,
   items,
   selected,
+  suffix,
 }: {
   kind: ReviewKindName;
   items: ReviewItem[];
   selected?: string;
+  /** Keeps the list's status in the record's link (`?status=approved`). */
+  suffix: string;
 }) {
   const { t } = useStaffStrings();
   return (
@@ -42,7 +46,7 @@ function QueueList({
         return (
           <li key={item.id}>
             <Link
-              to={`/staff/reviews/${kind}/${item.id}`}
+              to={`/staff/reviews/${kind}/${item.id}${suffix}`}
               className={[styles.queueItem, item.id === selected ? styles.selected : '']
                 .filter(Boolean)
                 .join(' ')}
@@ -84,15 +88,16 @@ export const ReviewQueue = observer(function ReviewQueue() {
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const known = isReviewKind(kind) ? kind : null;
+  // Withdrawals have a second list: approved ones finance still has to pay out.
+  const status = known === 'withdrawal' && search.get('status') === 'approved' ? 'approved' : 'pending';
   const queue = useLoad(
     () =>
       known
-        ? (session.api.call('admin.reviews', { query: { kind: known, status: 'pending' } }) as Promise<
-            ReviewItem[]
-          >)
+        ? (session.api.call('admin.reviews', { query: { kind: known, status } }) as Promise<ReviewItem[]>)
         : Promise.resolve([]),
-    [known],
+    [known, status],
   );
   if (!known) return <Navigate to="/staff" replace />;
   const navItem = navGroups
@@ -103,6 +108,19 @@ export const ReviewQueue = observer(function ReviewQueue() {
 
   return (
     <Page title={t(`kinds.${known}.queue`)} lead={t(`kinds.${known}.lead`)}>
+      {known === 'withdrawal' ? (
+        <Tabs
+          label={t('kinds.withdrawal.queue')}
+          value={status}
+          onChange={(next) =>
+            navigate(`/staff/reviews/withdrawal${next === 'approved' ? '?status=approved' : ''}`)
+          }
+          tabs={[
+            { value: 'pending', label: t('queue.toApprove') },
+            { value: 'approved', label: t('queue.toPay') },
+          ]}
+        />
+      ) : null}
       <LoadView state={queue} t={t} keepDataOnError>
         {(items) => {
           const selected = items.find((item) => item.id === id);
@@ -112,7 +130,12 @@ export const ReviewQueue = observer(function ReviewQueue() {
                 {items.length === 0 ? (
                   <EmptyState title={t('queue.empty')} />
                 ) : (
-                  <QueueList kind={known} items={items} selected={id} />
+                  <QueueList
+                    kind={known}
+                    items={items}
+                    selected={id}
+                    suffix={status === 'approved' ? '?status=approved' : ''}
+                  />
                 )}
               </Section>
               <div className={styles.detail}>
@@ -131,18 +154,28 @@ export const ReviewQueue = observer(function ReviewQueue() {
                         {t('queue.customerProfile')}
                       </Link>
                     </p>
-                    <DecisionBar
-                      kind={known}
-                      item={selected}
-                      rejectableFields={
-                        known === 'kyc' ? (selected as KycReview).rejectableFields : undefined
-                      }
-                      onChanged={queue.reload}
-                      onDecided={() => {
-                        queue.reload();
-                        navigate(`/staff/reviews/${known}`);
-                      }}
-                    />
+                    {status === 'approved' ? (
+                      <CompletePayout
+                        withdrawalId={selected.id}
+                        onDone={() => {
+                          queue.reload();
+                          navigate('/staff/reviews/withdrawal?status=approved');
+                        }}
+                      />
+                    ) : (
+                      <DecisionBar
+                        kind={known}
+                        item={selected}
+                        rejectableFields={
+                          known === 'kyc' ? (selected as KycReview).rejectableFields : undefined
+                        }
+                        onChanged={queue.reload}
+                        onDecided={() => {
+                          queue.reload();
+                          navigate(`/staff/reviews/${known}`);
+                        }}
+                      />
+                    )}
                     <ItemDetail kind={known} item={selected} />
                   </Section>
                 ) : (

@@ -6,6 +6,7 @@ import {
   createStaffSite,
   depositReview,
   kycReview,
+  loanReview,
   ok,
   renderStaff,
   resetRoot,
@@ -183,6 +184,26 @@ describe('identity check queue', () => {
         fields: { backImage: 'Back photo is blurred' },
       }),
     );
+  });
+});
+
+describe('loan queue', () => {
+  it('shows the signed terms and the limit, and opens the contract PDF fetched with the staff token', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    site = createStaffSite(
+      {
+        'GET /reviews': [loanReview()],
+        'GET /loans/12/contract': new FileAnswer(new Blob(['%PDF-1.7'], { type: 'application/pdf' })),
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff/reviews/loan/12');
+    expect(await screen.findByText('18.25 %')).toBeInTheDocument();
+    expect(screen.getByText('Limit left').nextElementSibling).toHaveTextContent('2,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Open the contract PDF' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:proof', '_blank', 'noopener'));
+    expect(callsTo(site.calls, 'GET /loans/12/contract')[0]?.headers.Authorization).toBe('staff-token');
+    open.mockRestore();
   });
 });
 

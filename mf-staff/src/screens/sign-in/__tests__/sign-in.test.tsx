@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { staffTokenKey } from '../../../session';
 import { Refusal, callsTo, createStaffSite, renderStaff, resetRoot, staffMe } from '../../../test-support';
@@ -66,8 +66,9 @@ describe('staff sign-in', () => {
     await userEvent.type(screen.getByLabelText(/Username/), 'rita');
     await userEvent.type(screen.getByLabelText(/Password/), 'wrong-pass-1');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Staff sign-in' });
+    expect(await within(form).findByRole('alert')).not.toBeEmptyDOMElement();
+    expect(within(form).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(sessionStorage.getItem(staffTokenKey)).toBeNull();
   });
 
