@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { staffAuth } from './admin/staff-auth';
 import { adminRoutes as staffRoutes } from './admin/routes';
+import { staffManagementRoutes } from './admin/staff-routes';
 import { paramsAdminRoutes, paramsCustomerRoutes } from './params/routes';
 import { uploadsAdminRoutes, uploadsCustomerRoutes } from './uploads/routes';
 import { ledgerAdminRoutes } from './ledger/routes';
@@ -64,9 +65,11 @@ export const customerRoutes: FastifyPluginAsync[] = [
 
 /** Staff API plugins, mounted under /swx/admin. */
 export const adminRoutes: FastifyPluginAsync[] = [
-  // First: decorates the /swx/admin scope with authenticateStaff for every admin plugin after it.
+  // First: decorates the /swx/admin scope with authenticateStaff and puts it (with the route map's roles) on
+  // every admin route after it.
   staffAuth,
   staffRoutes,
+  staffManagementRoutes,
   paramsAdminRoutes,
   uploadsAdminRoutes,
   ledgerAdminRoutes,
