@@ -69,7 +69,7 @@ export function withdrawalReview(overrides: Partial<WithdrawalReview> = {}): Wit
 export function kycReview(overrides: Partial<KycReview> = {}): KycReview {
   return {
     ...common,
-    id: '42',
+    id: '31',
     userId: '42',
     status: 'pending',
     documentType: 'id_card',
@@ -91,9 +91,9 @@ export function kycReview(overrides: Partial<KycReview> = {}): KycReview {
     submissions: 1,
     signature: null,
     imageUrls: {
-      frontImage: '/swx/admin/kyc/42/image/frontImage',
-      backImage: '/swx/admin/kyc/42/image/backImage',
-      handImage: '/swx/admin/kyc/42/image/handImage',
+      frontImage: '/swx/admin/kyc/31/image/frontImage',
+      backImage: '/swx/admin/kyc/31/image/backImage',
+      handImage: '/swx/admin/kyc/31/image/handImage',
     },
     rejectableFields: ['firstName', 'lastName', 'frontImage', 'backImage', 'handImage'],
     ...overrides,

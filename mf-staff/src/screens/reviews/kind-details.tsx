@@ -109,22 +109,25 @@ export function WithdrawalDetail({ item }: { item: WithdrawalReview }) {
   );
 }
 
-/** An identity check: the photos side by side (zoomable), the data the customer entered. */
+/**
+ * An identity check: the photos side by side (zoomable), the data the customer entered. Photos are read by
+ * the identity record's id (the review item's `id`), each view audited by the server.
+ */
 export function KycDetailView({ item }: { item: KycReview }) {
   const { t } = useStaffStrings();
   const session = useStaffSession();
   const loaders = {
     frontImage: useCallback(
-      () => session.api.download('admin.kycImage', { params: { id: item.userId, field: 'frontImage' } }),
-      [session, item.userId],
+      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'frontImage' } }),
+      [session, item.id],
     ),
     backImage: useCallback(
-      () => session.api.download('admin.kycImage', { params: { id: item.userId, field: 'backImage' } }),
-      [session, item.userId],
+      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'backImage' } }),
+      [session, item.id],
     ),
     handImage: useCallback(
-      () => session.api.download('admin.kycImage', { params: { id: item.userId, field: 'handImage' } }),
-      [session, item.userId],
+      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'handImage' } }),
+      [session, item.id],
     ),
   };
   const photos = kycImageFields.filter((field) => item.imageUrls[field] !== null);

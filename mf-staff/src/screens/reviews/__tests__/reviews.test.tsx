@@ -158,14 +158,14 @@ describe('identity check queue', () => {
     site = createStaffSite(
       {
         'GET /reviews': [kycReview()],
-        'GET /kyc/42/image/frontImage': new FileAnswer(new Blob(['f'])),
-        'GET /kyc/42/image/backImage': new FileAnswer(new Blob(['b'])),
-        'GET /kyc/42/image/handImage': new FileAnswer(new Blob(['h'])),
-        'POST /reviews/kyc/42/reject': ok({ ...kycReview(), status: 'failed' }),
+        'GET /kyc/31/image/frontImage': new FileAnswer(new Blob(['f'])),
+        'GET /kyc/31/image/backImage': new FileAnswer(new Blob(['b'])),
+        'GET /kyc/31/image/handImage': new FileAnswer(new Blob(['h'])),
+        'POST /reviews/kyc/31/reject': ok({ ...kycReview(), status: 'failed' }),
       },
       { me: staffMe(['reviewer']) },
     );
-    renderStaff(site, '/staff/reviews/kyc/42');
+    renderStaff(site, '/staff/reviews/kyc/31');
     expect(await screen.findByAltText('Front photo of ana')).toBeInTheDocument();
     expect(await screen.findByAltText('Back photo of ana')).toBeInTheDocument();
     expect(await screen.findByAltText('Hand-held photo of ana')).toBeInTheDocument();
@@ -179,7 +179,7 @@ describe('identity check queue', () => {
     await userEvent.type(within(dialog).getByLabelText(/Reason for Back photo/), 'Back photo is blurred');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() =>
-      expect(callsTo(site!.calls, 'POST /reviews/kyc/42/reject')[0]?.body).toEqual({
+      expect(callsTo(site!.calls, 'POST /reviews/kyc/31/reject')[0]?.body).toEqual({
         reason: 'Back photo is blurred',
         fields: { backImage: 'Back photo is blurred' },
       }),
