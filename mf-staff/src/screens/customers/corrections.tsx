@@ -187,7 +187,7 @@ export function CorrectionRequest({
   };
   return (
     <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
-      <div className={pageStyles.row}>
+      <div className={pageStyles.fields}>
         <label className={pageStyles.label}>
           {t('ledger.mode')}
           <select

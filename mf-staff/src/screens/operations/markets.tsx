@@ -83,7 +83,7 @@ function TermsEditor({ record, onSaved }: { record: MarketOptionTermsRecord; onS
           value={periods}
           onChange={(event) => setPeriods(event.target.value)}
         />
-        <div className={pageStyles.row}>
+        <div className={pageStyles.fields}>
           <TextField
             label={t('markets.stakeMinOverride')}
             inputMode="decimal"

@@ -84,7 +84,7 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
-      <div className={pageStyles.row}>
+      <div className={pageStyles.fields}>
         <TextField
           label={t('nfts.titleField')}
           value={draft.title}
@@ -107,7 +107,7 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
           required
         />
       </div>
-      <div className={pageStyles.row}>
+      <div className={pageStyles.fields}>
         <TextField
           label={t('nfts.chain')}
           value={draft.chain}
@@ -150,7 +150,7 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
           maxLength={4000}
         />
       </label>
-      <div className={pageStyles.row}>
+      <div className={pageStyles.fields}>
         <TextField
           label={t('nfts.startingBid')}
           inputMode="decimal"

@@ -78,7 +78,7 @@ function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () =>
         onChange={(event) => setTerms(event.target.value)}
         required
       />
-      <div className={pageStyles.row}>
+      <div className={pageStyles.fields}>
         <TextField
           label={t('plans.minAmount')}
           inputMode="decimal"
@@ -156,7 +156,7 @@ function FundReserve() {
   };
   return (
     <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
-      <div className={pageStyles.row}>
+      <div className={pageStyles.fields}>
         <TextField
           label={t('plans.currency')}
           value={currency}

@@ -69,7 +69,7 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
-      <div className={pageStyles.row}>
+      <div className={pageStyles.fields}>
         <TextField
           label={t('team.username')}
           value={username}
