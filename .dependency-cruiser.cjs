@@ -67,7 +67,7 @@ module.exports = {
       comment:
         'A server domain imports another only through its published surface: service.ts, index.ts, rules.ts and ' +
         "types.ts, plus the few files named here (the ledger's account references, the parameter definitions, " +
-        "the staff domain's audit, staff and review registry). Shared mechanisms (db, http, platform, guards, " +
+        "the staff domain's audit, staff, review registry and four eyes). Shared mechanisms (db, http, platform, guards, " +
         'mail, test) are not domains and may be imported anywhere.',
       from: {
         path: '^server/src/([^/]+)/',
@@ -82,7 +82,7 @@ module.exports = {
           '^server/src/.*/types\\.ts$',
           '^server/src/ledger/accounts\\.ts$',
           '^server/src/params/definitions\\.ts$',
-          '^server/src/admin/(audit|staff|staff-auth|reviews)\\.ts$',
+          '^server/src/admin/(audit|staff|staff-auth|reviews|four-eyes)\\.ts$',
           '^server/src/[^/]+/tables\\.ts$',
         ],
       },

@@ -15,6 +15,7 @@ import {
   type InstanceName,
   type Stack,
 } from './stack';
+import { staffSession } from '../support/staff';
 
 /**
  * Several instances (docs/architecture.md, "Several instances"): two servers on one PostgreSQL behind
@@ -181,8 +182,7 @@ test('the site runs through the balancer in a browser, with live prices', async 
 
 test('killing the instance that runs the feed and the jobs moves both to the other, nothing lost or done twice', async () => {
   test.setTimeout(180_000);
-  const staff = await api.post('/swx/admin/login', { data: admin });
-  const staffToken = ((await staff.json()) as { result: { token: string } }).result.token;
+  const staffToken = await staffSession(api, admin, 'cluster');
   // Options of the shortest period a market may have, so their expiries fall just after the crash.
   const terms = await api.post(`/swx/admin/markets/${code}/optionTerms`, {
     headers: { Authorization: staffToken },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, test } from './fixtures';
+import { staffSession } from '../support/staff';
 
 /**
  * The account module as built (`mf-account/dist`, served by the real server under /mf-account/) against the
@@ -66,11 +67,8 @@ async function signIn(page: Page, session: { token: string; userInfo: unknown })
   }, session);
 }
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/swx/admin/login', { data: admin });
-  const body = (await answer.json()) as { result: { token: string } };
-  return body.result.token;
-}
+/** Staff sign-in with two-factor (the admin API needs it): `support/staff.ts`. */
+const staffToken = (request: APIRequestContext) => staffSession(request, admin);
 
 async function staff(request: APIRequestContext, token: string, path: string, data?: unknown) {
   const answer = await request.post(`/swx/admin${path}`, {

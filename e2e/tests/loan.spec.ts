@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { APIRequestContext, Locator, Page, Route, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, test } from './fixtures';
+import { staffSession } from '../support/staff';
 
 /**
  * The loan module as built (`mf-loan/dist`, served by the real server under /mf-loan/) against the real
@@ -58,10 +59,8 @@ async function signIn(page: Page, session: Session) {
   }, session);
 }
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/swx/admin/login', { data: admin });
-  return ((await answer.json()) as { result: { token: string } }).result.token;
-}
+/** Staff sign-in with two-factor (the admin API needs it): `support/staff.ts`. */
+const staffToken = (request: APIRequestContext) => staffSession(request, admin);
 
 async function staffList<T>(request: APIRequestContext, token: string, kind: string): Promise<T[]> {
   const answer = await request.get(`/swx/admin/reviews?kind=${kind}&status=pending`, {

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { APIRequestContext, Browser, Page, Route, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, isMobileProject, test } from './fixtures';
+import { staffSession } from '../support/staff';
 
 /**
  * The NFT module as built (`mf-nft/dist`, served by the real server under /mf-nft/) against the real server:
@@ -60,13 +61,8 @@ async function register(request: APIRequestContext, customer: Customer): Promise
   );
 }
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const body = await envelope<{ token: string }>(
-    await request.post('/swx/admin/login', { data: admin }),
-    'staff login',
-  );
-  return body.token;
-}
+/** Staff sign-in with two-factor (the admin API needs it): `support/staff.ts`. */
+const staffToken = (request: APIRequestContext) => staffSession(request, admin);
 
 /** A square PNG of one colour: real image bytes for the artwork upload, which re-encodes what it gets. */
 function png(size: number, [r, g, b]: [number, number, number]): Buffer {

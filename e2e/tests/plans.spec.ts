@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, test } from './fixtures';
+import { staffSession } from '../support/staff';
 
 /**
  * Smart plans end to end: the trading module as built (`mf-trading/dist`, served by the real server) with its
@@ -78,10 +79,7 @@ async function fundedRealCustomer(request: APIRequestContext, testInfo: TestInfo
     }),
     'recharge',
   );
-  const staff = await envelope<{ token: string }>(
-    await request.post('/swx/admin/login', { data: admin }),
-    'staff login',
-  );
+  const staff = { token: await staffSession(request, admin) };
   const staffHeaders = { Authorization: staff.token };
   await envelope(
     await request.post(`/swx/admin/reviews/deposit/${deposit.id}/approve`, {
@@ -164,11 +162,9 @@ test('a real customer buys a plan on a quote, receives a payout and exits early 
   ).json()) as { result: { status: string; damages: string; cyclesPaid: number }[] };
   expect(plans.result[0]).toMatchObject({ status: 'exited', damages: '10' });
   expect(plans.result[0]!.cyclesPaid).toBeGreaterThanOrEqual(1);
-  const staff = (await (await request.post('/swx/admin/login', { data: admin })).json()) as {
-    result: { token: string };
-  };
+  const staffToken = await staffSession(request, admin);
   const check = (await (
-    await request.get('/swx/admin/ledger/check', { headers: { Authorization: staff.result.token } })
+    await request.get('/swx/admin/ledger/check', { headers: { Authorization: staffToken } })
   ).json()) as { result: { ok: boolean } };
   expect(check.result.ok).toBe(true);
 });

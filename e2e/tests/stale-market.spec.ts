@@ -6,6 +6,7 @@ import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { smtpUrl, verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, test } from './fixtures';
+import { staffSession } from '../support/staff';
 
 /**
  * The stale-price guard end to end. The suite's server runs the simulator, which never falls silent, so this
@@ -91,8 +92,7 @@ test.beforeAll(async ({}, testInfo) => {
   });
   await waitForServer(baseURL, server);
   api = await apiRequest.newContext({ baseURL });
-  const login = await api.post('/swx/admin/login', { data: admin });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await staffSession(api, admin, baseURL);
   const set = await api.put('/swx/admin/params/price_stale_seconds', {
     headers: { Authorization: token },
     data: { value: JSON.stringify(staleSeconds), reason: 'e2e: a short stale window for crypto' },

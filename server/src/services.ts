@@ -71,7 +71,8 @@ export async function createServices(config: Config, database: Database, log: Fa
   const units = new UnitOfWork(database.db, log);
   const audit = new AuditService(database.db);
   const staff = new StaffService(database.db, audit, {
-    totp: new StaffTotp(config.identityEncryptionKey),
+    // TOTP secrets are sealed with the identity documents' key (the vault's seal/open; no file is written).
+    totp: new StaffTotp(new IdentityVault(config.identityEncryptionKey, config.identityDir)),
     codeLimit: config.authRateLimits.loginPerAccount,
   });
   await staff.bootstrap(config.adminUsername, config.adminPassword);

@@ -42,8 +42,8 @@ export class ReviewClaims {
   }
 
   /** Gives up the caller's own live claim; refused when they do not hold one. */
-  async release(kind: string, id: string, holder: StaffIdentity): Promise<void> {
-    const released = await this.db
+  async release(kind: string, id: string, holder: StaffIdentity, tx?: Tx): Promise<void> {
+    const released = await (tx ?? this.db)
       .delete(reviewClaims)
       .where(
         and(

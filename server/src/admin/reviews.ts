@@ -128,17 +128,34 @@ export class ReviewRegistry {
     }));
   }
 
+  /** Claims (or renews) a record for `staff`, audited as `review.<kind>.claim`. */
   async claim(kind: string, id: string, staff: StaffIdentity): Promise<ReviewClaimResult> {
     const open = await this.handler(kind, staff).isOpen(id);
     if (open === undefined) throw new AppError(errors.notFound);
     if (!open) throw new AppError(errors.alreadyDecided);
-    const claim: ReviewClaim = await this.parts.claims.claim(kind, id, staff);
-    return { kind, id, claim };
+    return this.units.run(async ({ tx }) => {
+      const claim: ReviewClaim = await this.parts.claims.claim(kind, id, staff, tx);
+      await this.audit.record(tx, {
+        staffId: staff.staffId,
+        action: `review.${kind}.claim`,
+        target: `${kind}:${id}`,
+        details: { expiresAt: claim.expiresAt },
+      });
+      return { kind, id, claim };
+    });
   }
 
+  /** Gives up the caller's claim, audited as `review.<kind>.release`. */
   async release(kind: string, id: string, staff: StaffIdentity): Promise<void> {
     this.handler(kind, staff);
-    await this.parts.claims.release(kind, id, staff);
+    await this.units.run(async ({ tx }) => {
+      await this.parts.claims.release(kind, id, staff, tx);
+      await this.audit.record(tx, {
+        staffId: staff.staffId,
+        action: `review.${kind}.release`,
+        target: `${kind}:${id}`,
+      });
+    });
   }
 
   /**

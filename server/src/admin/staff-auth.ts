@@ -49,7 +49,8 @@ const asList = <T>(hooks: T | T[] | undefined): T[] =>
  * Routes authenticate before they validate: an unauthenticated request must learn nothing about the API (not
  * even that its body is wrong) and must not reach the body parser. Routes keep declaring the check as a
  * `preValidation` or `preHandler` hook (the readable place); this moves it to `onRequest`, which runs before
- * parsing and validation. Used for staff routes here and for customer routes by the customer auth plugin.
+ * parsing and validation. Used for customer routes by the customer auth plugin; staff routes get the staff
+ * check from `guardStaffRoute` whether they declare it or not.
  */
 export function authenticateFirst(route: RouteOptions, check: preHandlerAsyncHookHandler): void {
   const preHandlers = asList(route.preHandler);

@@ -1,7 +1,6 @@
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
 import type { StaffTotpEnrolment } from '@swx/shared/contract';
-import { IdentityVault } from '../kyc/vault';
 
 /** What the authenticator app shows as the account's issuer. */
 const ISSUER = 'SWX back office';
@@ -11,17 +10,21 @@ const PERIOD_SECONDS = 30;
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
 /**
- * Staff TOTP secrets and codes. Secrets are sealed with the identity key (AES-256-GCM, `IdentityVault`),
- * bound to the staff member by the associated data, so a secret copied to another row does not open; the
- * plain secret exists only in memory while a code is checked, and is never logged.
+ * Authenticated encryption with associated data: the identity vault's (AES-256-GCM under
+ * `IDENTITY_ENCRYPTION_KEY`), handed in by the composition root.
+ */
+export interface SecretBox {
+  seal(id: string, owner: string, plain: Buffer): Buffer;
+  open(id: string, owner: string, sealed: Buffer): Buffer;
+}
+
+/**
+ * Staff TOTP secrets and codes. Secrets are sealed with the identity key (`SecretBox`), bound to the staff
+ * member by the associated data, so a secret copied to another row does not open; the plain secret exists
+ * only in memory while a code is checked, and is never logged.
  */
 export class StaffTotp {
-  private readonly vault: IdentityVault;
-
-  constructor(key: Buffer) {
-    // Only `seal`/`open` are used: no file is ever written, so the directory is never touched.
-    this.vault = new IdentityVault(key, '/nonexistent');
-  }
+  constructor(private readonly vault: SecretBox) {}
 
   seal(staffId: string, secret: string): string {
     return this.vault.seal('staff-totp', staffId, Buffer.from(secret, 'utf8')).toString('base64');

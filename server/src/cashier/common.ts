@@ -1,4 +1,4 @@
-import { errors } from '@swx/shared/contract';
+import { errors, type ReviewCustomer, type TransactionRecord } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
@@ -8,7 +8,6 @@ import type { NotificationsService } from '../notifications/service';
 import type { AccountEvent } from '../live/service';
 import type { Customer } from '../platform/owned';
 import type { Unit, UnitOfWork } from '../platform/unit-of-work';
-import type { CashierStaffViews } from './staff-queue';
 
 // What deposits and withdrawals share: their dependencies, real accounts only, and the decision's notice.
 
@@ -24,6 +23,16 @@ export interface CashierDeps {
   identity?: { isVerified(userId: string): Promise<boolean> };
   /** What the staff review queues show besides the cashier's own records (`staff-queue.ts`). */
   staffViews: CashierStaffViews;
+}
+
+/** What the staff queue reads from other domains, through their published functions. */
+export interface CashierStaffViews {
+  /** Who the customers are (auth). */
+  customers(userIds: readonly string[]): Promise<Map<string, ReviewCustomer>>;
+  /** The customer's latest trading events from the ledger, newest first (records). */
+  recentTrades(userId: string, limit: number): Promise<TransactionRecord[]>;
+  /** An amount of a currency valued in USDT at the latest price (portfolio); undefined without a price. */
+  valueUsdt(currency: string, amount: string): string | undefined;
 }
 
 export function requireReal(customer: Customer): void {

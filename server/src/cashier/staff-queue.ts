@@ -9,20 +9,10 @@ import type {
 } from '@swx/shared/contract';
 import type { Tx } from '../db/client';
 import type { ReviewListItem } from '../admin/reviews';
-import type { CashierDeps } from './common';
+import type { CashierDeps, CashierStaffViews } from './common';
 import { toDeposit } from './deposits';
 import type { Withdrawals } from './withdrawals';
 import { cashierDeposits, cashierWithdrawals } from './tables';
-
-/** What the staff queue reads from other domains, through their published functions. */
-export interface CashierStaffViews {
-  /** Who the customers are (auth). */
-  customers(userIds: readonly string[]): Promise<Map<string, ReviewCustomer>>;
-  /** The customer's latest trading events from the ledger, newest first (records). */
-  recentTrades(userId: string, limit: number): Promise<TransactionRecord[]>;
-  /** An amount of a currency valued in USDT at the latest price (portfolio); undefined without a price. */
-  valueUsdt(currency: string, amount: string): string | undefined;
-}
 
 const RECENT = 10;
 

@@ -20,8 +20,12 @@ const SECRET_FIELDS = [
   'token',
   'sessionToken',
   'secret',
-  // Wallet sign-in: the sign-up ticket proves an address for 30 minutes.
+  // Wallet sign-in: the sign-up ticket proves an address for 30 minutes. Staff sign-in: the code-step ticket.
   'ticket',
+  // Staff two-factor: the enrolment's URI and QR code hold the TOTP secret; the stored secret is sealed.
+  'otpauthUri',
+  'qrCode',
+  'totpSecret',
 ];
 const REDACT_PATHS = [
   'req.headers.authorization',

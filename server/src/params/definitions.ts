@@ -92,7 +92,8 @@ export const paramDefinitions = [
     key: 'review_claim_minutes',
     defaultValue: '15',
     public: false,
-    description: 'How long a staff claim on a review record lasts, in minutes (another member may take it after)',
+    description:
+      'How long a staff claim on a review record lasts, in minutes (another member may take it after)',
     kind: { type: 'integer', min: 1, max: 480 },
   },
   {

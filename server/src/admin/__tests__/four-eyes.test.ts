@@ -31,18 +31,20 @@ beforeAll(async () => {
 afterEach(async () => server.check());
 afterAll(async () => server.close());
 
-async function withdraw(amount: string): Promise<string> {
+const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+async function withdraw(amount: string, coin: 'USDT' | 'BTC' = 'USDT'): Promise<string> {
+  const destination =
+    coin === 'USDT' ? { coin, network: 'TRC20', address: TRON } : { coin, network: 'BTC', address: BTC };
   const q = await server.call(customer, 'POST', '/user/withdrawalQuote', {
     method: 'crypto',
-    coin: 'USDT',
-    network: 'TRC20',
+    coin,
+    network: destination.network,
     amount,
   });
   const res = await server.call(customer, 'POST', '/user/withdrawal', {
     method: 'crypto',
-    coin: 'USDT',
-    network: 'TRC20',
-    address: TRON,
+    ...destination,
     amount,
     quoteId: q.result.quoteId,
   });
@@ -88,6 +90,8 @@ describe('claims', () => {
     ).toBe('11168');
     expect((await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/release`)).code).toBe('11169');
     expect((await as(finance.ann.token, 'POST', `/reviews/withdrawal/${id}/release`)).code).toBe('200');
+    expect(await auditCount('review.withdrawal.claim', `withdrawal:${id}`)).toBe(1);
+    expect(await auditCount('review.withdrawal.release', `withdrawal:${id}`)).toBe(1);
     expect((await queueItem(id)).claim).toBeNull();
     expect((await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/approve`)).code).toBe('200');
     expect(await statusOf(id)).toBe('approved');
@@ -213,6 +217,22 @@ describe('four eyes on withdrawals', () => {
     expect(results.filter((r) => r.status === 'approved')).toHaveLength(1);
     expect(await statusOf(id)).toBe('approved');
     expect(await auditCount('review.withdrawal.approve', `withdrawal:${id}`)).toBe(1);
+  });
+
+  it('values other coins in USDT at the latest price, and asks for two when there is no price', async () => {
+    await server.fund(customer.userId, 'BTC', '2');
+    const unpriced = await withdraw('0.001', 'BTC');
+    expect(await queueItem(unpriced)).toMatchObject({ valueUsdt: null, approvalsRequired: 2 });
+    const markets = server.services.markets;
+    markets.ingest([{ code: 'BTCUSDT', price: '2000', time: Date.now(), seq: markets.state.lastSeq() + 1 }]);
+    expect(await queueItem(unpriced)).toMatchObject({ valueUsdt: '2', approvalsRequired: 1 });
+    const large = await withdraw('0.5', 'BTC');
+    expect(await queueItem(large)).toMatchObject({ valueUsdt: '1000', approvalsRequired: 2 });
+    expect(
+      (await as(finance.ann.token, 'POST', `/reviews/withdrawal/${large}/approve`)).result.pendingApproval,
+    ).toBe(true);
+    for (const id of [unpriced, large])
+      await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/reject`, { reason: 'test' });
   });
 
   it('refuses approving what one asked for, inside the shared piece', async () => {

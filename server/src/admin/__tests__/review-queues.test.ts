@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { reviewItemSchemas } from '@swx/shared/contract';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { hex64 } from '../../cashier/__tests__/helpers';
+import { customerAccount, platformAccount } from '../../ledger/accounts';
 import { identityBody } from '../../kyc/__tests__/helpers';
 import { loansServer, type LoansTestServer } from '../../loans/__tests__/helpers';
 
@@ -78,6 +79,17 @@ describe('review queues', () => {
 
   it('withdrawals: address, network, fee, amount received, USDT value, target, deposits and trades', async () => {
     await server.fund(borrower.userId, 'USDT', '1000');
+    // A trading event on the customer's ledger (a test shortcut for a filled spot order).
+    await server.database.db.transaction((tx) =>
+      server.services.ledger.transfer(tx, {
+        type: 'spot_trade',
+        reference: { type: 'spot_order', id: '1' },
+        legs: [
+          { account: customerAccount(borrower.userId, 'real', 'USDT'), amount: '-10' },
+          { account: platformAccount('platform_external_custody', 'USDT', 'real'), amount: '10' },
+        ],
+      }),
+    );
     const q = await server.call(borrower, 'POST', '/user/withdrawalQuote', {
       method: 'crypto',
       coin: 'USDT',
@@ -106,7 +118,8 @@ describe('review queues', () => {
       approvalsRequired: 1,
     });
     expect(item.recentDeposits.length).toBeGreaterThan(0);
-    expect(Array.isArray(item.recentTrades)).toBe(true);
+    // Trades only: the deposits are listed apart.
+    expect(item.recentTrades.map((t: { type: string }) => t.type)).toEqual(['spot_trade']);
     await server.admin('POST', `/reviews/withdrawal/${item.id}/reject`, { reason: 'test' });
   });
 

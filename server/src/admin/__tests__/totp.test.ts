@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../test/harness';
-import { staff as staffTable } from '../tables';
+import { auditLog, staff as staffTable } from '../tables';
 import { createStaffTestServer, memberPassword, nextCodeStep, totpCode } from './helpers';
 
 let server: TestServer;
@@ -61,6 +61,13 @@ describe('TOTP enrolment', () => {
     expect(row!.totpSecret).not.toBeNull();
     expect(row!.totpSecret).not.toContain(secret);
     expect(row!.totpEnabledAt).toBeNull();
+    // The audit row says that it happened, never the secret.
+    const audits = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.totp_enrol'));
+    expect(audits.length).toBeGreaterThan(0);
+    expect(JSON.stringify(audits.map((a) => [a.target, a.details]))).not.toContain(secret);
   });
 
   it('switches two-factor on with the first valid code, after which every route answers', async () => {
