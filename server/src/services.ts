@@ -252,6 +252,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     audit,
     directory,
     ledger,
+    fourEyes,
     usernames: (ids) => auth.usernames(ids),
   });
   lifecycle.push(scheduler.lifecycle);

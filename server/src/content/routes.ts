@@ -58,7 +58,12 @@ export const contentAdminRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'admin.saveContentDraft',
-    { preHandler, schema: docs('Creates or replaces the draft (sanitised before it is stored), audited') },
+    {
+      preHandler,
+      // A page of 100,000 characters in any script (up to 4 bytes each in UTF-8) exceeds the 64 KiB default.
+      bodyLimit: 512 * 1024,
+      schema: docs('Creates or replaces the draft (sanitised before it is stored), audited'),
+    },
     async (request) => ok(await contentEditor.saveDraft(request.staff, request.params, request.body)),
   );
   route(

@@ -175,10 +175,6 @@ export const catalogue = {
   '11115': { status: 409, message: 'This is your last way to sign in: add another one before removing it' },
   '11116': { status: 502, message: 'The sign-in provider cannot be reached, please try again later' },
   // Back office: customers, corrections, operations (11180–11189).
-  '11180': {
-    status: 403,
-    message: 'A correction needs a second finance member: you cannot approve your own request',
-  },
   '11181': { status: 422, message: "This correction would make the customer's balance negative" },
   '11182': { status: 404, message: 'Correction not found' },
   '11183': { status: 409, message: 'This listing has bids and can no longer be cancelled' },

@@ -132,7 +132,6 @@ export const errors = {
   socialLastMethod: '11115',
   socialProviderUnreachable: '11116',
   // Back office: customers, corrections, operations (11180–11189).
-  correctionSelfApproval: '11180',
   correctionWouldOverdraw: '11181',
   correctionNotFound: '11182',
   nftListingHasBids: '11183',

@@ -14,6 +14,7 @@ import type { Ledger } from '../../ledger/service';
 import { recordId } from '../../platform/owned';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AuditService } from '../audit';
+import type { FourEyes } from '../four-eyes';
 import type { StaffIdentity } from '../staff';
 import { correctionRequests, staff } from '../tables';
 
@@ -23,6 +24,7 @@ export interface CorrectionsDeps {
   audit: AuditService;
   directory: Pick<CustomerDirectory, 'account'>;
   ledger: Pick<Ledger, 'balances' | 'transfer'>;
+  fourEyes: Pick<FourEyes, 'approve'>;
   usernames: (userIds: readonly string[]) => Promise<Map<string, string>>;
 }
 
@@ -31,14 +33,6 @@ type CorrectionRow = typeof correctionRequests.$inferSelect;
 const LIST_LIMIT = 200;
 const requester = alias(staff, 'requester');
 const decider = alias(staff, 'decider');
-
-/**
- * The second person's rule of four eyes: whoever decides a request is not whoever made it. Kept in one
- * function (and in the table's check constraint) so it can be switched to the shared four-eyes piece.
- */
-export function assertSecondPerson(requestedBy: string, decidedBy: string): void {
-  if (requestedBy === decidedBy) throw new AppError(errors.correctionSelfApproval);
-}
 
 /**
  * Correction entries (PRODUCT.md rule 3): a finance member asks for a reasoned entry on a customer's
@@ -90,13 +84,20 @@ export class CorrectionsService {
   }
 
   /**
-   * Approves and posts. The request row is locked first, so of two approvals at once the second waits and
-   * then finds it decided (11043); the approver must not be the requester (11180).
+   * Approves and posts: the request is the first pair of eyes, this approval (through the shared four-eyes
+   * piece: a finance member other than the requester, 11171) the second. The request row is locked first, so
+   * of two approvals at once the second waits and then finds it decided (11043).
    */
   async approve(who: StaffIdentity, id: string): Promise<Correction> {
     await this.deps.units.run(async ({ tx }) => {
       const row = await this.pending(tx, id);
-      assertSecondPerson(String(row.requestedBy), who.staffId);
+      const { complete } = await this.deps.fourEyes.approve(
+        tx,
+        { kind: 'correction', id, requestedBy: String(row.requestedBy) },
+        who,
+        { required: 1, role: 'finance' },
+      );
+      if (!complete) throw new Error('corrections: one approval besides the request completes four eyes');
       const userId = String(row.userId);
       const amount = new Money(row.amount);
       const { journalId } = await this.deps.ledger
