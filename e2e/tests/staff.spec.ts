@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
 import {
   customerCall,
@@ -42,6 +43,16 @@ async function openRecord(page: Page, queue: string, username: string) {
     .click();
 }
 
+/** Serious and critical accessibility violations on the page as it is now (axe-core). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 /** A reviewer's API session, for the setup steps a test is not about. */
 async function reviewerToken(request: APIRequestContext): Promise<string> {
   return (await signInNewMember(request, await createMember(request, ['reviewer'], 'e2erev'))).token;
@@ -66,6 +77,7 @@ test('a reviewer approves a deposit with its proof image in view', async ({ page
     .toBe(320);
   const box = await proof.boundingBox();
   expect(box?.width ?? 0).toBeGreaterThan(400);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Claim' }).click();
   await expect(page.getByTestId('claim')).toContainText('You are working on this');
