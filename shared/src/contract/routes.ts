@@ -552,7 +552,7 @@ export const routes = {
   'loans.withdraw': post({ path: '/user/withdrawLoan', body: WithdrawLoanBody, result: Loan }),
   /** The signed contract PDF (application/pdf), owner only. */
   'loans.contract': get({ path: '/user/loanContract/:id', params: LoanIdPath }),
-  /** Staff: a customer's identity photo in full (audited); `id` is the customer's user id. */
+  /** Staff: a customer's identity photo in full (audited); `id` is the identity record's id (a KYC review item's `id`). */
   'admin.kycImage': staff('GET', {
     path: '/kyc/:id/image/:field',
     params: Type.Composite([LoanIdPath, KycImagePath]),
