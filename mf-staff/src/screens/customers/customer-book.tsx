@@ -1,11 +1,60 @@
-import { EmptyState, Money, formatDateTime } from '@swx/shared';
-import type { CustomerBook } from '@swx/shared/contract';
+import { useState } from 'react';
+import { Button, EmptyState, LoadView, Money, formatDateTime, useLoad } from '@swx/shared';
+import type { AccountMode, CustomerBook } from '@swx/shared/contract';
 import { RecordHistory, Status } from '../../components/history';
 import { pageStyles } from '../../components/page';
 import { useStaffStrings } from '../../i18n';
+import { useStaffSession } from '../../session';
+
+const recordsPageSize = 20;
+
+/** The customer's records in one mode, page by page, as their own records page shows them. */
+function RecordsPager({ customerId, mode }: { customerId: string; mode: AccountMode }) {
+  const session = useStaffSession();
+  const { t } = useStaffStrings();
+  const [page, setPage] = useState(1);
+  const records = useLoad(
+    () =>
+      session.api.call('admin.customerRecords', {
+        params: { id: customerId },
+        query: { mode, page, pageSize: recordsPageSize },
+      }),
+    [customerId, mode, page],
+  );
+  return (
+    <LoadView state={records} t={t} keepDataOnError>
+      {(answer) => (
+        <>
+          <RecordHistory records={answer.items} caption={t('customers.recordsPage', { page })} />
+          <div className={pageStyles.row}>
+            <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('actions.previous')}
+            </Button>
+            <Button
+              size="small"
+              variant="secondary"
+              disabled={!answer.hasMore}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('actions.next')}
+            </Button>
+          </div>
+        </>
+      )}
+    </LoadView>
+  );
+}
 
 /** One account set of a customer (real or demo): balances, open positions and orders, recent records. */
-export function CustomerBookView({ book, mode }: { book: CustomerBook; mode: string }) {
+export function CustomerBookView({
+  book,
+  mode,
+  customerId,
+}: {
+  book: CustomerBook;
+  mode: AccountMode;
+  customerId: string;
+}) {
   const { t } = useStaffStrings();
   const balances = Object.entries(book.balances);
   return (
@@ -108,7 +157,7 @@ export function CustomerBookView({ book, mode }: { book: CustomerBook; mode: str
         </div>
       )}
       <h3>{t('customers.records')}</h3>
-      <RecordHistory records={book.recentRecords} caption={t('customers.recentRecords')} />
+      <RecordsPager key={mode} customerId={customerId} mode={mode} />
     </div>
   );
 }

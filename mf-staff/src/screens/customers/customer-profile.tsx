@@ -78,7 +78,7 @@ function ProfileView({ profile, onChanged }: { profile: CustomerProfile; onChang
             { value: 'demo', label: t('ledger.modes.demo') },
           ]}
         >
-          <CustomerBookView book={profile[mode]} mode={mode} />
+          <CustomerBookView book={profile[mode]} mode={mode} customerId={account.id} />
         </Tabs>
       </Section>
       <Section title={t('customers.sessions')} id="customer-sessions">

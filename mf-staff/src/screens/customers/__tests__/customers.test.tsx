@@ -77,6 +77,34 @@ describe('customers', () => {
         }),
         'GET /customers/42': profile(),
         'GET /customers/42/notes': [],
+        'GET /customers/42/records': (call: { query: URLSearchParams }) => ({
+          items:
+            call.query.get('mode') === 'real'
+              ? [
+                  {
+                    id: '900',
+                    type: 'deposit',
+                    movements: [
+                      {
+                        currency: 'USDT',
+                        available: '1250.5',
+                        held: '0',
+                        net: '1250.5',
+                        availableAfter: '1250.5',
+                        heldAfter: '0',
+                      },
+                    ],
+                    referenceType: 'deposit',
+                    referenceId: '5',
+                    memo: null,
+                    createdAt: '2026-11-26T08:00:00.000Z',
+                  },
+                ]
+              : [],
+          page: 1,
+          pageSize: 20,
+          hasMore: false,
+        }),
       },
       { me: staffMe(['reviewer']) },
     );
@@ -85,7 +113,10 @@ describe('customers', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await userEvent.click(await screen.findByRole('link', { name: 'ana' }));
     expect(await screen.findByRole('heading', { name: 'ana', level: 1 })).toBeInTheDocument();
-    expect(within(screen.getByTestId('book-real')).getByText('USDT')).toBeInTheDocument();
+    const real = screen.getByTestId('book-real');
+    expect(within(real).getByRole('rowheader', { name: 'USDT' })).toBeInTheDocument();
+    expect(await within(real).findByText('Deposit')).toBeInTheDocument();
+    expect(callsTo(site.calls, 'GET /customers/42/records')[0]?.query.get('mode')).toBe('real');
     // A reviewer reads; disabling is for admins and corrections for finance.
     expect(screen.queryByRole('button', { name: 'Disable account' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Corrections' })).toBeNull();
