@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Modal, messageForError } from '@swx/shared';
+import { Button, Modal } from '@swx/shared';
+import { FormAlert, useAction } from '../action';
 import { useStaffStrings } from '../../i18n';
 import { pageStyles } from '../page';
 
@@ -29,8 +30,7 @@ export function ReasonDialog({
 }) {
   const { t } = useStaffStrings();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
   const id = useId();
 
   const submit = async (event: FormEvent) => {
@@ -40,17 +40,11 @@ export function ReasonDialog({
       setFailure(t('reason.required'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await onConfirm(trimmed);
       setReason('');
       onClose();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -69,11 +63,7 @@ export function ReasonDialog({
             onChange={(event) => setReason(event.target.value)}
           />
         </label>
-        {failure ? (
-          <p role="alert" className={pageStyles.alert}>
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert message={failure} />
         <div className={pageStyles.row}>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy}>
             {confirmLabel}

@@ -8,7 +8,6 @@ import {
   Money,
   TextField,
   formatDateTime,
-  messageForError,
   toaster,
   useLoad,
 } from '@swx/shared';
@@ -16,6 +15,7 @@ import type { AccountMode, Correction } from '@swx/shared/contract';
 import { Status } from '../../components/history';
 import { Page, pageStyles, Section } from '../../components/page';
 import { ReasonDialog } from '../../components/reason-dialog';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -34,22 +34,15 @@ export function CorrectionsTable({
 }) {
   const session = useStaffSession();
   const { t } = useStaffStrings();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { running, failure, run } = useAction();
   const [rejecting, setRejecting] = useState<Correction | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const myId = session.me?.staffId;
   const approve = async (correction: Correction) => {
-    setBusy(correction.id);
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.approveCorrection', { params: { id: correction.id } });
       toaster.show(t('corrections.approved'), { tone: 'success' });
       onChanged();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(null);
-    }
+    }, correction.id);
   };
   if (corrections.length === 0) return <EmptyState title={t('corrections.none')} />;
   return (
@@ -99,7 +92,7 @@ export function CorrectionsTable({
                         <div className={pageStyles.row}>
                           <Button
                             size="small"
-                            loading={busy === correction.id}
+                            loading={running === correction.id}
                             onClick={() => void approve(correction)}
                           >
                             {t('decision.approve')}
@@ -117,11 +110,7 @@ export function CorrectionsTable({
           </tbody>
         </table>
       </div>
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <ReasonDialog
         open={rejecting !== null}
         title={t('corrections.rejectTitle')}
@@ -155,17 +144,14 @@ export function CorrectionRequest({
   const [currency, setCurrency] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!isSignedAmount(amount.trim())) {
       setFailure(t('corrections.amountInvalid'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.requestCorrection', {
         body: {
           userId: customerId,
@@ -179,11 +165,7 @@ export function CorrectionRequest({
       setAmount('');
       setReason('');
       onRequested();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
@@ -222,11 +204,7 @@ export function CorrectionRequest({
         onChange={(event) => setReason(event.target.value)}
         required
       />
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <div>
         <Button type="submit" loading={busy}>
           {t('corrections.request')}

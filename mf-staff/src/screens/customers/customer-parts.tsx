@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, EmptyState, LoadView, formatDateTime, messageForError, toaster, useLoad } from '@swx/shared';
+import { Button, EmptyState, LoadView, formatDateTime, toaster, useLoad } from '@swx/shared';
 import type { CustomerSession } from '@swx/shared/contract';
 import { pageStyles } from '../../components/page';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -10,21 +11,14 @@ export function SessionsPanel({ customerId, initial }: { customerId: string; ini
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const [sessions, setSessions] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { running, failure, run } = useAction();
   const revoke = async (sessionId: string) => {
-    setBusy(sessionId);
-    setFailure(null);
-    try {
+    await run(async () => {
       setSessions(
         await session.api.call('admin.revokeCustomerSession', { params: { id: customerId, sessionId } }),
       );
       toaster.show(t('customers.revoked'), { tone: 'success' });
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(null);
-    }
+    }, sessionId);
   };
   if (sessions.length === 0) return <EmptyState title={t('customers.noSessions')} />;
   return (
@@ -52,7 +46,7 @@ export function SessionsPanel({ customerId, initial }: { customerId: string; ini
                     <Button
                       size="small"
                       variant="danger"
-                      loading={busy === item.id}
+                      loading={running === item.id}
                       onClick={() => void revoke(item.id)}
                     >
                       {t('customers.revoke')}
@@ -64,11 +58,7 @@ export function SessionsPanel({ customerId, initial }: { customerId: string; ini
           </tbody>
         </table>
       </div>
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
     </>
   );
 }
@@ -82,25 +72,18 @@ export function NotesPanel({ customerId }: { customerId: string }) {
     [customerId],
   );
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.addCustomerNote', {
         params: { id: customerId },
         body: { text: text.trim() },
       });
       setText('');
       notes.reload();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div className={pageStyles.page}>
@@ -114,11 +97,7 @@ export function NotesPanel({ customerId }: { customerId: string }) {
             onChange={(event) => setText(event.target.value)}
           />
         </label>
-        {failure ? (
-          <p role="alert" className={pageStyles.alert}>
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert message={failure} />
         <div>
           <Button type="submit" size="small" loading={busy} disabled={!text.trim()}>
             {t('customers.addNote')}

@@ -9,12 +9,12 @@ import {
   TextField,
   formatDateTime,
   languages,
-  messageForError,
   toaster,
   useLoad,
 } from '@swx/shared';
 import type { ContentLanguageTag, ContentPageDetail } from '@swx/shared/contract';
 import { Page, pageStyles, Section } from '../../components/page';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -34,36 +34,23 @@ function ContentEditor({ detail, onSaved }: { detail: ContentPageDetail; onSaved
   const base = detail.draft ?? detail.published;
   const [title, setTitle] = useState(base?.title ?? '');
   const [body, setBody] = useState(base?.html ?? '');
-  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { running, failure, run } = useAction();
   const params = { type: detail.type, slug: detail.slug, lang: detail.lang };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy('save');
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.saveContentDraft', { params, body: { title: title.trim(), body } });
       toaster.show(t('content.saved'), { tone: 'success' });
       onSaved();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(null);
-    }
+    }, 'save');
   };
   const publish = async () => {
-    setBusy('publish');
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.publishContent', { params });
       toaster.show(t('content.published'), { tone: 'success' });
       onSaved();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(null);
-    }
+    }, 'publish');
   };
 
   return (
@@ -86,19 +73,15 @@ function ContentEditor({ detail, onSaved }: { detail: ContentPageDetail; onSaved
             onChange={(event) => setBody(event.target.value)}
           />
         </label>
-        {failure ? (
-          <p role="alert" className={pageStyles.alert}>
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert message={failure} />
         <div className={pageStyles.row}>
-          <Button type="submit" loading={busy === 'save'}>
+          <Button type="submit" loading={running === 'save'}>
             {t('content.saveDraft')}
           </Button>
           <Button
             variant="secondary"
             disabled={!detail.draft}
-            loading={busy === 'publish'}
+            loading={running === 'publish'}
             onClick={() => void publish()}
           >
             {t('content.publish')}

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, LoadView, Money, TextField, messageForError, toaster, useLoad } from '@swx/shared';
+import { Button, LoadView, Money, TextField, toaster, useLoad } from '@swx/shared';
 import type { MarketOptionTermsRecord, OptionPeriod } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
 import { Page, pageStyles, Section } from '../../components/page';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -34,8 +35,7 @@ function TermsEditor({ record, onSaved }: { record: MarketOptionTermsRecord; onS
   const [stakeMin, setStakeMin] = useState(record.override.stakeMin ?? '');
   const [stakeMax, setStakeMax] = useState(record.override.stakeMax ?? '');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,9 +44,7 @@ function TermsEditor({ record, onSaved }: { record: MarketOptionTermsRecord; onS
       setFailure(t('markets.periodsInvalid'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.setMarketOptionTerms', {
         params: { code: record.code },
         body: {
@@ -59,11 +57,7 @@ function TermsEditor({ record, onSaved }: { record: MarketOptionTermsRecord; onS
       toaster.show(t('markets.saved', { code: record.code }), { tone: 'success' });
       setReason('');
       onSaved();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -104,11 +98,7 @@ function TermsEditor({ record, onSaved }: { record: MarketOptionTermsRecord; onS
           maxLength={500}
           onChange={(event) => setReason(event.target.value)}
         />
-        {failure ? (
-          <p role="alert" className={pageStyles.alert}>
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert message={failure} />
         <div>
           <Button type="submit" loading={busy}>
             {t('actions.save')}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ImagePicker, TextField, messageForError, toaster, type PreparedImage } from '@swx/shared';
+import { Button, ImagePicker, TextField, toaster, type PreparedImage } from '@swx/shared';
 import { pageStyles } from '../../components/page';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -38,8 +39,7 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
   const { t } = useStaffStrings();
   const [draft, setDraft] = useState<NftDraft>(blank);
   const [artwork, setArtwork] = useState<PreparedImage | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
   const set = (name: keyof NftDraft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }));
 
@@ -49,9 +49,7 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
       setFailure(t('nfts.artworkRequired'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const upload = await session.api.upload('admin.uploadNftArtwork', artwork.file);
       await session.api.call('admin.createNft', {
         body: {
@@ -75,11 +73,7 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
       setDraft(blank);
       setArtwork(null);
       onCreated();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -173,11 +167,7 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
           required
         />
       </div>
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <div>
         <Button type="submit" loading={busy}>
           {t('nfts.create')}

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, LoadView, Money, TextField, messageForError, toaster, useLoad } from '@swx/shared';
+import { Button, LoadView, Money, TextField, toaster, useLoad } from '@swx/shared';
 import type { PlanProduct, PlanTerm } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
 import { Page, pageStyles, Section } from '../../components/page';
 import { RequireRole } from '../../components/require-role';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -35,8 +36,7 @@ function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () =>
   const [exitDamagesRate, setExitDamagesRate] = useState(product.exitDamagesRate);
   const [enabled, setEnabled] = useState(product.enabled);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,9 +45,7 @@ function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () =>
       setFailure(t('plans.termsInvalid'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.setPlanTerms', {
         params: { id: product.id },
         body: { terms: parsed, minAmount, maxAmount, exitDamagesRate, enabled, reason: reason.trim() },
@@ -55,11 +53,7 @@ function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () =>
       toaster.show(t('plans.saved', { name: product.name }), { tone: 'success' });
       setReason('');
       onSaved();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -113,11 +107,7 @@ function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () =>
         required
         onChange={(event) => setReason(event.target.value)}
       />
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <div>
         <Button type="submit" loading={busy}>
           {t('actions.save')}
@@ -133,14 +123,11 @@ function FundReserve() {
   const [currency, setCurrency] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useAction();
   const [reserve, setReserve] = useState<{ balance: string; currency: string } | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const answer = await session.api.call('admin.fundPlanReserve', {
         body: { currency: currency.trim().toUpperCase(), amount: amount.trim(), reason: reason.trim() },
       });
@@ -148,11 +135,7 @@ function FundReserve() {
       setAmount('');
       setReason('');
       toaster.show(t('plans.funded'), { tone: 'success' });
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
@@ -179,11 +162,7 @@ function FundReserve() {
         required
         onChange={(event) => setReason(event.target.value)}
       />
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       {reserve ? (
         <p role="status">
           {t('plans.reserveNow')} <Money value={reserve.balance} currency={reserve.currency} />

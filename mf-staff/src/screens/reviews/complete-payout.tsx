@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField, messageForError, toaster } from '@swx/shared';
+import { Button, TextField, toaster } from '@swx/shared';
 import { pageStyles } from '../../components/page';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -9,24 +10,17 @@ export function CompletePayout({ withdrawalId, onDone }: { withdrawalId: string;
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.completeWithdrawal', {
         params: { id: withdrawalId },
         body: { reference: reference.trim() },
       });
       toaster.show(t('payout.done'), { tone: 'success' });
       onDone();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form onSubmit={(event) => void submit(event)} className={pageStyles.row}>
@@ -41,11 +35,7 @@ export function CompletePayout({ withdrawalId, onDone }: { withdrawalId: string;
       <Button type="submit" loading={busy}>
         {t('payout.markPaid')}
       </Button>
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
     </form>
   );
 }

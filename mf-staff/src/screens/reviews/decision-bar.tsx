@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, StatusBadge, formatDateTime, messageForError, toaster } from '@swx/shared';
+import { Button, StatusBadge, formatDateTime, toaster } from '@swx/shared';
 import type { ReviewItemCommon } from '@swx/shared/contract';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { pageStyles } from '../../components/page';
 import type { ReviewKindName } from '../../components/staff-layout';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 import { FieldRejectDialog } from './field-reject-dialog';
@@ -45,19 +46,16 @@ export const DecisionBar = observer(function DecisionBar({
 }) {
   const session = useStaffSession();
   const { t } = useStaffStrings();
-  const [busy, setBusy] = useState<'claim' | 'release' | 'approve' | null>(null);
   const [rejecting, setRejecting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { running, failure, run } = useAction();
   const myId = session.me?.staffId;
   const claimedByOther = item.claim !== null && item.claim.staffId !== myId;
   const claimedByMe = item.claim !== null && item.claim.staffId === myId;
   const approvedByMe = item.approvals.some((approval) => approval.staffId === myId);
   const params = { kind, id: item.id };
 
-  const run = async (action: 'claim' | 'release' | 'approve') => {
-    setBusy(action);
-    setFailure(null);
-    try {
+  const act = (action: 'claim' | 'release' | 'approve') =>
+    run(async () => {
       if (action === 'claim') await session.api.call('admin.claimReview', { params });
       else if (action === 'release') await session.api.call('admin.releaseReview', { params });
       else {
@@ -72,12 +70,7 @@ export const DecisionBar = observer(function DecisionBar({
         return;
       }
       onChanged();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(null);
-    }
-  };
+    }, action);
 
   const reject = async (reason: string, fields?: Record<string, string>) => {
     await session.api.call('admin.rejectReview', { params, body: fields ? { reason, fields } : { reason } });
@@ -101,23 +94,23 @@ export const DecisionBar = observer(function DecisionBar({
       {approvedByMe ? <p className={pageStyles.muted}>{t('decision.waitingForColleague')}</p> : null}
       <div className={pageStyles.row}>
         {claimedByMe ? (
-          <Button variant="secondary" loading={busy === 'release'} onClick={() => void run('release')}>
+          <Button variant="secondary" loading={running === 'release'} onClick={() => void act('release')}>
             {t('decision.release')}
           </Button>
         ) : (
           <Button
             variant="secondary"
-            loading={busy === 'claim'}
+            loading={running === 'claim'}
             disabled={claimedByOther}
-            onClick={() => void run('claim')}
+            onClick={() => void act('claim')}
           >
             {t('decision.claim')}
           </Button>
         )}
         <Button
-          loading={busy === 'approve'}
+          loading={running === 'approve'}
           disabled={claimedByOther || approvedByMe}
-          onClick={() => void run('approve')}
+          onClick={() => void act('approve')}
         >
           {t('decision.approve')}
         </Button>
@@ -125,11 +118,7 @@ export const DecisionBar = observer(function DecisionBar({
           {t('decision.reject')}
         </Button>
       </div>
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       {rejectableFields ? (
         <FieldRejectDialog
           open={rejecting}

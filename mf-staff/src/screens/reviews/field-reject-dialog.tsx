@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Modal, TextField, messageForError } from '@swx/shared';
+import { Button, Modal, TextField } from '@swx/shared';
 import { pageStyles } from '../../components/page';
 import { reasonMaxLength } from '../../components/reason-dialog';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 
 /** The longest reason per field the server keeps (`ReviewRejectBody.fields`). */
@@ -25,8 +26,7 @@ export function FieldRejectDialog({
   const { t } = useStaffStrings();
   const [reasons, setReasons] = useState<Record<string, string | undefined>>({});
   const [overall, setOverall] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
 
   const chosen = Object.entries(reasons).filter((entry): entry is [string, string] => entry[1] !== undefined);
 
@@ -43,18 +43,12 @@ export function FieldRejectDialog({
     }
     const trimmed = Object.fromEntries(chosen.map(([field, text]) => [field, text.trim()]));
     const reason = overall.trim() || Object.values(trimmed).join('; ').slice(0, reasonMaxLength);
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await onConfirm(reason, trimmed);
       setReasons({});
       setOverall('');
       onClose();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -101,11 +95,7 @@ export function FieldRejectDialog({
           maxLength={reasonMaxLength}
           onChange={(event) => setOverall(event.target.value)}
         />
-        {failure ? (
-          <p role="alert" className={pageStyles.alert}>
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert message={failure} />
         <div className={pageStyles.row}>
           <Button type="submit" variant="danger" loading={busy}>
             {t('decision.reject')}

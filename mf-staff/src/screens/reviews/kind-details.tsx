@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Button, Money, formatDateTime, messageForError } from '@swx/shared';
+import { useCallback } from 'react';
+import { Button, Money, formatDateTime } from '@swx/shared';
 import {
   kycImageFields,
   type DepositReview,
@@ -12,6 +12,7 @@ import { Facts } from '../../components/facts';
 import { DepositHistory, LoanHistory, RecordHistory } from '../../components/history';
 import { pageStyles, Section } from '../../components/page';
 import { StaffImage } from '../../components/staff-image';
+import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 import { QueueAge } from './queue-age';
@@ -193,34 +194,22 @@ function SignatureDrawing({ signature, label }: { signature: Signature; label: s
 function ContractButton({ loanId }: { loanId: string }) {
   const { t } = useStaffStrings();
   const session = useStaffSession();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useAction();
   const open = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const blob = await session.api.download('admin.loanContract', { params: { id: loanId } });
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       window.open(url, '_blank', 'noopener');
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <span>
+    <div>
       <Button variant="secondary" size="small" loading={busy} onClick={() => void open()}>
         {t('loan.contract')}
       </Button>
-      {failure ? (
-        <span role="alert" className={pageStyles.alert}>
-          {' '}
-          {failure}
-        </span>
-      ) : null}
-    </span>
+      <FormAlert message={failure} />
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, CopyButton, LoadView, messageForError, useLoad } from '@swx/shared';
+import { Button, CopyButton, LoadView, useLoad } from '@swx/shared';
+import { useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 import { CodeField, cleanCode } from './sign-in';
@@ -15,8 +16,7 @@ export const Enrolment = observer(function Enrolment() {
   const { t } = useStaffStrings();
   const enrolment = useLoad(() => session.api.call('admin.totpEnrol'), [session]);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,15 +25,9 @@ export const Enrolment = observer(function Enrolment() {
       setFailure(t('totp.sixDigits'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       session.enrolled(await session.api.call('admin.totpConfirm', { body: { code: cleaned } }));
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
