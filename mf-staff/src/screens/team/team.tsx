@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, LoadView, TextField, formatDateTime, messageForError, toaster, useLoad } from '@swx/shared';
+import { Button, LoadView, TextField, formatDateTime, toaster, useLoad } from '@swx/shared';
 import { staffRoles, type StaffMember, type StaffRole } from '@swx/shared/contract';
+import { FormAlert, useAction } from '../../components/action';
 import { Status } from '../../components/history';
 import { Page, pageStyles, Section } from '../../components/page';
 import { useStaffStrings } from '../../i18n';
@@ -43,8 +44,7 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [roles, setRoles] = useState<StaffRole[]>(['reviewer']);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, run } = useAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,19 +52,13 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
       setFailure(t('team.pickRole'));
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await session.api.call('admin.createStaff', { body: { username: username.trim(), password, roles } });
       toaster.show(t('team.created', { username: username.trim() }), { tone: 'success' });
       setUsername('');
       setPassword('');
       onCreated();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -90,11 +84,7 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
         />
       </div>
       <RolePicker value={roles} onChange={setRoles} legend={t('team.roles')} />
-      {failure ? (
-        <p role="alert" className={pageStyles.alert}>
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert message={failure} />
       <div>
         <Button type="submit" loading={busy}>
           {t('team.create')}
@@ -108,24 +98,16 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { running, failure, run } = useAction();
   const self = member.staffId === session.me?.staffId;
   const changed = roles.slice().sort().join() !== member.roles.slice().sort().join();
 
-  const act = async (name: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(name);
-    setFailure(null);
-    try {
+  const act = (name: string, action: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await action();
       toaster.show(done, { tone: 'success' });
       onChanged();
-    } catch (error) {
-      setFailure(messageForError(error, t));
-    } finally {
-      setBusy(null);
-    }
-  };
+    }, name);
   const params = { id: member.staffId };
 
   return (
@@ -143,7 +125,7 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
         {changed ? (
           <Button
             size="small"
-            loading={busy === 'roles'}
+            loading={running === 'roles'}
             disabled={roles.length === 0}
             onClick={() =>
               void act(
@@ -168,7 +150,7 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
             <Button
               size="small"
               variant="secondary"
-              loading={busy === 'enable'}
+              loading={running === 'enable'}
               onClick={() =>
                 void act('enable', () => session.api.call('admin.enableStaff', { params }), t('team.enabled'))
               }
@@ -180,7 +162,7 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
               size="small"
               variant="danger"
               disabled={self}
-              loading={busy === 'disable'}
+              loading={running === 'disable'}
               onClick={() =>
                 void act(
                   'disable',
@@ -196,7 +178,7 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
             size="small"
             variant="secondary"
             disabled={!member.totpEnabled}
-            loading={busy === 'totp'}
+            loading={running === 'totp'}
             onClick={() =>
               void act(
                 'totp',
@@ -208,11 +190,7 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
             {t('team.resetTotp')}
           </Button>
         </div>
-        {failure ? (
-          <p role="alert" className={pageStyles.alert}>
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert message={failure} />
       </td>
     </tr>
   );
