@@ -29,6 +29,9 @@ import { tooGuessable } from './password-strength';
 import type { AttemptThrottle } from '../guards/attempt-throttle';
 import { errors } from '@swx/shared/contract';
 
+/** The staff side of customers' identities (search, sessions, status), published for the back office. */
+export { CustomerDirectory, type CustomerAccountFacts } from './directory';
+
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
 /** A session unused for this long stops working; the customer signs in again. */

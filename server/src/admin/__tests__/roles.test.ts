@@ -30,6 +30,11 @@ const pathValues: Record<string, string> = {
   codeOrId: 'BTCUSDT',
   selector: '1-en',
   provider: 'google',
+  // Part B's back-office routes (customers, content pages).
+  sessionId: '0123456789abcdef',
+  type: '4',
+  slug: 'faq',
+  lang: 'en',
 };
 
 const staffSpecs = routeKeys

@@ -6,7 +6,7 @@ import {
   type CorrectionListQuery,
   type RequestCorrectionBody,
 } from '@swx/shared/contract';
-import type { CustomerDirectory } from '../../auth/directory';
+import type { CustomerDirectory } from '../../auth/service';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../../ledger/accounts';

@@ -11,7 +11,7 @@ import {
   type CustomerSummary,
   type TransactionRecordPage,
 } from '@swx/shared/contract';
-import type { CustomerDirectory } from '../../auth/directory';
+import type { CustomerDirectory } from '../../auth/service';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Ledger } from '../../ledger/service';

@@ -74,6 +74,9 @@ describe('requesting', () => {
     for (const [body, code] of cases)
       expect({ body, code: (await ask(financeA, body)).code }).toEqual({ body, code });
     expect(await requestRows()).toHaveLength(0);
+    expect((await server.as(financeA, 'GET', '/corrections?status=done')).code).toBe('400');
+    expect((await server.as(financeA, 'GET', '/corrections?userId=x')).code).toBe('400');
+    expect((await server.as(financeA, 'POST', '/corrections/abc/approve')).code).toBe('400');
   });
 
   it('records a pending request, audited, listed as pending; nothing is posted yet', async () => {

@@ -130,6 +130,19 @@ describe('profile', () => {
     expect((await server.as(reviewer, 'GET', `/customers/${alice.userId}/records`)).code).toBe('400');
   });
 
+  it('refuses malformed ids and modes on every read with 400, unknown customers with 10009', async () => {
+    for (const url of ['/customers/abc/sessions', '/customers/abc/notes', '/customers/0/records?mode=real'])
+      expect({ url, code: (await server.as(reviewer, 'GET', url)).code }).toEqual({ url, code: '400' });
+    const badMode = await server.as(reviewer, 'GET', `/customers/${alice.userId}/records?mode=paper`);
+    expect(badMode.code).toBe('400');
+    for (const url of [
+      '/customers/999999/sessions',
+      '/customers/999999/notes',
+      '/customers/999999/records?mode=real',
+    ])
+      expect({ url, code: (await server.as(reviewer, 'GET', url)).code }).toEqual({ url, code: '10009' });
+  });
+
   it('answers 10009 for an unknown customer and 400 for a malformed id', async () => {
     expect(await server.as(reviewer, 'GET', '/customers/999999')).toMatchObject({
       status: 404,
@@ -243,6 +256,12 @@ describe('disable and enable', () => {
       '400',
     );
     expect((await server.as(admin, 'POST', '/customers/999999/disable', { reason: 'x' })).code).toBe('10009');
+    expect(
+      (await server.as(admin, 'POST', `/customers/${bob.userId}/enable`, { reason: 'x', extra: 1 })).code,
+    ).toBe('400');
+    expect((await server.as(admin, 'POST', `/customers/${bob.userId}/enable`, { reason: 'x' })).code).toBe(
+      '11186',
+    );
     expect((await customerGet(bob, '/user/records')).statusCode).toBe(200);
   });
 });

@@ -207,6 +207,9 @@ describe('content pages', () => {
     for (const [path, body, code] of cases)
       expect({ path, code: (await server.as(content, 'PUT', path, body)).code }).toEqual({ path, code });
     expect(await count()).toBe(before);
+    expect((await server.as(content, 'GET', '/content?type=9')).code).toBe('400');
+    expect((await server.as(content, 'GET', '/content/4/new-page/klingon')).code).toBe('400');
+    expect(await server.as(content, 'GET', url)).toMatchObject({ result: { published: null, draft: null } });
     expect(await server.as(content, 'POST', `${url}/publish`)).toMatchObject({ status: 409, code: '11184' });
   });
 });
