@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, EmptyState, LoadView, Money, formatDateTime, useLoad } from '@swx/shared';
+import { EmptyState, LoadView, Money, formatDateTime, useLoad } from '@swx/shared';
 import type { AccountMode, CustomerBook } from '@swx/shared/contract';
 import { RecordHistory, Status } from '../../components/history';
 import { pageStyles } from '../../components/page';
+import { Pager } from '../../components/pager';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -26,19 +27,7 @@ function RecordsPager({ customerId, mode }: { customerId: string; mode: AccountM
       {(answer) => (
         <>
           <RecordHistory records={answer.items} caption={t('customers.recordsPage', { page })} />
-          <div className={pageStyles.row}>
-            <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('actions.previous')}
-            </Button>
-            <Button
-              size="small"
-              variant="secondary"
-              disabled={!answer.hasMore}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('actions.next')}
-            </Button>
-          </div>
+          <Pager page={page} hasNext={answer.hasMore} onPage={setPage} />
         </>
       )}
     </LoadView>

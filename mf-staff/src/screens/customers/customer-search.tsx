@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button, EmptyState, LoadView, TextField, formatDateTime, useLoad } from '@swx/shared';
 import { Status } from '../../components/history';
 import { Page, pageStyles, Section } from '../../components/page';
+import { Pager } from '../../components/pager';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -83,25 +84,13 @@ export const CustomerSearch = observer(function CustomerSearch() {
                     </tbody>
                   </table>
                 </div>
-                <div className={pageStyles.row}>
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    disabled={page <= 1}
-                    onClick={() => setParams({ ...(q ? { q } : {}), page: String(page - 1) })}
-                  >
-                    {t('actions.previous')}
-                  </Button>
+                <Pager
+                  page={page}
+                  hasNext={page * pageSize < answer.total}
+                  onPage={(next) => setParams({ ...(q ? { q } : {}), page: String(next) })}
+                >
                   <span>{t('audit.pageOf', { page, total: answer.total })}</span>
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    disabled={page * pageSize >= answer.total}
-                    onClick={() => setParams({ ...(q ? { q } : {}), page: String(page + 1) })}
-                  >
-                    {t('actions.next')}
-                  </Button>
-                </div>
+                </Pager>
               </>
             )
           }

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, LoadView, TextField, formatDateTime, useLoad } from '@swx/shared';
 import type { AuditQuery } from '@swx/shared/contract';
 import { Page, pageStyles, Section } from '../../components/page';
+import { Pager } from '../../components/pager';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -101,25 +102,9 @@ export const Audit = observer(function Audit() {
                   </tbody>
                 </table>
               </div>
-              <div className={pageStyles.row}>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t('actions.previous')}
-                </Button>
+              <Pager page={page} hasNext={page * pageSize < answer.total} onPage={setPage}>
                 <span>{t('audit.pageOf', { page, total: answer.total })}</span>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  disabled={page * pageSize >= answer.total}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('actions.next')}
-                </Button>
-              </div>
+              </Pager>
             </>
           )}
         </LoadView>
