@@ -21,7 +21,7 @@ const webServer = (Array.isArray(suite.webServer) ? suite.webServer : []).map((s
 export default defineConfig({
   ...suite,
   testDir: './fit',
-  testMatch: process.env.SWX_SCREENSHOTS ? 'screenshots.ts' : '*.spec.ts',
+  testMatch: process.env.SWX_SCREENSHOTS ? ['screenshots.ts', 'staff-screenshots.ts'] : '*.spec.ts',
   timeout: 300_000,
   retries: 0,
   webServer,

@@ -14,6 +14,7 @@ const devRemotes = {
   mf_nft: 'http://127.0.0.1:3004/mf-manifest.json',
   mf_account: 'http://127.0.0.1:3005/mf-manifest.json',
   mf_pass: 'http://127.0.0.1:3006/mf-manifest.json',
+  mf_staff: 'http://127.0.0.1:3007/mf-manifest.json',
 };
 
 /** What the shell loads from every module (src/remotes/load-remote.ts); the release gate checks it. */

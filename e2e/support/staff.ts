@@ -117,3 +117,70 @@ export async function staffSession(
     throw new Error(`two-factor sign-in failed for ${credentials.username} on ${baseURL}`);
   });
 }
+
+// ---- the back office's own tests (staff.spec.ts, fit/staff-screenshots.ts) -------------------------------
+
+/** The first staff account, from ADMIN_USERNAME / ADMIN_PASSWORD in playwright.config.ts. */
+export const adminCredentials = { username: 'admin', password: 'e2e-admin-password-1' };
+
+export type StaffRole = 'reviewer' | 'finance' | 'admin' | 'content';
+
+/** The six-digit code an authenticator app shows for `secret` now. */
+export function totpCode(secret: string): string {
+  return codeNow(secret);
+}
+
+/** The run's admin session (enrolled once, shared by every spec through `staffSession`). */
+export function adminToken(request: APIRequestContext): Promise<string> {
+  return staffSession(request, adminCredentials);
+}
+
+/** Signs in a member who has never enrolled, enrols them now, and answers their (now full) session token. */
+export async function signInNewMember(
+  request: APIRequestContext,
+  credentials: { username: string; password: string },
+): Promise<{ token: string; secret: string }> {
+  const session = await result<{ token: string; totpEnabled: boolean }>(
+    await request.post('/swx/admin/login', { data: credentials }),
+    `sign in ${credentials.username}`,
+  );
+  if (session.totpEnabled) throw new Error(`${credentials.username} is enrolled already`);
+  const headers = { Authorization: session.token };
+  const { secret } = await result<{ secret: string }>(
+    await request.post('/swx/admin/totp/enrol', { headers }),
+    'two-factor enrolment',
+  );
+  await result(
+    await request.post('/swx/admin/totp/confirm', { headers, data: { code: codeNow(secret) } }),
+    'two-factor confirmation',
+  );
+  return { token: session.token, secret };
+}
+
+/** A staff call that must succeed. */
+export async function staffCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  apiPath: string,
+  data?: unknown,
+): Promise<T> {
+  const answer = await request.fetch(`/swx/admin${apiPath}`, {
+    method,
+    headers: { Authorization: token },
+    ...(method === 'GET' ? {} : { data: data ?? {} }),
+  });
+  return result<T>(answer, `${method} ${apiPath}`);
+}
+
+/** A new member with these roles, created by the admin and not yet enrolled: they enrol at first sign-in. */
+export async function createMember(
+  request: APIRequestContext,
+  roles: StaffRole[],
+  tag: string,
+): Promise<{ username: string; password: string }> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}`;
+  const member = { username: `${tag}_${suffix}`.slice(0, 40), password: `pass-${suffix}-9` };
+  await staffCall(request, await adminToken(request), 'POST', '/staff', { ...member, roles });
+  return member;
+}

@@ -60,7 +60,14 @@ export const AppShell = observer(function AppShell() {
         id="main-content"
         ref={main}
         tabIndex={-1}
-        className={chrome.tabBar ? `${styles.main} ${styles.withTabBar}` : styles.main}
+        className={[
+          styles.main,
+          chrome.tabBar ? styles.withTabBar : '',
+          // The back office is a wide desk tool: its tables and review panes use the whole window.
+          moduleName === 'mf_staff' ? styles.fullWidth : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       >
         <ModuleArea key={moduleName} moduleName={moduleName} />
       </main>

@@ -1,7 +1,7 @@
 import type { AccountMode } from '../contract/common';
 import type { BuyUBody, RechargeBody, RegisterBody } from '../contract';
 import { ApiError } from './api-error';
-import { buildQuery, createApiClient, type ApiClientOptions } from './client';
+import { buildQuery, createApiClient, createStaffApiClient, type ApiClientOptions } from './client';
 
 interface Call {
   url: string;
@@ -272,6 +272,28 @@ describe('API client', () => {
       const refused = setup({}, () => answer(401, { code: '401', message: 'x', result: null }));
       await expect(refused.client.download('records.csv')).rejects.toMatchObject({ code: '401' });
       expect(refused.onUnauthorized).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('staff client', () => {
+    it('calls /swx/admin with the staff token and no account mode, and only staff routes', async () => {
+      const calls: Call[] = [];
+      const onUnauthorized = jest.fn();
+      const fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+        calls.push({ url: String(url), init: init ?? {} });
+        return answer(200, { code: '200', message: '', result: [] });
+      });
+      const staff = createStaffApiClient({
+        getToken: () => 'staff-tok',
+        onUnauthorized,
+        fetch: fetch as unknown as typeof globalThis.fetch,
+      });
+      await staff.call('admin.reviews', { query: { kind: 'deposit', status: 'pending' } });
+      expect(calls[0]?.url).toBe('/swx/admin/reviews?kind=deposit&status=pending');
+      expect(headersOf(calls[0]).Authorization).toBe('staff-tok');
+      expect(headersOf(calls[0]).virtually).toBeUndefined();
+      // @ts-expect-error customer routes are not the staff client's
+      await staff.call('markets.list').catch(() => undefined);
     });
   });
 });

@@ -12,11 +12,13 @@ import {
   routes,
   type CustomerRouteKey,
   type HttpMethod,
+  type StaffRouteKey,
   type NoFields,
   type RouteInput,
   type RouteKey,
   type RouteResult,
   type Routes,
+  type RouteScope,
 } from '../contract/routes';
 import { ApiError } from './api-error';
 
@@ -27,7 +29,8 @@ export interface ApiClientOptions {
   /** Where the customer API lives; absolute (`https://host/swx/customer`) or relative to the page. */
   baseUrl?: string;
   getToken: () => string | null;
-  getMode: () => AccountMode;
+  /** The customer's account mode, sent as `virtually`; staff clients have none. */
+  getMode?: () => AccountMode;
   /** Called before the 401 is thrown, so the session is already cleared when callers see the error. */
   onUnauthorized: () => void;
   fetch?: typeof fetch;
@@ -54,24 +57,38 @@ export type CallArgs<K extends RouteKey> =
     ? [input?: RouteInput<K>, options?: CallOptions]
     : [input: RouteInput<K>, options?: CallOptions];
 
-/** Customer routes that answer with a file instead of an envelope (the records CSV). */
-export type FileRouteKey = {
-  [K in RouteKey]: Routes[K] extends { scope: 'customer'; method: 'GET'; result?: undefined } ? K : never;
+/** Routes of a scope that answer with a file instead of an envelope (the records CSV, an upload's image). */
+type FileRouteOf<Scope extends RouteScope> = {
+  [K in RouteKey]: Routes[K] extends { scope: Scope; method: 'GET'; result?: undefined } ? K : never;
 }[RouteKey];
 
+/** Customer routes that answer with a file instead of an envelope (the records CSV). */
+export type FileRouteKey = FileRouteOf<'customer'>;
+/** Staff routes that answer with a file (a proof image, an identity photo, a contract PDF). */
+export type StaffFileRouteKey = FileRouteOf<'admin'>;
+
 /**
- * Calls the customer API by route key (`shared/src/contract/routes.ts`): method, path, parameters and the
+ * Calls one API scope by route key (`shared/src/contract/routes.ts`): method, path, parameters and the
  * result type all come from the route map, so a renamed field or path fails the type check on both sides.
  */
-export interface ApiClient {
-  call<K extends CustomerRouteKey>(key: K, ...args: CallArgs<K>): Promise<RouteResult<K>>;
+export interface ScopedApiClient<Key extends RouteKey, FileKey extends RouteKey> {
+  call<K extends Key>(key: K, ...args: CallArgs<K>): Promise<RouteResult<K>>;
   /** Like `call`, and also hands back the success code so the screen can confirm it ("20002": deposit submitted). */
-  submit<K extends CustomerRouteKey>(key: K, ...args: CallArgs<K>): Promise<ApiAnswer<RouteResult<K>>>;
+  submit<K extends Key>(key: K, ...args: CallArgs<K>): Promise<ApiAnswer<RouteResult<K>>>;
   /** A multipart upload of one file to a route that answers with an envelope (`uploads.uploadImage`). */
-  upload<K extends CustomerRouteKey>(key: K, file: Blob, field?: string): Promise<RouteResult<K>>;
+  upload<K extends Key>(key: K, file: Blob, field?: string): Promise<RouteResult<K>>;
   /** A download that is not an envelope (the records CSV), with the same token and account-mode headers. */
-  download<K extends FileRouteKey>(key: K, ...args: CallArgs<K>): Promise<Blob>;
+  download<K extends FileKey>(key: K, ...args: CallArgs<K>): Promise<Blob>;
 }
+
+/** The customer API client (`/swx/customer`). */
+export type ApiClient = ScopedApiClient<CustomerRouteKey, FileRouteKey>;
+
+/**
+ * The staff API client (`/swx/admin`): its own instance with its own token, so a staff session and a
+ * customer session never share a credential (the back office module owns it).
+ */
+export type StaffApiClient = ScopedApiClient<StaffRouteKey, StaffFileRouteKey>;
 
 /** Success codes are the catalogue's other HTTP-200 entries (20001–20005), sent in `message`. */
 const successCodes: ReadonlySet<string> = new Set(
@@ -118,15 +135,27 @@ interface Exchange {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const baseUrl = (options.baseUrl ?? '/swx/customer').replace(/\/+$/, '');
+  return createScopedClient(options, '/swx/customer');
+}
+
+/** A staff API client on `/swx/admin` (or `options.baseUrl`); it sends no account mode. */
+export function createStaffApiClient(options: Omit<ApiClientOptions, 'getMode'>): StaffApiClient {
+  return createScopedClient(options, '/swx/admin');
+}
+
+function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
+  options: ApiClientOptions,
+  defaultBase: string,
+): ScopedApiClient<Key, FileKey> {
+  const baseUrl = (options.baseUrl ?? defaultBase).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 90_000;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   function headersFor(init: RequestInit2): Record<string, string> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
-      virtually: options.getMode() === 'real' ? 'YES' : 'NO',
     };
+    if (options.getMode) headers.virtually = options.getMode() === 'real' ? 'YES' : 'NO';
     const token = options.getToken();
     if (token) headers.Authorization = token;
     if (init.json) headers['Content-Type'] = 'application/json';
@@ -219,7 +248,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { method: route.method, path, init };
   }
 
-  function submit<K extends CustomerRouteKey>(key: K, ...[input, callOptions]: CallArgs<K>) {
+  function submit<K extends Key>(key: K, ...[input, callOptions]: CallArgs<K>) {
     const { method, path, init } = initFor(key, input as RouteInput<RouteKey>, callOptions);
     return request<RouteResult<K>>(method, path, init);
   }

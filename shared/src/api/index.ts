@@ -1,8 +1,12 @@
 export { ApiError, isApiError, type ClientFailureCode } from './api-error';
 export {
   createApiClient,
+  createStaffApiClient,
   buildQuery,
   type ApiClient,
+  type StaffApiClient,
+  type StaffFileRouteKey,
+  type ScopedApiClient,
   type ApiClientOptions,
   type ApiAnswer,
   type CallOptions,

@@ -554,7 +554,7 @@ export const routes = {
   'loans.withdraw': post({ path: '/user/withdrawLoan', body: WithdrawLoanBody, result: Loan }),
   /** The signed contract PDF (application/pdf), owner only. */
   'loans.contract': get({ path: '/user/loanContract/:id', params: LoanIdPath }),
-  /** Staff: a customer's identity photo in full (audited); `id` is the customer's user id. */
+  /** Staff: a customer's identity photo in full (audited); `id` is the identity record's id (a KYC review item's `id`). */
   'admin.kycImage': staff('GET', {
     path: '/kyc/:id/image/:field',
     params: Type.Composite([LoanIdPath, KycImagePath]),
@@ -764,6 +764,11 @@ export type RouteResult<K extends RouteKey> = Part<K, 'result', never>;
 /** Customer routes that answer with an envelope: the ones the SDK client calls. */
 export type CustomerRouteKey = {
   [K in RouteKey]: Routes[K] extends { scope: 'customer'; result: TSchema } ? K : never;
+}[RouteKey];
+
+/** Staff routes that answer with an envelope: the ones the staff client calls. */
+export type StaffRouteKey = {
+  [K in RouteKey]: Routes[K] extends { scope: 'admin'; result: TSchema } ? K : never;
 }[RouteKey];
 
 /** An object with no fields: a type `T` with no required field accepts it. */

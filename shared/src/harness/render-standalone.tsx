@@ -29,6 +29,11 @@ export interface StandaloneOptions {
   routes: ModuleRoutesExport;
   /** Customer API base (default `/swx/customer`, proxied to the API server by the dev server). */
   apiBaseUrl?: string;
+  /**
+   * The customer sign-in form and session line (default true). The back office (`mf_staff`) signs staff in
+   * itself, with its own client and token, so its page leaves the customer's out.
+   */
+  customerSession?: boolean;
   container?: HTMLElement;
 }
 
@@ -128,12 +133,14 @@ const Diagnostics = observer(function Diagnostics({
   packageVersion,
   manifestUrl,
   apiBase,
+  customerSession,
 }: {
   root: RootStore;
   name: string;
   packageVersion: string;
   manifestUrl: string | null;
   apiBase: string;
+  customerSession: boolean;
 }) {
   const { t } = useTranslation('harness');
   const version = useManifestVersion(manifestUrl, packageVersion);
@@ -161,19 +168,23 @@ const Diagnostics = observer(function Diagnostics({
         <dd>{manifestUrl ?? '—'}</dd>
         <dt>{t('apiBase')}</dt>
         <dd>{apiBase}</dd>
-        <dt>{t('session')}</dt>
-        <dd>
-          {root.session.isLoggedIn
-            ? t('signedInAs', {
-                username: user?.username ?? '?',
-                mode: t(`modes.${root.settings.accountMode}`),
-              })
-            : t('signedOut')}
-        </dd>
+        {customerSession && (
+          <>
+            <dt>{t('session')}</dt>
+            <dd>
+              {root.session.isLoggedIn
+                ? t('signedInAs', {
+                    username: user?.username ?? '?',
+                    mode: t(`modes.${root.settings.accountMode}`),
+                  })
+                : t('signedOut')}
+            </dd>
+          </>
+        )}
         <dt>{t('socket')}</dt>
         <dd>{t(`socketStates.${root.socket.state}`)}</dd>
       </dl>
-      <SignInForm root={root} />
+      {customerSession && <SignInForm root={root} />}
       <FederationFactsView facts={facts} socketState={root.socket.state} />
     </section>
   );
@@ -224,6 +235,7 @@ export function renderStandalone(options: StandaloneOptions): { root: RootStore;
               packageVersion={options.version}
               manifestUrl={manifestUrl}
               apiBase={absoluteApiBase}
+              customerSession={options.customerSession ?? true}
             />
           </header>
           <main className={styles.main}>

@@ -20,7 +20,8 @@ export type PageTitleKey =
   | 'reset'
   | 'detail'
   | 'introduction'
-  | 'signingIn';
+  | 'signingIn'
+  | 'staff';
 
 /** Most specific first: the first pattern that matches names the page (seed §2's route list). */
 const TITLES: readonly (readonly [string, PageTitleKey])[] = [
@@ -43,6 +44,7 @@ const TITLES: readonly (readonly [string, PageTitleKey])[] = [
   ['/pass/reset', 'reset'],
   ['/pass/*', 'login'],
   ['/api/loginCallback/:provider', 'signingIn'],
+  ['/staff/*', 'staff'],
 ];
 
 /** The page a path shows, for the window title; an unknown path is about to redirect home. */

@@ -2,7 +2,8 @@
 // is loaded, and a shared library imported there would break the async boundary of src/index.ts.
 
 /** Federation names of the feature modules (docs/product.md, how it is built). */
-export type ModuleName = 'mf_markets' | 'mf_trading' | 'mf_loan' | 'mf_nft' | 'mf_account' | 'mf_pass';
+export type ModuleName =
+  'mf_markets' | 'mf_trading' | 'mf_loan' | 'mf_nft' | 'mf_account' | 'mf_pass' | 'mf_staff';
 
 export interface ModuleRoute {
   /** A react-router path pattern; `/*` also matches the sub-paths the module routes itself. */
@@ -26,6 +27,9 @@ export const routeTable: readonly ModuleRoute[] = [
   { path: '/introduction', module: 'mf_account' },
   { path: '/pass/*', module: 'mf_pass' },
   { path: '/api/loginCallback/:provider', module: 'mf_pass' },
+  // The back office (issue 19): staff pages, with their own sign-in; not part of the seed's customer site.
+  { path: '/staff', module: 'mf_staff' },
+  { path: '/staff/*', module: 'mf_staff' },
 ];
 
 function segments(path: string): string[] {

@@ -22,6 +22,9 @@ describe('route table', () => {
     ['/pass/login', 'mf_pass'],
     ['/pass/reset', 'mf_pass'],
     ['/api/loginCallback/google', 'mf_pass'],
+    ['/staff', 'mf_staff'],
+    ['/staff/reviews/deposit', 'mf_staff'],
+    ['/staff/operations/params/trade_fee_rate', 'mf_staff'],
   ])('routes the seed route %s to %s', (path, moduleName) => {
     expect(moduleForPath(path)).toBe(moduleName);
   });
@@ -37,9 +40,9 @@ describe('route table', () => {
     expect(moduleForPath(path)).toBeNull();
   });
 
-  it('names only the six feature modules', () => {
+  it('names only the six feature modules and the back office', () => {
     expect(new Set(routeTable.map((route) => route.module))).toEqual(
-      new Set(['mf_markets', 'mf_trading', 'mf_loan', 'mf_nft', 'mf_account', 'mf_pass']),
+      new Set(['mf_markets', 'mf_trading', 'mf_loan', 'mf_nft', 'mf_account', 'mf_pass', 'mf_staff']),
     );
   });
 });
@@ -62,6 +65,9 @@ describe('landing module (the start-up hint, without react-router)', () => {
     '/pass',
     '/pass/register',
     '/api/loginCallback/google',
+    '/staff',
+    '/staff/customers/42',
+    '/staffing',
     '/unknown',
     '/market/extra',
     '/trading/x/y',
@@ -94,6 +100,18 @@ describe('chrome per route', () => {
         footer: false,
       });
     }
+  });
+
+  it('shows no customer chrome in the back office', () => {
+    for (const path of ['/staff', '/staff/', '/staff/reviews/withdrawal/12']) {
+      expect(chromeFor(path)).toEqual({
+        desktopTopBar: false,
+        mobileTopBar: false,
+        tabBar: false,
+        footer: false,
+      });
+    }
+    expect(chromeFor('/staffing').footer).toBe(true);
   });
 
   it('shows no chrome on the social sign-in return page', () => {

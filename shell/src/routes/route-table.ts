@@ -21,10 +21,15 @@ const FORM_PAGES = ['/pass/login', '/pass/register', '/pass/reset'];
 
 /**
  * Seed §2: footer and tab bar are hidden on the login, register and reset pages; the social sign-in return
- * page has no chrome at all (it only finishes the sign-in and moves on).
+ * page has no chrome at all (it only finishes the sign-in and moves on), nor has the back office (`/staff`).
  */
 export function chromeFor(pathname: string): ChromeVisibility {
-  if (matchPath({ path: '/api/loginCallback/:provider', end: true }, pathname)) {
+  // The back office draws its own frame (staff identity, sections): the customer site's bars would offer
+  // customer sign-in and the demo switch on a staff page.
+  if (
+    matchPath({ path: '/api/loginCallback/:provider', end: true }, pathname) ||
+    matchPath({ path: '/staff/*', end: true }, pathname)
+  ) {
     return { desktopTopBar: false, mobileTopBar: false, tabBar: false, footer: false };
   }
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

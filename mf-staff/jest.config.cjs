@@ -1,0 +1,3 @@
+const { createJestConfig } = require('@swx/shared/jest/preset');
+
+module.exports = createJestConfig(__dirname);

@@ -1,0 +1,1 @@
+export { FormAlert, useAction } from './use-action';

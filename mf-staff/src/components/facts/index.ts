@@ -1,0 +1,1 @@
+export { Facts, type Fact } from './facts';

@@ -1,0 +1,1 @@
+export { DepositHistory, LoanHistory, RecordHistory, Status, statusTone } from './history';

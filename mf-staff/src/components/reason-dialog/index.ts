@@ -1,0 +1,1 @@
+export { ReasonDialog, reasonMaxLength } from './reason-dialog';

@@ -1,0 +1,1 @@
+export { StaffImage } from './staff-image';

@@ -1,0 +1,96 @@
+import { useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { I18nextProvider } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Skeleton, getRootStore } from '@swx/shared';
+import { RequireRole } from './components/require-role';
+import { StaffLayout } from './components/staff-layout';
+import { registerStaffStrings } from './i18n';
+import { CorrectionsQueue, CustomerProfilePage, CustomerSearch } from './screens/customers';
+import { Dashboard } from './screens/dashboard';
+import { OperationsRoutes } from './screens/operations';
+import { ReviewQueue } from './screens/reviews';
+import { Enrolment, SignIn } from './screens/sign-in';
+import { Team } from './screens/team';
+import { StaffSessionProvider, useStaffSession, type StaffSession } from './session';
+
+/** Sign-in, first-time enrolment, or the back office, by where the member's session stands. */
+const StaffGate = observer(function StaffGate({ children }: { children: ReactNode }) {
+  const session = useStaffSession();
+  if (session.restoring) return <Skeleton lines={6} />;
+  switch (session.stage.stage) {
+    case 'password':
+    case 'code':
+      return <SignIn />;
+    case 'enrol':
+      return <Enrolment />;
+    case 'signedIn':
+      return <StaffLayout>{children}</StaffLayout>;
+  }
+});
+
+/** The back office's pages, under `/staff` (absolute paths: the shell renders modules outside a matched route). */
+export function StaffPages() {
+  return (
+    <StaffGate>
+      <Routes>
+        <Route path="/staff" element={<Dashboard />} />
+        <Route path="/staff/reviews/:kind" element={<ReviewQueue />} />
+        <Route path="/staff/reviews/:kind/:id" element={<ReviewQueue />} />
+        <Route
+          path="/staff/customers"
+          element={
+            <RequireRole needs="admin.customers">
+              <CustomerSearch />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/staff/customers/:id"
+          element={
+            <RequireRole needs="admin.customer">
+              <CustomerProfilePage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/staff/corrections"
+          element={
+            <RequireRole needs="admin.corrections">
+              <CorrectionsQueue />
+            </RequireRole>
+          }
+        />
+        <Route path="/staff/operations/*" element={<OperationsRoutes />} />
+        <Route
+          path="/staff/team"
+          element={
+            <RequireRole needs="admin.staffList">
+              <Team />
+            </RequireRole>
+          }
+        />
+        <Route path="*" element={<Navigate to="/staff" replace />} />
+      </Routes>
+    </StaffGate>
+  );
+}
+
+/**
+ * The module's routes; the shell mounts this component for `/staff` and `/staff/*`. Staff have their own
+ * session (`StaffSessionProvider`): the customer's session in the root store is never used here.
+ */
+export default function StaffRoutes({ session }: { session?: StaffSession }) {
+  const [i18n] = useState(() => {
+    const instance = getRootStore().i18n;
+    registerStaffStrings(instance);
+    return instance;
+  });
+  return (
+    <I18nextProvider i18n={i18n}>
+      <StaffSessionProvider session={session}>
+        <StaffPages />
+      </StaffSessionProvider>
+    </I18nextProvider>
+  );
+}

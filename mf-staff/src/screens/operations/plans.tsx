@@ -1,0 +1,213 @@
+import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, LoadView, Money, TextField, toaster, useLoad } from '@swx/shared';
+import type { PlanProduct, PlanTerm } from '@swx/shared/contract';
+import { Facts } from '../../components/facts';
+import { Page, pageStyles, Section } from '../../components/page';
+import { RequireRole } from '../../components/require-role';
+import { FormAlert, useAction } from '../../components/action';
+import { useStaffStrings } from '../../i18n';
+import { useStaffSession } from '../../session';
+
+/** Terms as editable text: "7:0.0005, 30:0.0007" (days:daily rate). */
+export function termsText(terms: readonly PlanTerm[]): string {
+  return terms.map((term) => `${term.days}:${term.dailyRate}`).join(', ');
+}
+
+export function parseTerms(text: string): PlanTerm[] | null {
+  const terms: PlanTerm[] = [];
+  for (const pair of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([1-9][0-9]{0,3})\s*:\s*(0(\.[0-9]{1,8})?)$/.exec(pair);
+    if (!match) return null;
+    terms.push({ days: Number(match[1]), dailyRate: match[2]! });
+  }
+  return terms.length > 0 ? terms : null;
+}
+
+function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () => void }) {
+  const session = useStaffSession();
+  const { t } = useStaffStrings();
+  const [terms, setTerms] = useState(termsText(product.terms));
+  const [minAmount, setMinAmount] = useState(product.minAmount);
+  const [maxAmount, setMaxAmount] = useState(product.maxAmount);
+  const [exitDamagesRate, setExitDamagesRate] = useState(product.exitDamagesRate);
+  const [enabled, setEnabled] = useState(product.enabled);
+  const [reason, setReason] = useState('');
+  const { busy, failure, setFailure, run } = useAction();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseTerms(terms);
+    if (!parsed) {
+      setFailure(t('plans.termsInvalid'));
+      return;
+    }
+    await run(async () => {
+      await session.api.call('admin.setPlanTerms', {
+        params: { id: product.id },
+        body: { terms: parsed, minAmount, maxAmount, exitDamagesRate, enabled, reason: reason.trim() },
+      });
+      toaster.show(t('plans.saved', { name: product.name }), { tone: 'success' });
+      setReason('');
+      onSaved();
+    });
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
+      <Facts
+        items={[
+          [t('plans.code'), product.code],
+          [t('plans.underlying'), product.underlying],
+          [t('plans.currency'), product.currency],
+        ]}
+      />
+      <TextField
+        label={t('plans.terms')}
+        hint={t('plans.termsHint')}
+        value={terms}
+        onChange={(event) => setTerms(event.target.value)}
+        required
+      />
+      <div className={pageStyles.fields}>
+        <TextField
+          label={t('plans.minAmount')}
+          inputMode="decimal"
+          value={minAmount}
+          onChange={(event) => setMinAmount(event.target.value)}
+          required
+        />
+        <TextField
+          label={t('plans.maxAmount')}
+          inputMode="decimal"
+          value={maxAmount}
+          onChange={(event) => setMaxAmount(event.target.value)}
+          required
+        />
+        <TextField
+          label={t('plans.exitDamages')}
+          inputMode="decimal"
+          value={exitDamagesRate}
+          onChange={(event) => setExitDamagesRate(event.target.value)}
+          required
+        />
+      </div>
+      <label>
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />{' '}
+        {t('plans.enabled')}
+      </label>
+      <TextField
+        label={t('reason.label')}
+        value={reason}
+        minLength={3}
+        maxLength={300}
+        required
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <FormAlert message={failure} />
+      <div>
+        <Button type="submit" loading={busy}>
+          {t('actions.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FundReserve() {
+  const session = useStaffSession();
+  const { t } = useStaffStrings();
+  const [currency, setCurrency] = useState('USDT');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const { busy, failure, run } = useAction();
+  const [reserve, setReserve] = useState<{ balance: string; currency: string } | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await run(async () => {
+      const answer = await session.api.call('admin.fundPlanReserve', {
+        body: { currency: currency.trim().toUpperCase(), amount: amount.trim(), reason: reason.trim() },
+      });
+      setReserve(answer);
+      setAmount('');
+      setReason('');
+      toaster.show(t('plans.funded'), { tone: 'success' });
+    });
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
+      <div className={pageStyles.fields}>
+        <TextField
+          label={t('plans.currency')}
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value)}
+          required
+        />
+        <TextField
+          label={t('fields.amount')}
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          required
+        />
+      </div>
+      <TextField
+        label={t('reason.label')}
+        value={reason}
+        minLength={3}
+        maxLength={300}
+        required
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <FormAlert message={failure} />
+      {reserve ? (
+        <p role="status">
+          {t('plans.reserveNow')} <Money value={reserve.balance} currency={reserve.currency} />
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" loading={busy}>
+          {t('plans.fund')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PlanProducts() {
+  const session = useStaffSession();
+  const { t } = useStaffStrings();
+  const products = useLoad(() => session.api.call('admin.planProducts'), [session]);
+  return (
+    <LoadView state={products} t={t} keepDataOnError>
+      {(list) => (
+        <>
+          {list.map((product) => (
+            <Section key={product.id} title={product.name} id={`plan-${product.id}`}>
+              <PlanEditor key={JSON.stringify(product)} product={product} onSaved={products.reload} />
+            </Section>
+          ))}
+        </>
+      )}
+    </LoadView>
+  );
+}
+
+/** Smart plan products (terms, bounds, on/off, reasoned) and, for finance, funding the plan reserve. */
+export const Plans = observer(function Plans() {
+  const session = useStaffSession();
+  const { t } = useStaffStrings();
+  return (
+    <Page title={t('plans.title')} lead={t('plans.lead')}>
+      {session.canCall('admin.planProducts') ? <PlanProducts /> : null}
+      <Section title={t('plans.reserve')} id="plan-reserve">
+        <RequireRole needs="admin.fundPlanReserve">
+          <FundReserve />
+        </RequireRole>
+      </Section>
+    </Page>
+  );
+});

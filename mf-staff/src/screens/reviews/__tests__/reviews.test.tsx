@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  FileAnswer,
+  callsTo,
+  createStaffSite,
+  depositReview,
+  kycReview,
+  loanReview,
+  ok,
+  renderStaff,
+  resetRoot,
+  staffMe,
+  withdrawalReview,
+} from '../../../test-support';
+
+type Site = ReturnType<typeof createStaffSite>;
+let site: Site | undefined;
+afterEach(() => resetRoot(site?.root));
+
+beforeAll(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:proof');
+  URL.revokeObjectURL = jest.fn();
+});
+
+describe('deposit queue', () => {
+  it('shows the proof image large with the transaction, claims and approves', async () => {
+    let decided = false;
+    site = createStaffSite(
+      {
+        'GET /reviews': () => (decided ? [] : [depositReview()]),
+        'GET /uploads/up-77': new FileAnswer(new Blob(['png'], { type: 'image/png' })),
+        'POST /reviews/deposit/5/claim': {
+          kind: 'deposit',
+          id: '5',
+          claim: {
+            staffId: '7',
+            username: 'rita',
+            claimedAt: '2026-11-27T06:00:00.000Z',
+            expiresAt: '2026-11-27T06:15:00.000Z',
+          },
+        },
+        'POST /reviews/deposit/5/approve': () => {
+          decided = true;
+          return { ...depositReview(), status: 'approved' };
+        },
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff/reviews/deposit/5');
+    const proof = await screen.findByAltText('Payment proof uploaded by ana');
+    expect(proof).toHaveAttribute('src', 'blob:proof');
+    expect(screen.getByText('0xabc123def456')).toBeInTheDocument();
+    expect(screen.getByText('USDT · TRC20')).toBeInTheDocument();
+    expect(callsTo(site.calls, 'GET /reviews')[0]?.query.get('kind')).toBe('deposit');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in on Payment proof' }));
+    expect(screen.getByText('150%')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Claim' }));
+    expect(callsTo(site.calls, 'POST /reviews/deposit/5/claim')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/staff/reviews/deposit'));
+    expect(callsTo(site.calls, 'POST /reviews/deposit/5/approve')[0]?.body).toEqual({});
+    expect(await screen.findByText('Nothing waits here.')).toBeInTheDocument();
+  });
+
+  it('asks for a reason before rejecting, and sends it', async () => {
+    site = createStaffSite(
+      {
+        'GET /reviews': [depositReview()],
+        'GET /uploads/up-77': new FileAnswer(new Blob(['png'])),
+        'POST /reviews/deposit/5/reject': { ...depositReview(), status: 'rejected' },
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff/reviews/deposit/5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Write a reason.')).toBeInTheDocument();
+    expect(callsTo(site.calls, 'POST /reviews/deposit/5/reject')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Amount does not match the proof ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(callsTo(site!.calls, 'POST /reviews/deposit/5/reject')[0]?.body).toEqual({
+        reason: 'Amount does not match the proof',
+      }),
+    );
+  });
+
+  it('cannot decide a record a colleague has claimed', async () => {
+    site = createStaffSite(
+      {
+        'GET /reviews': [
+          depositReview({
+            claim: {
+              staffId: '8',
+              username: 'omar',
+              claimedAt: '2026-11-27T06:00:00.000Z',
+              expiresAt: '2026-11-27T06:15:00.000Z',
+            },
+          }),
+        ],
+        'GET /uploads/up-77': new FileAnswer(new Blob(['png'])),
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff/reviews/deposit/5');
+    expect(await screen.findByTestId('claim')).toHaveTextContent('omar is working on this');
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  });
+});
+
+describe('withdrawal queue (four eyes)', () => {
+  it('records the first approval and says a second member must approve', async () => {
+    let approvals: { staffId: string; username: string; approvedAt: string }[] = [];
+    site = createStaffSite(
+      {
+        'GET /reviews': () => [withdrawalReview({ approvals })],
+        'POST /reviews/withdrawal/9/approve': () => {
+          approvals = [{ staffId: '7', username: 'rita', approvedAt: '2026-11-27T06:00:00.000Z' }];
+          return { kind: 'withdrawal', id: '9', pendingApproval: true, approvals, approvalsRequired: 2 };
+        },
+      },
+      { me: staffMe(['finance']) },
+    );
+    renderStaff(site, '/staff/reviews/withdrawal/9');
+    expect(await screen.findByTestId('approval-progress')).toHaveTextContent('0 of 2 approvals');
+    expect(screen.getByText('TCustomerAddress222')).toBeInTheDocument();
+    expect(screen.getAllByText('Past target').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('Your approval is recorded. A second member must approve too.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('approval-progress')).toHaveTextContent('1 of 2 approvals'),
+    );
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(screen.getByText("You approved this. It waits for a colleague's approval.")).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/staff/reviews/withdrawal/9');
+  });
+
+  it('is not offered to a reviewer', async () => {
+    site = createStaffSite({ 'GET /reviews': [] }, { me: staffMe(['reviewer']) });
+    renderStaff(site, '/staff/reviews/withdrawal');
+    expect(await screen.findByText('Your roles do not include this page')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Back office sections' });
+    expect(within(nav).queryByRole('link', { name: 'Withdrawals' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Deposits' })).toBeInTheDocument();
+  });
+});
+
+describe('identity check queue', () => {
+  it('shows the photos side by side and rejects one field with its reason', async () => {
+    site = createStaffSite(
+      {
+        'GET /reviews': [kycReview()],
+        'GET /kyc/31/image/frontImage': new FileAnswer(new Blob(['f'])),
+        'GET /kyc/31/image/backImage': new FileAnswer(new Blob(['b'])),
+        'GET /kyc/31/image/handImage': new FileAnswer(new Blob(['h'])),
+        'POST /reviews/kyc/31/reject': ok({ ...kycReview(), status: 'failed' }),
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff/reviews/kyc/31');
+    expect(await screen.findByAltText('Front photo of ana')).toBeInTheDocument();
+    expect(await screen.findByAltText('Back photo of ana')).toBeInTheDocument();
+    expect(await screen.findByAltText('Hand-held photo of ana')).toBeInTheDocument();
+    expect(screen.getByText('Lima')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Tick at least one field that fails.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Back photo' }));
+    await userEvent.type(within(dialog).getByLabelText(/Reason for Back photo/), 'Back photo is blurred');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(callsTo(site!.calls, 'POST /reviews/kyc/31/reject')[0]?.body).toEqual({
+        reason: 'Back photo is blurred',
+        fields: { backImage: 'Back photo is blurred' },
+      }),
+    );
+  });
+});
+
+describe('loan queue', () => {
+  it('shows the signed terms and the limit, and opens the contract PDF fetched with the staff token', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    site = createStaffSite(
+      {
+        'GET /reviews': [loanReview()],
+        'GET /loans/12/contract': new FileAnswer(new Blob(['%PDF-1.7'], { type: 'application/pdf' })),
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff/reviews/loan/12');
+    expect(await screen.findByText('18.25 %')).toBeInTheDocument();
+    expect(screen.getByText('Limit left').nextElementSibling).toHaveTextContent('2,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Open the contract PDF' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:proof', '_blank', 'noopener'));
+    expect(callsTo(site.calls, 'GET /loans/12/contract')[0]?.headers.Authorization).toBe('staff-token');
+    open.mockRestore();
+  });
+});
+
+describe('dashboard', () => {
+  it('counts the queues the member works, and only those', async () => {
+    site = createStaffSite(
+      {
+        'GET /reviews': (call: { query: URLSearchParams }) =>
+          call.query.get('kind') === 'deposit' ? [depositReview(), depositReview({ id: '6' })] : [],
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff');
+    expect(await screen.findByTestId('count-/staff/reviews/deposit')).toHaveTextContent('2');
+    expect(screen.getByTestId('count-/staff/reviews/kyc')).toHaveTextContent('0');
+    expect(screen.queryByTestId('count-/staff/reviews/withdrawal')).toBeNull();
+    const kinds = callsTo(site.calls, 'GET /reviews').map((call) => call.query.get('kind'));
+    expect(kinds.sort()).toEqual(['deposit', 'kyc', 'loan']);
+  });
+});

@@ -1,0 +1,1 @@
+export { ReviewQueue } from './review-queue';

@@ -1,0 +1,248 @@
+import { useCallback } from 'react';
+import { Button, Money, formatDateTime } from '@swx/shared';
+import {
+  kycImageFields,
+  type DepositReview,
+  type KycReview,
+  type LoanReview,
+  type Signature,
+  type WithdrawalReview,
+} from '@swx/shared/contract';
+import { Facts } from '../../components/facts';
+import { DepositHistory, LoanHistory, RecordHistory } from '../../components/history';
+import { pageStyles, Section } from '../../components/page';
+import { StaffImage } from '../../components/staff-image';
+import { FormAlert, useAction } from '../../components/action';
+import { useStaffStrings } from '../../i18n';
+import { useStaffSession } from '../../session';
+import { QueueAge } from './queue-age';
+import styles from './reviews.module.css';
+
+/** A deposit: the proof image large, beside what the customer says they paid, then their other deposits. */
+export function DepositDetail({ item }: { item: DepositReview }) {
+  const { t } = useStaffStrings();
+  const session = useStaffSession();
+  const loadProof = useCallback(
+    () => session.api.download('admin.upload', { params: { id: item.proofImage } }),
+    [session, item.proofImage],
+  );
+  return (
+    <>
+      <div className={styles.split}>
+        <StaffImage
+          load={loadProof}
+          alt={t('deposit.proofAlt', { username: item.customer.username })}
+          caption={t('deposit.proof')}
+          testId="deposit-proof"
+        />
+        <Facts
+          items={[
+            [t('fields.amount'), <Money key="a" value={item.amount} currency={item.coin} />],
+            [t('fields.coinNetwork'), `${item.coin} · ${item.network}`],
+            [
+              t('fields.txHash'),
+              <span key="h" className={pageStyles.mono}>
+                {item.txHash}
+              </span>,
+            ],
+            [
+              t('fields.address'),
+              <span key="d" className={pageStyles.mono}>
+                {item.address}
+              </span>,
+            ],
+            [t('fields.submitted'), formatDateTime(item.createdAt)],
+            [t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />],
+          ]}
+        />
+      </div>
+      <Section title={t('history.deposits')} id={`deposit-history-${item.id}`}>
+        <DepositHistory deposits={item.recentDeposits} caption={t('history.latestTen')} />
+      </Section>
+    </>
+  );
+}
+
+/** A withdrawal: where the money goes, what arrives, the age against the 24 h target, recent activity. */
+export function WithdrawalDetail({ item }: { item: WithdrawalReview }) {
+  const { t } = useStaffStrings();
+  return (
+    <>
+      <Facts
+        items={[
+          [t('fields.amount'), <Money key="a" value={item.amount} currency={item.currency} />],
+          [t('fields.fee'), <Money key="f" value={item.fee} currency={item.currency} />],
+          [t('fields.received'), <Money key="r" value={item.amountReceived} currency={item.currency} />],
+          [t('fields.totalDebited'), <Money key="d" value={item.totalDebited} currency={item.currency} />],
+          [
+            t('fields.valueUsdt'),
+            item.valueUsdt === null ? (
+              t('fields.noPrice')
+            ) : (
+              <Money key="u" value={item.valueUsdt} currency="USDT" />
+            ),
+          ],
+          [t('fields.method'), item.method],
+          [t('fields.network'), item.network ?? '—'],
+          [
+            t('fields.address'),
+            <span key="ad" className={pageStyles.mono}>
+              {item.address ?? item.cardNumber ?? '—'}
+            </span>,
+          ],
+          ...(item.payeeName
+            ? [[t('fields.payee'), `${item.payeeName} · ${item.bankName ?? ''}`] as const]
+            : []),
+          [t('fields.submitted'), formatDateTime(item.createdAt)],
+          [
+            t('fields.waiting'),
+            <QueueAge key="q" ageSeconds={item.ageSeconds} targetHours={item.targetHours} />,
+          ],
+        ]}
+      />
+      <Section title={t('history.deposits')} id={`withdrawal-deposits-${item.id}`}>
+        <DepositHistory deposits={item.recentDeposits} caption={t('history.latestTen')} />
+      </Section>
+      <Section title={t('history.trades')} id={`withdrawal-trades-${item.id}`}>
+        <RecordHistory records={item.recentTrades} caption={t('history.latestTen')} />
+      </Section>
+    </>
+  );
+}
+
+/**
+ * An identity check: the photos side by side (zoomable), the data the customer entered. Photos are read by
+ * the identity record's id (the review item's `id`), each view audited by the server.
+ */
+export function KycDetailView({ item }: { item: KycReview }) {
+  const { t } = useStaffStrings();
+  const session = useStaffSession();
+  const loaders = {
+    frontImage: useCallback(
+      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'frontImage' } }),
+      [session, item.id],
+    ),
+    backImage: useCallback(
+      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'backImage' } }),
+      [session, item.id],
+    ),
+    handImage: useCallback(
+      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'handImage' } }),
+      [session, item.id],
+    ),
+  };
+  const photos = kycImageFields.filter((field) => item.imageUrls[field] !== null);
+  return (
+    <>
+      <div className={styles.photos}>
+        {photos.map((field) => (
+          <StaffImage
+            key={field}
+            load={loaders[field]}
+            alt={t('kyc.photoAlt', { field: t(`kyc.fields.${field}`), username: item.customer.username })}
+            caption={t(`kyc.fields.${field}`)}
+            testId={`kyc-${field}`}
+          />
+        ))}
+      </div>
+      <Facts
+        label={t('kyc.entered')}
+        items={[
+          [t('kyc.fields.documentType'), item.documentType ? t(`kyc.documents.${item.documentType}`) : '—'],
+          [t('kyc.fields.firstName'), item.firstName ?? '—'],
+          [t('kyc.fields.lastName'), item.lastName ?? '—'],
+          [t('kyc.fields.birthdate'), item.birthdate ?? '—'],
+          [t('kyc.fields.sex'), item.sex ? t(`kyc.sexes.${item.sex}`) : '—'],
+          [t('kyc.fields.country'), item.country ?? '—'],
+          [t('kyc.fields.address'), item.address ?? '—'],
+          [t('kyc.fields.phone'), `${item.areaCode ?? ''} ${item.phone ?? ''}`.trim() || '—'],
+          [t('kyc.fields.signature'), item.hasSignature ? t('kyc.signed') : t('kyc.unsigned')],
+          [t('kyc.submissions'), String(item.submissions)],
+          [t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />],
+        ]}
+      />
+      {item.signature ? <SignatureDrawing signature={item.signature} label={t('kyc.signatureAlt')} /> : null}
+    </>
+  );
+}
+
+/** The customer's signature redrawn from its strokes, dark on white as it was signed. */
+function SignatureDrawing({ signature, label }: { signature: Signature; label: string }) {
+  return (
+    <svg
+      className={styles.signature}
+      viewBox={`0 0 ${signature.width} ${signature.height}`}
+      role="img"
+      aria-label={label}
+    >
+      {signature.strokes.map((stroke, index) => (
+        <polyline
+          key={index}
+          points={stroke.map(([x, y]) => `${x},${y}`).join(' ')}
+          fill="none"
+          stroke="var(--swx-on-paper)"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      ))}
+    </svg>
+  );
+}
+
+/** Opens the signed contract PDF (fetched with the staff token) in a new tab. */
+function ContractButton({ loanId }: { loanId: string }) {
+  const { t } = useStaffStrings();
+  const session = useStaffSession();
+  const { busy, failure, run } = useAction();
+  const open = async () => {
+    await run(async () => {
+      const blob = await session.api.download('admin.loanContract', { params: { id: loanId } });
+      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+      window.open(url, '_blank', 'noopener');
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    });
+  };
+  return (
+    <div>
+      <Button variant="secondary" size="small" loading={busy} onClick={() => void open()}>
+        {t('loan.contract')}
+      </Button>
+      <FormAlert message={failure} />
+    </div>
+  );
+}
+
+/** A loan application: the signed terms, the contract, the customer's limit and their other loans. */
+export function LoanDetail({ item }: { item: LoanReview }) {
+  const { t } = useStaffStrings();
+  return (
+    <>
+      <Facts
+        items={[
+          [t('fields.amount'), <Money key="a" value={item.amount} currency={item.currency} />],
+          [t('fields.term'), t('fields.days', { count: item.term })],
+          [t('loan.dailyRate'), item.dailyRate],
+          [t('loan.apr'), `${item.aprPercent} %`],
+          [t('loan.interestFreeDays'), String(item.interestFreeDays)],
+          [t('loan.totalInterest'), <Money key="i" value={item.totalInterest} currency={item.currency} />],
+          [t('loan.totalRepayment'), <Money key="r" value={item.totalRepayment} currency={item.currency} />],
+          [t('fields.repaymentDate'), item.repaymentDate],
+          [t('loan.limit'), <Money key="l" value={item.limit} currency="USDT" />],
+          [t('loan.limitLeft'), <Money key="ll" value={item.limitLeft} currency="USDT" />],
+          [
+            t('loan.contractHash'),
+            <span key="h" className={pageStyles.mono}>
+              {item.contractSha256}
+            </span>,
+          ],
+          [t('loan.contractFile'), <ContractButton key="c" loanId={item.id} />],
+          [t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />],
+        ]}
+      />
+      <Section title={t('history.loans')} id={`loan-history-${item.id}`}>
+        <LoanHistory loans={item.loanHistory} caption={t('history.otherLoans')} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { SignIn, cleanCode } from './sign-in';
+export { Enrolment } from './enrolment';

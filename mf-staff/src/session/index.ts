@@ -1,0 +1,2 @@
+export { StaffSession, staffTokenKey, type SignInStage, type StaffSessionOptions } from './staff-session';
+export { StaffSessionProvider, useStaffSession } from './context';

@@ -1,0 +1,163 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { createStaffApiClient, type StaffApiClient } from '@swx/shared';
+import {
+  routes,
+  type StaffMe,
+  type StaffRole,
+  type StaffRouteKey,
+  type StaffTotpChallenge,
+} from '@swx/shared/contract';
+
+/**
+ * The staff token's own storage key: never the customer's `token`, so a staff session and a customer session
+ * in the same browser never share a credential.
+ */
+export const staffTokenKey = 'swxStaffToken';
+
+/** Where sign-in stands: the password form, the authenticator code, first-time enrolment, or signed in. */
+export type SignInStage =
+  | { stage: 'password' }
+  | { stage: 'code'; challenge: StaffTotpChallenge }
+  | { stage: 'enrol' }
+  | { stage: 'signedIn' };
+
+export interface StaffSessionOptions {
+  /** sessionStorage in the browser: a staff session ends with the tab (a shared desk must not keep it). */
+  storage?: Storage;
+  /** The staff API base (default `/swx/admin`). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+function read(storage: Storage | undefined, key: string): string | null {
+  try {
+    return storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in staff member: their token (in `staffTokenKey`), who they are and their roles (`admin.me`), and
+ * the staff API client that sends that token. What a screen may show comes from the route map's `roles`, the
+ * list the server itself checks (`canCall`), so the client holds no copy of the rules.
+ */
+export class StaffSession {
+  readonly api: StaffApiClient;
+  token: string | null;
+  me: StaffMe | null = null;
+  challenge: StaffTotpChallenge | null = null;
+  /** True while a stored token is being checked with `admin.me` at start-up. */
+  restoring: boolean;
+
+  constructor(private readonly options: StaffSessionOptions = {}) {
+    this.token = read(options.storage, staffTokenKey);
+    this.restoring = this.token !== null;
+    this.api = createStaffApiClient({
+      baseUrl: options.baseUrl,
+      getToken: () => this.token,
+      onUnauthorized: () => this.forget(),
+      fetch: options.fetch,
+    });
+    makeAutoObservable<StaffSession, 'options'>(this, { options: false, api: false }, { autoBind: true });
+  }
+
+  get stage(): SignInStage {
+    if (this.challenge) return { stage: 'code', challenge: this.challenge };
+    if (!this.token || !this.me) return { stage: 'password' };
+    return this.me.totpEnabled ? { stage: 'signedIn' } : { stage: 'enrol' };
+  }
+
+  get roles(): readonly StaffRole[] {
+    return this.me?.roles ?? [];
+  }
+
+  /** Whether the member holds one of the roles the server requires for `key`. */
+  canCall(key: StaffRouteKey): boolean {
+    const allowed: readonly StaffRole[] = routes[key].roles;
+    return this.me?.totpEnabled === true && allowed.some((role) => this.roles.includes(role));
+  }
+
+  /** Whether the member may call one of `keys` (a screen fed by several routes). */
+  canCallAny(keys: StaffRouteKey | readonly StaffRouteKey[]): boolean {
+    return (typeof keys === 'string' ? [keys] : keys).some((key) => this.canCall(key));
+  }
+
+  /** A stored token from earlier in this tab: who it belongs to, or signed out when it no longer works. */
+  async restore(): Promise<void> {
+    if (!this.token) return;
+    try {
+      const me = await this.api.call('admin.me');
+      runInAction(() => (this.me = me));
+    } catch {
+      this.forget();
+    } finally {
+      runInAction(() => (this.restoring = false));
+    }
+  }
+
+  /** Step one. With two-factor on the server answers a challenge; otherwise a session (enrolment follows). */
+  async signIn(username: string, password: string): Promise<void> {
+    const answer = await this.api.call('admin.login', { body: { username, password } });
+    if ('totpRequired' in answer) {
+      runInAction(() => (this.challenge = answer));
+      return;
+    }
+    await this.adopt(answer.token);
+  }
+
+  /** Step two: the code from the authenticator app, with the challenge's ticket. */
+  async confirmCode(code: string): Promise<void> {
+    if (!this.challenge) throw new Error('No sign-in challenge to answer');
+    const session = await this.api.call('admin.loginTotp', {
+      body: { ticket: this.challenge.ticket, code },
+    });
+    await this.adopt(session.token);
+  }
+
+  /** Back to the password form (the challenge expired, or the member wants to start again). */
+  restart(): void {
+    this.challenge = null;
+  }
+
+  /** First-time enrolment confirmed: the member's record now says two-factor is on. */
+  enrolled(me: StaffMe): void {
+    this.me = me;
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      if (this.token) await this.api.call('admin.logout');
+    } catch {
+      // The session is forgotten here whatever the server answered: it expires on its own.
+    }
+    this.forget();
+  }
+
+  private async adopt(token: string): Promise<void> {
+    this.token = token;
+    this.write(token);
+    const me = await this.api.call('admin.me');
+    runInAction(() => {
+      this.me = me;
+      this.challenge = null;
+    });
+  }
+
+  /** A 401 from any staff call, or sign-out: forget the token so the sign-in form shows. */
+  forget(): void {
+    this.token = null;
+    this.me = null;
+    this.challenge = null;
+    this.write(null);
+  }
+
+  private write(token: string | null): void {
+    try {
+      if (token) this.options.storage?.setItem(staffTokenKey, token);
+      else this.options.storage?.removeItem(staffTokenKey);
+    } catch {
+      // Not persisted: the session holds for this page only.
+    }
+  }
+}

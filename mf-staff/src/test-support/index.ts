@@ -1,0 +1,2 @@
+export * from './staff-site';
+export * from './review-fixtures';
