@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine of this kind lacks: pnpm (pinned), and — for the tests — Debian's
-# chromium, postgresql and haproxy. Idempotent: it installs only what is missing.
+# chromium, postgresql, haproxy, poppler-utils and the Noto CJK fonts. Idempotent: it installs only what is missing.
 set -euo pipefail
 need_tests="${1:-}"
 
@@ -16,6 +16,9 @@ if [ "$need_tests" = "--tests" ]; then
   # The load balancer in front of two server instances (e2e/cluster).
   command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils) # loans: contract PDF tests
+  # Chinese, Japanese and Korean glyphs, so the fit check measures CJK pages as customers see them (and the
+  # screenshots show text, not boxes).
+  [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "[setup] installing ${missing[*]} from Debian"
     export DEBIAN_FRONTEND=noninteractive
