@@ -253,6 +253,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     directory,
     ledger,
     fourEyes,
+    notifications,
     usernames: (ids) => auth.usernames(ids),
   });
   lifecycle.push(scheduler.lifecycle);

@@ -13,6 +13,7 @@ import { Money, customerAccount, formatAmount, platformAccount } from '../../led
 import type { Ledger } from '../../ledger/service';
 import { recordId } from '../../platform/owned';
 import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { NotificationsService } from '../../notifications/service';
 import type { AuditService } from '../audit';
 import type { FourEyes } from '../four-eyes';
 import type { StaffIdentity } from '../staff';
@@ -25,6 +26,8 @@ export interface CorrectionsDeps {
   directory: Pick<CustomerDirectory, 'account'>;
   ledger: Pick<Ledger, 'balances' | 'transfer'>;
   fourEyes: Pick<FourEyes, 'approve'>;
+  /** Tells the customer a correction was posted, with its reason (committed with the entry). */
+  notifications: Pick<NotificationsService, 'add'>;
   usernames: (userIds: readonly string[]) => Promise<Map<string, string>>;
 }
 
@@ -89,7 +92,8 @@ export class CorrectionsService {
    * of two approvals at once the second waits and then finds it decided (11043).
    */
   async approve(who: StaffIdentity, id: string): Promise<Correction> {
-    await this.deps.units.run(async ({ tx }) => {
+    await this.deps.units.run(async (unit) => {
+      const { tx } = unit;
       const row = await this.pending(tx, id);
       const { complete } = await this.deps.fourEyes.approve(
         tx,
@@ -123,6 +127,13 @@ export class CorrectionsService {
         .update(correctionRequests)
         .set({ status: 'approved', decidedBy: BigInt(who.staffId), decidedAt: new Date(), journalId })
         .where(eq(correctionRequests.id, row.id));
+      await this.deps.notifications.add(unit, userId, {
+        kind: 'correction.posted',
+        titleKey: 'notifications.correction.posted.title',
+        bodyKey: 'notifications.correction.posted.body',
+        params: { amount: formatAmount(amount), currency: row.currency, mode: row.mode, reason: row.reason },
+        reference: { type: 'correction', id },
+      });
       await this.deps.audit.record(tx, {
         staffId: who.staffId,
         action: 'correction.approve',

@@ -125,6 +125,16 @@ describe('four eyes', () => {
         ],
       }),
     ]);
+    const notices = await server.call(customer, 'GET', '/user/notifications');
+    expect(notices.result.items).toEqual([
+      expect.objectContaining({
+        kind: 'correction.posted',
+        titleKey: 'notifications.correction.posted.title',
+        params: { amount: '12.5', currency: 'USDT', mode: 'real', reason: 'Refund of a duplicated fee' },
+        referenceType: 'correction',
+        referenceId: id,
+      }),
+    ]);
     const platform = await server.as(financeA, 'GET', '/ledger/platformAccounts');
     expect(platform.result).toContainEqual({
       kind: 'platform_corrections',
