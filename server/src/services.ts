@@ -137,7 +137,9 @@ export async function createServices(config: Config, database: Database, log: Fa
   const markets = await MarketsService.create(config, database, log, { params, audit, scheduler, bus });
   lifecycle.push(markets.lifecycle);
   const homeStats = new HomeStatsService(database.db);
-  const live = new LiveService(bus, markets);
+  const live = new LiveService(bus, markets, {
+    liveSessions: (sessions) => auth.liveSessionsAmong(sessions),
+  });
   lifecycle.push(live.lifecycle);
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live, units);

@@ -379,10 +379,20 @@ export class AuthService {
     return tokenHashes.map((hash) => byHash.get(hash) ?? null);
   }
 
-  /** For the websocket: who a token belongs to, or null. */
-  async verifyToken(token: string): Promise<{ userId: string } | null> {
+  /** For the websocket: who a token belongs to and its session (the token's hash), or null. */
+  async verifyToken(token: string): Promise<{ userId: string; session: string } | null> {
     const owner = await this.sessionOwner(token);
-    return owner ? { userId: owner.userId } : null;
+    return owner ? { userId: owner.userId, session: owner.tokenHash } : null;
+  }
+
+  /**
+   * For the websocket's session check: which of these sessions (token hashes) are still live. A session
+   * signed out, revoked by staff, ended by a password change, idle too long or of a disabled customer is not.
+   */
+  async liveSessionsAmong(tokenHashes: readonly string[]): Promise<Set<string>> {
+    if (tokenHashes.length === 0) return new Set();
+    const rows = await this.findLiveSessions(tokenHashes);
+    return new Set(rows.flatMap((row) => (row ? [row.tokenHash] : [])));
   }
 
   async logout(tokenHash: string): Promise<void> {

@@ -38,6 +38,8 @@ export interface LiveClient {
   /** Cache key of `codes` for sharing one serialised frame between clients with the same subscription. */
   codesKey: string;
   userId: string | undefined;
+  /** The session (token hash) that signed the socket in; checked periodically while the socket is open. */
+  session?: string | undefined;
   alive: boolean;
   /** Messages received while an async one (a sign-in) is handled wait here, so answers keep their order. */
   tail: Promise<void>;
@@ -129,13 +131,37 @@ export class LiveHub {
     this.ops.set(op, handler);
   }
 
-  /** Attaches a verified customer to a connection, so their account events reach it. */
-  identify(client: LiveClient, userId: string): void {
+  /** Attaches a verified customer (and the session that signed the socket in) to a connection. */
+  identify(client: LiveClient, userId: string, session?: string): void {
     if (!this.clients.has(client)) return;
     client.userId = userId;
+    client.session = session;
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(client);
+  }
+
+  /** The sessions (token hashes) that signed this instance's sockets in. */
+  signedInSessions(): string[] {
+    const sessions = new Set<string>();
+    for (const client of this.clients) if (client.session) sessions.add(client.session);
+    return [...sessions];
+  }
+
+  /**
+   * Closes every socket signed in with a session that is no longer live (signed out, revoked, customer
+   * disabled): its account events stop at once, and the 4401 close tells the page to sign in again.
+   */
+  endSessionsExcept(live: ReadonlySet<string>, checked: ReadonlySet<string>): number {
+    let ended = 0;
+    for (const client of [...this.clients]) {
+      if (!client.session || !checked.has(client.session) || live.has(client.session)) continue;
+      this.sendError(client, 'Your session has ended, please log in again', errors.unauthorised);
+      this.remove(client);
+      client.socket.close(4401, 'session ended');
+      ended += 1;
+    }
+    return ended;
   }
 
   remove(client: LiveClient): void {

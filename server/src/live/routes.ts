@@ -29,7 +29,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       client.socket.close(4401, 'unauthorised');
       return;
     }
-    live.hub.identify(client, owner.userId);
+    live.hub.identify(client, owner.userId, owner.session);
     // Only the auth message is acknowledged: a page still using `?token=` does not know this frame.
     if (acknowledge) live.hub.sendJson(client, { type: 'auth', ok: true });
   };

@@ -7,6 +7,9 @@ import { LiveHub, type LiveHubOptions } from './hub';
 /** An account event: `type` says what happened (e.g. `order.filled`, `review.result`, `notification`). */
 export type AccountEvent = { type: string } & Record<string, unknown>;
 
+/** Which of these sessions (token hashes) are still live. */
+export type LiveSessionCheck = (sessions: readonly string[]) => Promise<ReadonlySet<string>>;
+
 /** An account event on its way to whichever instance holds the customer's socket (`u`: the user id). */
 interface AddressedEvent {
   u: string;
@@ -47,11 +50,21 @@ export class LiveService {
   private unlistenPublic: (() => Promise<void>) | undefined;
   private unsubscribeTicks: (() => void) | undefined;
 
+  private sessionTimer: NodeJS.Timeout | undefined;
+  private readonly sessionCheckMs: number;
+  private readonly liveSessions: LiveSessionCheck | undefined;
+
   constructor(
     bus: Pick<Bus, 'channel'>,
     private readonly markets: MarketsService,
-    options: Partial<Pick<LiveHubOptions, 'flushMs' | 'maxBufferedBytes' | 'heartbeatMs'>> = {},
+    options: Partial<Pick<LiveHubOptions, 'flushMs' | 'maxBufferedBytes' | 'heartbeatMs'>> & {
+      /** Which sessions are still live; with it, sockets of ended sessions are closed every `sessionCheckMs`. */
+      liveSessions?: LiveSessionCheck;
+      sessionCheckMs?: number;
+    } = {},
   ) {
+    this.liveSessions = options.liveSessions;
+    this.sessionCheckMs = options.sessionCheckMs ?? 15_000;
     this.accountEvents = bus.channel(accountEventsChannel);
     this.publicEvents = bus.channel(publicEventsChannel);
     const livePrice = (code: string, price: string, time: number): LivePrice => ({
@@ -84,6 +97,19 @@ export class LiveService {
     void this.accountEvents.publish({ u: userId, e: event });
   }
 
+  /**
+   * Closes this instance's sockets whose session ended since they signed in (sign-out, staff revocation, a
+   * disabled customer, a password change): one query for all of them. Runs every `sessionCheckMs`; answers
+   * how many sockets it closed.
+   */
+  async checkSessions(): Promise<number> {
+    if (!this.liveSessions) return 0;
+    const signedIn = this.hub.signedInSessions();
+    if (signedIn.length === 0) return 0;
+    const live = await this.liveSessions(signedIn);
+    return this.hub.endSessionsExcept(live, new Set(signedIn));
+  }
+
   /** Sends a public event to every open socket, on every instance (no account data in it). */
   publishPublicEvent(event: AccountEvent): void {
     void this.publicEvents.publish(event);
@@ -100,9 +126,17 @@ export class LiveService {
       });
       this.unsubscribeTicks = this.markets.onTicks((ticks) => this.hub.offer(ticks));
       this.hub.start();
+      if (this.liveSessions) {
+        this.sessionTimer = setInterval(
+          () => void this.checkSessions().catch(() => undefined),
+          this.sessionCheckMs,
+        );
+        this.sessionTimer.unref();
+      }
     },
     stop: async () => {
       this.unsubscribeTicks?.();
+      clearInterval(this.sessionTimer);
       this.hub.stop();
       await this.unlisten?.();
       this.unlisten = undefined;

@@ -323,3 +323,49 @@ describe('/message sign-in by message', () => {
     expect(frames).toEqual([expect.objectContaining({ type: 'error', code: '401' })]);
   });
 });
+
+describe('/message after the session ends', () => {
+  it('closes with 4401 the sockets of a signed-out session, and only those', async () => {
+    const leaving = await signUpCustomer(server);
+    const [ended, kept, other] = [new Probe(url), new Probe(url), new Probe(url)];
+    await Promise.all([ended.opened(), kept.opened(), other.opened()]);
+    expect(await ended.ask(text(JSON.stringify({ op: 'auth', token: leaving.token })))).toMatchObject({
+      frames: [{ type: 'auth', ok: true }],
+    });
+    const second = await server.app.inject({
+      method: 'POST',
+      url: '/swx/customer/login/login',
+      payload: { account: leaving.username, password: leaving.password },
+    });
+    const secondToken = (second.json() as { result: { token: string } }).result.token;
+    expect(await kept.ask(text(JSON.stringify({ op: 'auth', token: secondToken })))).toMatchObject({
+      frames: [{ type: 'auth', ok: true }],
+    });
+    expect(await other.ask(text(JSON.stringify({ op: 'auth', token: customer.token })))).toMatchObject({
+      frames: [{ type: 'auth', ok: true }],
+    });
+
+    // Nothing ended yet: the check closes nothing.
+    expect(await server.services.live.checkSessions()).toBe(0);
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/swx/customer/login/logout',
+      headers: { authorization: leaving.token },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await server.services.live.checkSessions()).toBe(1);
+    const end = Date.now() + 3_000;
+    while (ended.closeCode === undefined && Date.now() < end) await sleep(10);
+    expect(ended.closeCode).toBe(4401);
+    // The customer's other session and another customer's socket stay signed in and keep their events.
+    server.services.live.publishAccountEvent(leaving.userId, { type: 'notification', title: 'still here' });
+    await sleep(400);
+    expect(await kept.ask(text('{"op":"ping"}'))).toEqual({
+      kind: 'frames',
+      frames: [{ type: 'notification', title: 'still here' }],
+    });
+    expect(other.closeCode).toBeUndefined();
+    kept.close();
+    other.close();
+  });
+});
