@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import zlib from 'node:zlib';
 import type { APIRequestContext, Locator, Page, Route, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, test } from './fixtures';
 import { staffSession } from '../support/staff';
+import { photo } from '../support/back-office';
 
 /**
  * The loan module as built (`mf-loan/dist`, served by the real server under /mf-loan/) against the real
@@ -92,40 +92,6 @@ async function usdtAvailable(request: APIRequestContext, token: string): Promise
     '/order/getAssestInfo/all',
   );
   return Number(info.assets.find((asset) => asset.currency === 'USDT')?.available ?? '0');
-}
-
-/** A real photo-sized PNG (a gradient), encoded here so the test needs no image files. */
-function photo(seed: number): Buffer {
-  const width = 320;
-  const height = 200;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      row[1 + x * 3] = (x + seed * 40) % 256;
-      row[2 + x * 3] = (y * 2 + seed * 70) % 256;
-      row[3 + x * 3] = ((x ^ y) + seed * 90) % 256;
-    }
-    rows.push(row);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Draws a signature-like stroke across the pad, as a finger or a mouse would. */
