@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
-import { Button, Modal, messageForError, toaster, useRootStore } from '@swx/shared';
+import { useRootStore } from '@swx/shared';
 import { accountApi } from '../../api';
 import { formStyles } from '../../components/form';
+import { SettingSwitch } from '../../components/setting-switch';
 import { useAccountStrings } from '../../i18n';
 
 /**
@@ -14,53 +14,27 @@ export const OneClickTradingSetting = observer(function OneClickTradingSetting()
   const { t } = useAccountStrings();
   const { session } = useRootStore();
   const enabled = session.userInfo?.oneClickTrading === true;
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const save = async (value: boolean) => {
-    setBusy(true);
-    try {
-      session.setUserInfo(await accountApi.setOneClickTrading(value));
-      toaster.show(t(value ? 'settings.oneClick.turnedOn' : 'settings.oneClick.turnedOff'), {
-        tone: 'success',
-      });
-      setConfirming(false);
-    } catch (error) {
-      toaster.show(messageForError(error, t), { tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <div className={formStyles.form}>
-      <p style={{ margin: 0 }} data-testid="one-click-state">
-        {t(enabled ? 'settings.oneClick.isOn' : 'settings.oneClick.isOff')}
-      </p>
-      <Button
-        variant="secondary"
-        loading={busy && !confirming}
-        onClick={() => (enabled ? void save(false) : setConfirming(true))}
-      >
-        {t(enabled ? 'settings.oneClick.turnOff' : 'settings.oneClick.turnOn')}
-      </Button>
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('settings.oneClick.title')}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button variant="danger" onClick={() => void save(true)} loading={busy}>
-              {t('settings.oneClick.turnOn')}
-            </Button>
-          </>
+      <SettingSwitch
+        state={t(enabled ? 'settings.oneClick.isOn' : 'settings.oneClick.isOff')}
+        stateTestId="one-click-state"
+        actionLabel={t(enabled ? 'settings.oneClick.turnOff' : 'settings.oneClick.turnOn')}
+        confirmation={
+          enabled
+            ? null
+            : {
+                title: t('settings.oneClick.title'),
+                text: t('settings.oneClick.risk'),
+                label: t('settings.oneClick.turnOn'),
+                danger: true,
+              }
         }
-      >
-        <p>{t('settings.oneClick.risk')}</p>
-      </Modal>
+        onSwitch={async () => {
+          session.setUserInfo(await accountApi.setOneClickTrading(!enabled));
+          return t(enabled ? 'settings.oneClick.turnedOff' : 'settings.oneClick.turnedOn');
+        }}
+      />
     </div>
   );
 });

@@ -1,16 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
-import {
-  Button,
-  Modal,
-  languageNames,
-  languages,
-  messageForError,
-  toaster,
-  useRootStore,
-  type Lang,
-} from '@swx/shared';
+import { Button, languageNames, languages, useRootStore, type Lang } from '@swx/shared';
 import { ChoiceGroup, formStyles } from '../../components/form';
+import { SettingSwitch } from '../../components/setting-switch';
 import { useLogout } from '../../components/logout';
 import { AccountPage, Section } from '../../components/page';
 import { useAccountStrings } from '../../i18n';
@@ -23,54 +14,18 @@ import { OneClickTradingSetting } from './one-click';
 const AccountModeSwitch = observer(function AccountModeSwitch() {
   const { t } = useAccountStrings();
   const { settings } = useRootStore();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const target = settings.isDemo ? 'real' : 'demo';
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await settings.setAccountMode(target);
-      toaster.show(
-        t(target === 'real' ? 'account.switchedToReal' : 'account.switchedToDemo', { ns: 'common' }),
-        {
-          tone: 'success',
-        },
-      );
-      setConfirming(false);
-    } catch (error) {
-      toaster.show(messageForError(error, t), { tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const toReal = settings.isDemo;
+  const action = toReal ? t('settings.switchToReal') : t('settings.switchToDemo');
   return (
-    <>
-      <p style={{ margin: 0 }}>
-        {settings.isDemo ? t('settings.currentlyDemo') : t('settings.currentlyReal')}
-      </p>
-      <Button variant="secondary" onClick={() => setConfirming(true)}>
-        {target === 'real' ? t('settings.switchToReal') : t('settings.switchToDemo')}
-      </Button>
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={target === 'real' ? t('settings.switchToReal') : t('settings.switchToDemo')}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button onClick={confirm} loading={busy}>
-              {t('actions.confirm')}
-            </Button>
-          </>
-        }
-      >
-        <p>{target === 'real' ? t('settings.confirmReal') : t('settings.confirmDemo')}</p>
-      </Modal>
-    </>
+    <SettingSwitch
+      state={toReal ? t('settings.currentlyDemo') : t('settings.currentlyReal')}
+      actionLabel={action}
+      confirmation={{ title: action, text: toReal ? t('settings.confirmReal') : t('settings.confirmDemo') }}
+      onSwitch={async () => {
+        await settings.setAccountMode(toReal ? 'real' : 'demo');
+        return t(toReal ? 'account.switchedToReal' : 'account.switchedToDemo', { ns: 'common' });
+      }}
+    />
   );
 });
 
