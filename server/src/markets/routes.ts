@@ -169,6 +169,20 @@ export const marketsAdminRoutes: FastifyPluginAsync = async (app) => {
 
   route(
     app,
+    'admin.optionMarkets',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'The markets that offer options, and whether their terms are their own',
+        security,
+      },
+    },
+    async () => ok(markets.optionMarkets()),
+  );
+
+  route(
+    app,
     'admin.marketOptionTerms',
     {
       preHandler: app.authenticateStaff,

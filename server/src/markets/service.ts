@@ -13,6 +13,7 @@ import {
   type MarketInfo,
   type MarketListItem,
   type MarketOptionTermsRecord,
+  type OptionMarketList,
   type OptionTerms,
   type SetMarketOptionTermsBody,
 } from '@swx/shared/contract';
@@ -194,6 +195,18 @@ export class MarketsService {
   }
 
   /** A market's option overrides and the terms in force, as staff see them. */
+  /** For staff: the markets that offer options, with whether any of their terms is their own. */
+  optionMarkets(): OptionMarketList {
+    return this.ordered
+      .filter((market) => market.optionsTradable)
+      .map((market) => {
+        const { override } = this.options.record(market.code);
+        const overridden =
+          override.periods !== null || override.stakeMin !== null || override.stakeMax !== null;
+        return { code: market.code, name: market.name, type: market.type, overridden };
+      });
+  }
+
   optionTermsRecord(codeOrId: string): MarketOptionTermsRecord {
     return this.options.record(this.get(codeOrId).code);
   }

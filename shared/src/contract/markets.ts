@@ -285,5 +285,17 @@ export const MarketOptionTermsRecord = Type.Object({
 });
 export type MarketOptionTermsRecord = Static<typeof MarketOptionTermsRecord>;
 
+/** `GET /swx/admin/markets/optionTerms`: the markets that offer options, and whether their terms are their own. */
+export const OptionMarketList = Type.Array(
+  Type.Object({
+    code: MarketCode,
+    name: Type.String(),
+    type: Type.Integer(),
+    /** True when the market has any option term of its own (periods or stake bounds) over the parameters. */
+    overridden: Type.Boolean(),
+  }),
+);
+export type OptionMarketList = Static<typeof OptionMarketList>;
+
 /** A logo file name, `BTCUSDT.svg`. */
 export const LogoPath = Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9._-]{1,40}\\.svg$' }) });

@@ -67,6 +67,7 @@ import {
   MarketInfo,
   MarketListResult,
   MarketOptionTermsRecord,
+  OptionMarketList,
   SetMarketOptionTermsBody,
   WatchlistBody,
   WatchlistQuery,
@@ -504,6 +505,11 @@ export const routes = {
     body: CompleteWithdrawalBody,
     result: ReviewDecision,
     roles: finance,
+  }),
+  'admin.optionMarkets': staff('GET', {
+    path: '/markets/optionTerms',
+    result: OptionMarketList,
+    roles: admin,
   }),
   'admin.marketOptionTerms': staff('GET', {
     path: '/markets/:code/optionTerms',

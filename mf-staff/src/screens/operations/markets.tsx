@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, LoadView, Money, TextField, toaster, useLoad } from '@swx/shared';
 import type { MarketOptionTermsRecord, OptionPeriod } from '@swx/shared/contract';
@@ -109,46 +109,58 @@ function TermsEditor({ record, onSaved }: { record: MarketOptionTermsRecord; onS
   );
 }
 
-function MarketTerms({ code }: { code: string }) {
+function MarketTerms({ code, onSaved }: { code: string; onSaved: () => void }) {
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const record = useLoad(() => session.api.call('admin.marketOptionTerms', { params: { code } }), [code]);
   return (
     <LoadView state={record} t={t} keepDataOnError>
       {(answer) => (
-        <TermsEditor key={JSON.stringify(answer.override)} record={answer} onSaved={record.reload} />
+        <TermsEditor
+          key={JSON.stringify(answer.override)}
+          record={answer}
+          onSaved={() => {
+            record.reload();
+            onSaved();
+          }}
+        />
       )}
     </LoadView>
   );
 }
 
-/** Option terms per market: what applies, the market's own overrides, a reasoned change. */
+/** Option terms per market: the markets that offer options, what applies, the market's own overrides, a reasoned change. */
 export const Markets = observer(function Markets() {
+  const session = useStaffSession();
   const { t } = useStaffStrings();
-  const [code, setCode] = useState('');
+  const list = useLoad(() => session.api.call('admin.optionMarkets'), []);
   const [shown, setShown] = useState<string | null>(null);
+  const selectId = useId();
   return (
     <Page title={t('markets.title')} lead={t('markets.lead')}>
-      <form
-        className={pageStyles.row}
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (code.trim()) setShown(code.trim().toUpperCase());
-        }}
-      >
-        <TextField
-          label={t('markets.code')}
-          placeholder="BTCUSDT"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          required
-        />
-        <Button type="submit">{t('markets.open')}</Button>
-      </form>
+      <LoadView state={list} t={t} keepDataOnError>
+        {(markets) => (
+          <div className={pageStyles.row}>
+            <label htmlFor={selectId}>{t('markets.code')}</label>
+            <select
+              id={selectId}
+              value={shown ?? ''}
+              onChange={(event) => setShown(event.target.value || null)}
+            >
+              <option value="">{t('markets.choose')}</option>
+              {markets.map((market) => (
+                <option key={market.code} value={market.code}>
+                  {market.code} · {market.name}
+                  {market.overridden ? ` · ${t('markets.ownTerms')}` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </LoadView>
       {shown ? (
         <Section title={t('markets.termsOf', { code: shown })} id="market-terms">
-          <MarketTerms code={shown} />
+          <MarketTerms code={shown} onSaved={list.reload} />
         </Section>
       ) : null}
     </Page>

@@ -219,3 +219,23 @@ it('clearing an override falls back to the parameters, field by field', async ()
   expect((await setParam('10')).statusCode).toBe(200);
   expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
 });
+
+it('staff list the markets that offer options, marking the ones with terms of their own', async () => {
+  const list = async () =>
+    (
+      await server.app.inject({
+        method: 'GET',
+        url: '/swx/admin/markets/optionTerms',
+        headers: { authorization: token },
+      })
+    ).json().result as { code: string; overridden: boolean }[];
+  const before = await list();
+  const offering = server.services.markets.list().filter((market) => market.optionsTradable);
+  expect(before.map((market) => market.code)).toEqual(offering.map((market) => market.code));
+  await setTerms('SOLUSDT', { stakeMin: '20', reason: 'a higher floor' });
+  const after = await list();
+  expect(after.find((market) => market.code === 'SOLUSDT')).toMatchObject({ overridden: true });
+  expect((await server.app.inject({ method: 'GET', url: '/swx/admin/markets/optionTerms' })).statusCode).toBe(
+    401,
+  );
+});

@@ -214,3 +214,32 @@ describe('roles', () => {
     expect(within(nav).queryByRole('link', { name: 'Deposits' })).toBeNull();
   });
 });
+
+describe('markets and option terms', () => {
+  it('lists the markets that offer options and opens the chosen one, marking its own terms', async () => {
+    const record = {
+      code: 'ETHUSDT',
+      override: { periods: [{ seconds: 60, rate: '0.8' }], stakeMin: null, stakeMax: null },
+      effective: { periods: [{ seconds: 60, rate: '0.8' }], stakeMin: '10', stakeMax: '50000' },
+    };
+    site = createStaffSite(
+      {
+        'GET /markets/optionTerms': [
+          { code: 'BTCUSDT', name: 'Bitcoin', type: 2, overridden: false },
+          { code: 'ETHUSDT', name: 'Ethereum', type: 2, overridden: true },
+        ],
+        'GET /markets/ETHUSDT/optionTerms': record,
+      },
+      { me: staffMe(['admin']) },
+    );
+    renderStaff(site, '/staff/operations/markets');
+    const picker = await screen.findByRole('combobox', { name: 'Market' });
+    expect(
+      within(picker).getByRole('option', { name: 'ETHUSDT · Ethereum · own terms' }),
+    ).toBeInTheDocument();
+    expect(within(picker).getByRole('option', { name: 'BTCUSDT · Bitcoin' })).toBeInTheDocument();
+    await userEvent.selectOptions(picker, 'ETHUSDT');
+    expect(await screen.findByRole('heading', { name: 'Option terms of ETHUSDT' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Periods of this market')).toHaveValue('60:0.8');
+  });
+});
