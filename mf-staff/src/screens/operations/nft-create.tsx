@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ImagePicker, TextField, toaster, type PreparedImage } from '@swx/shared';
+import {
+  Button,
+  ImagePicker,
+  TextField,
+  languageNames,
+  languages,
+  toaster,
+  type Lang,
+  type PreparedImage,
+} from '@swx/shared';
 import { pageStyles } from '../../components/page';
 import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
@@ -11,8 +20,8 @@ interface NftDraft {
   chain: string;
   contractAddress: string;
   tokenId: string;
-  descriptionEn: string;
-  descriptionZh: string;
+  /** The description in each language; English is required, the others are shown where given. */
+  descriptions: Record<Lang, string>;
   startingBid: string;
   startsAt: string;
   endsAt: string;
@@ -25,8 +34,7 @@ const blank: NftDraft = {
   chain: 'Ethereum',
   contractAddress: '',
   tokenId: '',
-  descriptionEn: '',
-  descriptionZh: '',
+  descriptions: Object.fromEntries(languages.map((lang) => [lang, ''])) as Record<Lang, string>,
   startingBid: '',
   startsAt: '',
   endsAt: '',
@@ -40,8 +48,15 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
   const [draft, setDraft] = useState<NftDraft>(blank);
   const [artwork, setArtwork] = useState<PreparedImage | null>(null);
   const { busy, failure, setFailure, run } = useAction();
-  const set = (name: keyof NftDraft) => (event: { target: { value: string } }) =>
+  const set = (name: Exclude<keyof NftDraft, 'descriptions'>) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const setDescription = (lang: Lang) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({
+      ...current,
+      descriptions: { ...current.descriptions, [lang]: event.target.value },
+    }));
+  // English first (required), then the other languages in the picker's order.
+  const descriptionLanguages: Lang[] = ['en', ...languages.filter((lang) => lang !== 'en')];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,8 +75,13 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
           tokenId: draft.tokenId.trim(),
           image: upload.id,
           descriptions: {
-            en: draft.descriptionEn.trim(),
-            ...(draft.descriptionZh.trim() ? { 'zh-CN': draft.descriptionZh.trim() } : {}),
+            ...Object.fromEntries(
+              languages.flatMap((lang) => {
+                const text = draft.descriptions[lang].trim();
+                return text ? [[lang, text]] : [];
+              }),
+            ),
+            en: draft.descriptions.en.trim(),
           },
           startingBid: draft.startingBid.trim(),
           startsAt: new Date(draft.startsAt).toISOString(),
@@ -125,25 +145,20 @@ export function NftCreate({ onCreated }: { onCreated: () => void }) {
         />
       </div>
       <ImagePicker label={t('nfts.artwork')} value={artwork} onChange={setArtwork} required />
-      <label className={pageStyles.label}>
-        {t('nfts.descriptionEn')}
-        <textarea
-          className={pageStyles.textarea}
-          value={draft.descriptionEn}
-          onChange={set('descriptionEn')}
-          maxLength={4000}
-          required
-        />
-      </label>
-      <label className={pageStyles.label}>
-        {t('nfts.descriptionZh')}
-        <textarea
-          className={pageStyles.textarea}
-          value={draft.descriptionZh}
-          onChange={set('descriptionZh')}
-          maxLength={4000}
-        />
-      </label>
+      {descriptionLanguages.map((lang) => (
+        <label key={lang} className={pageStyles.label}>
+          {t(lang === 'en' ? 'nfts.descriptionEn' : 'nfts.descriptionIn', { language: languageNames[lang] })}
+          <textarea
+            className={pageStyles.textarea}
+            lang={lang}
+            dir={lang === 'ar' ? 'rtl' : undefined}
+            value={draft.descriptions[lang]}
+            onChange={setDescription(lang)}
+            maxLength={4000}
+            required={lang === 'en'}
+          />
+        </label>
+      ))}
       <div className={pageStyles.fields}>
         <TextField
           label={t('nfts.startingBid')}

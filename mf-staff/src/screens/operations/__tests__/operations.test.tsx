@@ -243,3 +243,16 @@ describe('markets and option terms', () => {
     expect(screen.getByLabelText('Periods of this market')).toHaveValue('60:0.8');
   });
 });
+
+describe('NFT listings', () => {
+  it('asks for the description in English and offers every other customer language', async () => {
+    site = createStaffSite({ 'GET /nfts': [] }, { me: staffMe(['content']) });
+    renderStaff(site, '/staff/operations/nfts');
+    const english = await screen.findByRole('textbox', { name: 'Description in English' });
+    expect(english).toBeRequired();
+    expect(screen.getByRole('textbox', { name: 'Description in Deutsch (optional)' })).not.toBeRequired();
+    const arabic = screen.getByRole('textbox', { name: 'Description in العربية (optional)' });
+    expect(arabic).toHaveAttribute('dir', 'rtl');
+    expect(screen.getAllByRole('textbox', { name: /^Description in / })).toHaveLength(10);
+  });
+});
