@@ -5,12 +5,14 @@
 import type en from './locales/en.json';
 import type { RecordNames } from '../contract/record-names';
 import type { Lang } from './languages';
-import type { MarketNames } from './market-names';
 
 /**
  * The SDK's strings, with the record names the server shares (`records.*`, contract/record-names) and the
  * market names in this language (`marketNames.*`, market-names.ts; English needs none).
  */
+/** One language's local market names by market code (market-names.ts says which names are there). */
+export type MarketNames = Partial<Record<string, string>>;
+
 export type CommonStrings = typeof en & { records: RecordNames; marketNames?: MarketNames };
 
 type Loaded = Promise<{ default: CommonStrings }>;

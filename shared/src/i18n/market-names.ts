@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MarketNames } from './common-strings';
 import { commonNamespace, type I18n } from './create-i18n';
 
 /**
@@ -12,7 +13,7 @@ import { commonNamespace, type I18n } from './create-i18n';
  * Each language's names ride along with its common strings (`common-strings.ts`, key `marketNames`), so a
  * page never downloads another language's names and English adds nothing to the first load.
  */
-export type MarketNames = Partial<Record<string, string>>;
+export type { MarketNames };
 
 /** Where a language's names sit in the `common` namespace. */
 export const marketNamesKey = 'marketNames';
