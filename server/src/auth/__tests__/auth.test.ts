@@ -384,6 +384,7 @@ describe('sessions', () => {
     const customer = await signUpCustomer(server);
     await expect(server.services.auth.verifyToken(customer.token)).resolves.toEqual({
       userId: customer.userId,
+      session: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     await expect(server.services.auth.verifyToken('garbage')).resolves.toBeNull();
     await post('/login/logout', undefined, { authorization: customer.token });

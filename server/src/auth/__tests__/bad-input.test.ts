@@ -140,8 +140,12 @@ describe('bad input never breaks the auth endpoints', () => {
               },
               payload: JSON.stringify(payload),
             });
-            // A signed-in mode switch to a valid mode is a legitimate success; anything else must be refused.
+            // A signed-in mode switch to a valid mode, or a preference set to a boolean, is a legitimate
+            // success; anything else must be refused.
             if (url === '/user/accountMode' && res.statusCode === 200) return;
+            const oneClick = (payload as { oneClickTrading?: unknown } | null)?.oneClickTrading;
+            if (url === '/user/preferences' && res.statusCode === 200 && typeof oneClick === 'boolean')
+              return;
             expectRefusal(res);
           },
         ),
