@@ -82,7 +82,10 @@ for (const language of ['en', 'ar', 'de'] as const) {
     await expect(chart.locator('.highcharts-plot-line')).toHaveCount(3, { timeout: 30_000 });
     await expect(chart.locator('.highcharts-plot-line-label').first()).toContainText(entryWord[language]);
     // The tooltip reads open/high/low/close in the page language; axis labels carry no seconds or AM/PM.
-    await chart.locator('.highcharts-candlestick-series .highcharts-point').last().hover();
+    // A candle in the middle of the chart (the live last one is redrawn with every tick and sits under the
+    // price labels).
+    const candles = chart.locator('.highcharts-candlestick-series .highcharts-point');
+    await candles.nth(Math.floor((await candles.count()) / 2)).hover();
     await expect(chart.locator('.highcharts-tooltip')).toContainText(openWord[language]);
     await chart.screenshot({ path: path.join(folder, `${language}-desktop-tooltip.png`) });
     const axisLabels = await chart.locator('.highcharts-xaxis-labels').allTextContents();
