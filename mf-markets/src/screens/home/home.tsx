@@ -68,6 +68,7 @@ const MarketList = observer(function MarketList({ store }: { store: HomeStore })
   // task the moment the list arrives; the skeleton stays until they are ready.
   const markets = useDeferredValue(store.markets);
   const building = markets !== store.markets;
+  const shown = useProgressiveCount(markets.length);
   if ((store.marketsStatus === 'loading' || building) && markets.length === 0) {
     return (
       <div aria-busy="true" aria-label={t('list.loading')}>
@@ -91,9 +92,30 @@ const MarketList = observer(function MarketList({ store }: { store: HomeStore })
   }
   return (
     <ul className={styles.list} data-testid="home-market-list">
-      {markets.map((market) => (
+      {markets.slice(0, shown).map((market) => (
         <MarketRow key={market.code} market={market} showSparkline />
       ))}
     </ul>
   );
 });
+
+/** Rows mounted in the first commit: what a phone's first screen shows, and a little more. */
+export const FIRST_ROWS = 8;
+/** Rows added per following frame: each commit stays a short task on a slow phone. */
+export const ROWS_PER_FRAME = 4;
+
+/**
+ * How many of `total` rows to mount: the first screenful at once, then a few more every animation frame, so
+ * the ~50 rows never arrive as one long task that keeps a phone from answering a tap.
+ */
+function useProgressiveCount(total: number): number {
+  // The list arrives after the first render: the first screenful counts from then, not from zero.
+  const [added, setAdded] = useState(0);
+  const shown = Math.min(total, FIRST_ROWS + added);
+  useEffect(() => {
+    if (total === 0 || shown >= total) return;
+    const frame = requestAnimationFrame(() => setAdded((count) => count + ROWS_PER_FRAME));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, total]);
+  return shown;
+}

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { RootStore } from '@swx/shared';
 import { createFakeSite, listItem, renderScreen, resetRoot } from '../../../test-support/fake-site';
-import { HomeScreen } from '../home';
+import { FIRST_ROWS, HomeScreen, ROWS_PER_FRAME } from '../home';
 
 const listed = [
   listItem('BTCUSDT', 2, { appName: 'Bitcoin', zdf: '2.50', openNow: true }),
@@ -100,4 +100,32 @@ test('shortcuts lead to notices, profile, market and trading', async () => {
       .getAllByRole('link')
       .map((a) => a.getAttribute('href')),
   ).toEqual(['/help/notice', '/profile', '/market', '/trading']);
+});
+
+test('a long list mounts the first screenful at once and the rest a few rows per frame, all of them', async () => {
+  const many = Array.from({ length: FIRST_ROWS + 3 * ROWS_PER_FRAME + 1 }, (_, i) =>
+    listItem(`M${String(i).padStart(2, '0')}USDT`, 2, { appName: `Market ${i}`, openNow: true }),
+  );
+  const frames: FrameRequestCallback[] = [];
+  const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    frames.push(callback);
+    return frames.length;
+  });
+  try {
+    root = createFakeSite({
+      'GET /index/listMarketAll': many,
+      'GET /index/feedStatus': { feed: 'simulated', simulated: true },
+    }).root;
+    renderScreen(root, <HomeScreen />, '/');
+    await waitFor(() => expect(screen.getAllByTestId('market-row')).toHaveLength(FIRST_ROWS));
+    for (let step = 1; step <= 4; step += 1) {
+      act(() => frames.shift()?.(performance.now()));
+      expect(screen.getAllByTestId('market-row')).toHaveLength(
+        Math.min(many.length, FIRST_ROWS + step * ROWS_PER_FRAME),
+      );
+    }
+    expect(frames).toHaveLength(0);
+  } finally {
+    raf.mockRestore();
+  }
 });
