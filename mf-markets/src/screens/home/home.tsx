@@ -100,9 +100,9 @@ const MarketList = observer(function MarketList({ store }: { store: HomeStore })
 });
 
 /** Rows mounted in the first commit: what a phone's first screen shows, and a little more. */
-export const FIRST_ROWS = 8;
+export const FIRST_ROWS = 4;
 /** Rows added per following frame: each commit stays a short task on a slow phone. */
-export const ROWS_PER_FRAME = 4;
+export const ROWS_PER_FRAME = 2;
 
 /**
  * How many of `total` rows to mount: the first screenful at once, then a few more every animation frame, so
