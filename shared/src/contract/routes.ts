@@ -1,3 +1,4 @@
+// ---- back office: customers, corrections, operations ----
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   AuditPage,
@@ -21,8 +22,6 @@ import {
   StaffTotpConfirmBody,
   StaffTotpEnrolment,
   StaffTotpLoginBody,
-  staffRoles,
-  type StaffRole,
 } from './admin';
 import {
   AccountModeBody,
@@ -114,7 +113,6 @@ import {
   SpotSubmitBody,
 } from './trading';
 import { UploadPath, UploadResult } from './uploads';
-// ---- plans ----
 import {
   BuySmartBody,
   FundPlanReserveBody,
@@ -132,7 +130,6 @@ import {
   SmartOrderList,
   SmartQuote,
 } from './plans';
-// Wallet sign-in (Sign-In with Ethereum).
 import {
   DappLoginResult,
   DappNonce,
@@ -141,7 +138,6 @@ import {
   UnlinkWalletBody,
   WalletList,
 } from './wallet';
-// KYC and loans
 import { IdentificationBody, KycDetail, KycImagePath } from './kyc';
 import {
   ListLoanQuery,
@@ -155,7 +151,6 @@ import {
   RepayLoanBody,
   WithdrawLoanBody,
 } from './loans';
-// ---- nfts ----
 import {
   BuyNftBody,
   BuyNftResult,
@@ -170,7 +165,6 @@ import {
   NftList,
   NftSummary,
 } from './nfts';
-// Social sign-in (OpenID Connect).
 import {
   ProviderPath,
   SocialCallbackBody,
@@ -182,100 +176,23 @@ import {
   SocialStartBody,
   SocialStartResult,
 } from './social';
-
-// ---- back office: customers, corrections, operations ----
+import { backOfficeRoutes } from './back-office-routes';
 import {
-  AddCustomerNoteBody,
-  Correction,
-  CorrectionIdPath,
-  CorrectionList,
-  CorrectionListQuery,
-  CustomerIdPath,
-  CustomerNote,
-  CustomerNoteList,
-  CustomerPage,
-  CustomerProfile,
-  CustomerRecordsQuery,
-  CustomerSearchQuery,
-  CustomerSessionList,
-  CustomerSessionPath,
-  CustomerStatusBody,
-  CustomerSummary,
-  PlatformBalanceList,
-  RejectCorrectionBody,
-  RequestCorrectionBody,
-} from './staff-customers';
-import {
-  CancelNftBody,
-  ContentPageDetail,
-  ContentPageList,
-  ContentPagePath,
-  ContentPagesQuery,
-  ParamDetail,
-  ParamDetailPath,
-  SaveContentDraftBody,
-  StaffNftListing,
-  StaffNftListingList,
-  StaffNftPath,
-} from './staff-operations';
+  Nothing,
+  get,
+  post,
+  del,
+  staff,
+  anyStaff,
+  reviewer,
+  finance,
+  admin,
+  content,
+  reviewQueue,
+  type RouteSpec,
+} from './route-spec';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** `customer` routes live under `/swx/customer`, `admin` routes under `/swx/admin`. */
-export type RouteScope = 'customer' | 'admin';
-
-/**
- * How far into sign-in a staff route may be called: `signIn` without a session (the sign-in steps),
- * `enrolment` with any session, even before two-factor is enrolled (who am I, enrol, confirm, sign out).
- * Every other staff route needs a session of a member with two-factor on and one of the route's `roles`.
- */
-export type StaffGate = 'signIn' | 'enrolment';
-
-/**
- * One API route. `path` is relative to its scope's prefix, Fastify style (`/order/receipt/:kind/:id`).
- * `result` is what the envelope carries; a route without one answers something else (an image, a CSV file),
- * so the SDK client's JSON calls cannot reach it.
- */
-export interface RouteSpec {
-  method: HttpMethod;
-  path: string;
-  scope: RouteScope;
-  params?: TSchema;
-  query?: TSchema;
-  body?: TSchema;
-  result?: TSchema;
-  /** Staff routes only: the roles that may call it (a member needs one of them). */
-  roles?: readonly StaffRole[];
-  /** Staff routes only: see `StaffGate`; absent for the ordinary ones. */
-  staffGate?: StaffGate;
-}
-
-const Nothing = Type.Null();
-/** Back-office roles that may read customers (issue 19): everyone but content editors. */
-const customerReaders = ['reviewer', 'finance', 'admin'] as const;
-
-const get = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
-  ({ method: 'GET', scope: 'customer', ...spec }) as const;
-const post = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
-  ({ method: 'POST', scope: 'customer', ...spec }) as const;
-const del = <S extends Omit<RouteSpec, 'method' | 'scope'>>(spec: S) =>
-  ({ method: 'DELETE', scope: 'customer', ...spec }) as const;
-/** A staff route: `roles` is required, so no staff route can be added without saying who may call it. */
-const staff = <
-  M extends HttpMethod,
-  S extends Omit<RouteSpec, 'method' | 'scope' | 'roles'> & { roles: readonly StaffRole[] },
->(
-  method: M,
-  spec: S,
-) => ({ method, scope: 'admin', ...spec }) as const;
-
-/** Staff route roles: any member, or one duty. */
-const anyStaff = staffRoles;
-const reviewer = ['reviewer'] as const;
-const finance = ['finance'] as const;
-const admin = ['admin'] as const;
-const content = ['content'] as const;
-/** The review queue serves reviewers (deposits, KYC, loans) and finance (withdrawals); each kind checks its own. */
-const reviewQueue = ['reviewer', 'finance'] as const;
+export type { HttpMethod, RouteScope, RouteSpec, StaffGate } from './route-spec';
 
 /**
  * Every customer and admin API route, by key: the client calls by key, the server registers by key
@@ -615,140 +532,7 @@ export const routes = {
     params: ProviderPath,
     result: SocialIdentities,
   }),
-  // ---- back office: customers (reviewer, finance, admin read; admin disables) ----
-  'admin.customers': staff('GET', {
-    path: '/customers',
-    query: CustomerSearchQuery,
-    result: CustomerPage,
-    roles: customerReaders,
-  }),
-  'admin.customer': staff('GET', {
-    path: '/customers/:id',
-    params: CustomerIdPath,
-    result: CustomerProfile,
-    roles: customerReaders,
-  }),
-  'admin.customerRecords': staff('GET', {
-    path: '/customers/:id/records',
-    params: CustomerIdPath,
-    query: CustomerRecordsQuery,
-    result: TransactionRecordPage,
-    roles: customerReaders,
-  }),
-  'admin.customerSessions': staff('GET', {
-    path: '/customers/:id/sessions',
-    params: CustomerIdPath,
-    result: CustomerSessionList,
-    roles: customerReaders,
-  }),
-  'admin.revokeCustomerSession': staff('POST', {
-    path: '/customers/:id/sessions/:sessionId/revoke',
-    params: CustomerSessionPath,
-    result: CustomerSessionList,
-    roles: customerReaders,
-  }),
-  'admin.customerNotes': staff('GET', {
-    path: '/customers/:id/notes',
-    params: CustomerIdPath,
-    result: CustomerNoteList,
-    roles: customerReaders,
-  }),
-  'admin.addCustomerNote': staff('POST', {
-    path: '/customers/:id/notes',
-    params: CustomerIdPath,
-    body: AddCustomerNoteBody,
-    result: CustomerNote,
-    roles: customerReaders,
-  }),
-  'admin.disableCustomer': staff('POST', {
-    path: '/customers/:id/disable',
-    params: CustomerIdPath,
-    body: CustomerStatusBody,
-    result: CustomerSummary,
-    roles: admin,
-  }),
-  'admin.enableCustomer': staff('POST', {
-    path: '/customers/:id/enable',
-    params: CustomerIdPath,
-    body: CustomerStatusBody,
-    result: CustomerSummary,
-    roles: admin,
-  }),
-  // ---- back office: correction entries (finance only, four eyes) ----
-  'admin.corrections': staff('GET', {
-    path: '/corrections',
-    query: CorrectionListQuery,
-    result: CorrectionList,
-    roles: finance,
-  }),
-  'admin.requestCorrection': staff('POST', {
-    path: '/corrections',
-    body: RequestCorrectionBody,
-    result: Correction,
-    roles: finance,
-  }),
-  'admin.approveCorrection': staff('POST', {
-    path: '/corrections/:id/approve',
-    params: CorrectionIdPath,
-    result: Correction,
-    roles: finance,
-  }),
-  'admin.rejectCorrection': staff('POST', {
-    path: '/corrections/:id/reject',
-    params: CorrectionIdPath,
-    body: RejectCorrectionBody,
-    result: Correction,
-    roles: finance,
-  }),
-  // ---- back office: operations ----
-  'admin.param': staff('GET', {
-    path: '/params/:key',
-    params: ParamDetailPath,
-    result: ParamDetail,
-    roles: admin,
-  }),
-  'admin.platformBalances': staff('GET', {
-    path: '/ledger/platformAccounts',
-    result: PlatformBalanceList,
-    roles: finance,
-  }),
-  'admin.contentPages': staff('GET', {
-    path: '/content',
-    query: ContentPagesQuery,
-    result: ContentPageList,
-    roles: content,
-  }),
-  'admin.contentPage': staff('GET', {
-    path: '/content/:type/:slug/:lang',
-    params: ContentPagePath,
-    result: ContentPageDetail,
-    roles: content,
-  }),
-  'admin.saveContentDraft': staff('PUT', {
-    path: '/content/:type/:slug/:lang',
-    params: ContentPagePath,
-    body: SaveContentDraftBody,
-    result: ContentPageDetail,
-    roles: content,
-  }),
-  'admin.publishContent': staff('POST', {
-    path: '/content/:type/:slug/:lang/publish',
-    params: ContentPagePath,
-    result: ContentPageDetail,
-    roles: content,
-  }),
-  'admin.nftListings': staff('GET', {
-    path: '/nfts',
-    result: StaffNftListingList,
-    roles: content,
-  }),
-  'admin.cancelNft': staff('POST', {
-    path: '/nfts/:id/cancel',
-    params: StaffNftPath,
-    body: CancelNftBody,
-    result: StaffNftListing,
-    roles: content,
-  }),
+  ...backOfficeRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;
