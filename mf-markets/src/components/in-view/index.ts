@@ -1,1 +1,1 @@
-export { useInView } from './use-in-view';
+export { Liveness, useLiveness } from './liveness';

@@ -1,11 +1,10 @@
-import { untracked } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ChangePercent, MarketName, changeDirection, formatPrice, useMarketName } from '@swx/shared';
+import { ChangePercent, MarketName, changeDirection, formatPrice, marketName } from '@swx/shared';
 import type { Market } from '../../api';
-import { useInView } from '../in-view';
+import { useLiveness, type Liveness } from '../in-view';
 import { LivePrice } from '../live-price';
 import { liveChange, liveHistory, livePrice } from '../live-market';
 import { Sparkline } from '../sparkline';
@@ -32,23 +31,15 @@ export function currencyPath(market: Pick<Market, 'code' | 'type' | 'id'>, chang
 }
 
 /**
- * Reads live values while the row is on or near the screen; off screen it shows the value as of its last
- * render without subscribing, so a long list costs only its visible rows on every tick. It reads again as
- * soon as it scrolls back into view.
- */
-function readLive<T>(live: boolean, read: () => T): T {
-  return live ? read() : untracked(read);
-}
-
-/**
  * One market in a list: name, live price (flashing on change), change against yesterday's close. The row
- * itself renders once; only its figures and mini chart follow the feed.
+ * itself renders once; only its figures and mini chart follow the feed, and only while the row is on or near
+ * the screen (off screen they show the values of their last render).
  */
 export function MarketRow({ market, showSparkline = false, watchlist }: MarketRowProps) {
   const { t, i18n } = useTranslation('markets');
-  const localName = useMarketName()(market.code, market.name);
+  const localName = marketName(i18n, market.code, market.name);
   const row = useRef<HTMLLIElement>(null);
-  const live = useInView(row);
+  const live = useLiveness(row);
   return (
     <li ref={row} className={styles.row} data-code={market.code} data-testid="market-row">
       <Link
@@ -96,10 +87,10 @@ const RowFigures = observer(function RowFigures({
   live,
 }: {
   market: Market;
-  live: boolean;
+  live: Liveness;
   lang: string;
 }) {
-  const { price, change } = readLive(live, () => ({ price: livePrice(market), change: liveChange(market) }));
+  const { price, change } = live.read(() => ({ price: livePrice(market), change: liveChange(market) }));
   const direction = changeDirection(change);
   return (
     <span className={styles.figures}>
@@ -121,9 +112,9 @@ const RowSparkline = observer(function RowSparkline({
   label,
 }: {
   market: Market;
-  live: boolean;
+  live: Liveness;
   label: string;
 }) {
-  const prices = readLive(live, () => liveHistory(market));
+  const prices = live.read(() => liveHistory(market));
   return <Sparkline prices={prices} label={label} />;
 });

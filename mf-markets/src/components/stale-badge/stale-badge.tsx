@@ -7,8 +7,12 @@ import styles from './stale-badge.module.css';
  * only says so.
  */
 export function StaleBadge({ stale }: { stale: boolean }) {
+  // Most rows are fresh: they render nothing and never ask i18next for a text.
+  return stale ? <Badge /> : null;
+}
+
+function Badge() {
   const { t } = useTranslation('markets');
-  if (!stale) return null;
   return (
     <span className={styles.badge} role="status" title={t('market.staleHint')} data-testid="stale-badge">
       {t('market.stale')}

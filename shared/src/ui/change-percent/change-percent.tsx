@@ -26,18 +26,21 @@ export interface ChangePercentProps {
  * known": showing 0 % would claim a flat market the feed never reported.
  */
 export function ChangePercent({ value, className, testId, label }: ChangePercentProps) {
-  const { t } = useTranslation('common');
   return (
     <span className={className} data-testid={testId} data-direction={changeDirection(value)}>
       {label ? <span className={visuallyHiddenClass}>{`${label} `}</span> : null}
-      {value === null ? (
-        <>
-          <span aria-hidden="true">—</span>
-          <span className={visuallyHiddenClass}>{t('market.changeUnknown')}</span>
-        </>
-      ) : (
-        formatPercent(value)
-      )}
+      {value === null ? <UnknownChange /> : formatPercent(value)}
     </span>
+  );
+}
+
+/** Its own component: a known change (every tick of every visible row) never asks i18next for a text. */
+function UnknownChange() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className={visuallyHiddenClass}>{t('market.changeUnknown')}</span>
+    </>
   );
 }
