@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { closeContext, deployModules, expect, test } from './fixtures';
 import { staffSession } from '../support/staff';
 
 /**
@@ -12,14 +12,7 @@ import { staffSession } from '../support/staff';
  * /remotes.json does not list mf_account (nor mf_pass): these tests add them, leaving every other entry.
  */
 async function useAccountModules(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({
-      response,
-      json: { ...remotes, mf_account: '/mf-account/mf-manifest.json', mf_pass: '/mf-pass/mf-manifest.json' },
-    });
-  });
+  await deployModules(page, ['mf-account', 'mf-pass']);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -323,7 +316,7 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   await useAccountModules(friendPage);
   await friendPage.goto(`${link.pathname}${link.search}`);
   await expect(friendPage.getByLabel(/Invite code/)).toHaveValue(code);
-  await friendContext.close();
+  await closeContext(friendContext);
   const friend = newCustomer(testInfo, 'f');
   await register(request, friend, code);
   await page.reload();

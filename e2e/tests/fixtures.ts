@@ -1,16 +1,42 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * Tests start with the onboarding board already seen in this session (it is the subject of its own test),
- * so it does not cover the page on the mobile layout.
+ * so it does not cover the page on the mobile layout. When a test ends, route handlers still in flight (the
+ * shell asks for /remotes.json on every navigation) stop quietly: one that failed on the closing page after
+ * the test would fail the worker between tests, and the next test would not run.
  */
 export const test = base.extend<{ boardSeen: boolean }>({
   boardSeen: [true, { option: true }],
   page: async ({ page, boardSeen }, provide) => {
     if (boardSeen) await page.addInitScript(() => window.sessionStorage.setItem('showBoard', 'false'));
     await provide(page);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   },
 });
+
+/** A module built into `<module>/dist` and served by the suite's server under `/<module>/`. */
+export type BuiltModule =
+  'mf-markets' | 'mf-trading' | 'mf-account' | 'mf-pass' | 'mf-loan' | 'mf-nft' | 'mf-staff';
+
+/**
+ * Deploys built modules for `page`: /remotes.json as the server answers it (the e2e fixture for mf_markets
+ * and mf_trading, mf_loan on a closed port, the rest not deployed), with these modules listed instead.
+ */
+export async function deployModules(page: Page, modules: readonly BuiltModule[]): Promise<void> {
+  const entries = Object.fromEntries(modules.map((m) => [m.replace(/-/g, '_'), `/${m}/mf-manifest.json`]));
+  await page.route('**/remotes.json', async (route) => {
+    const response = await route.fetch();
+    const remotes = (await response.json()) as Record<string, string>;
+    await route.fulfill({ response, json: { ...remotes, ...entries } });
+  });
+}
+
+/** Closes a context a test opened itself, its pages' route handlers in flight stopped quietly (see `test`). */
+export async function closeContext(context: BrowserContext): Promise<void> {
+  await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' })));
+  await context.close();
+}
 
 export { expect };
 

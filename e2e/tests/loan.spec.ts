@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import type { APIRequestContext, Locator, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { deployModules, expect, test } from './fixtures';
 import { staffSession } from '../support/staff';
 import { photo } from '../support/back-office';
 
@@ -14,11 +14,7 @@ import { photo } from '../support/back-office';
  * at the built module instead, leaving every other entry.
  */
 test.beforeEach(async ({ page }) => {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_loan: '/mf-loan/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-loan']);
 });
 
 const admin = { username: 'admin', password: 'e2e-admin-password-1' };

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, isMobileProject, test } from './fixtures';
+import { deployModules, expect, isMobileProject, test } from './fixtures';
 
 /**
  * The markets module as built (`mf-markets/dist`, served by the real server under /mf-markets/) against the
@@ -8,11 +8,7 @@ import { expect, isMobileProject, test } from './fixtures';
  * module; these tests point it at the real module instead, leaving every other entry as the server lists it.
  */
 async function useRealMarketsModule(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_markets: '/mf-markets/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-markets']);
 }
 
 test.beforeEach(async ({ page }) => {

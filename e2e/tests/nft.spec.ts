@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { APIRequestContext, Browser, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, isMobileProject, test } from './fixtures';
+import { closeContext, deployModules, expect, isMobileProject, test } from './fixtures';
 import { staffSession } from '../support/staff';
 
 /**
@@ -12,11 +12,7 @@ import { staffSession } from '../support/staff';
  * public donations page shows the sale. The suite's /remotes.json does not list mf_nft: tests add it.
  */
 async function withNftModule(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_nft: '/mf-nft/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-nft']);
 }
 
 const admin = { username: 'admin', password: 'e2e-admin-password-1' };
@@ -289,7 +285,7 @@ test('two customers bid against each other; the auction settles and the donation
     'ledger check',
   );
   expect(check.ok, JSON.stringify(check.problems)).toBe(true);
-  await Promise.all([first.context.close(), second.context.close(), visitor.close()]);
+  await Promise.all([closeContext(first.context), closeContext(second.context), closeContext(visitor)]);
 });
 
 for (const lang of ['en', 'ar', 'de'] as const) {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { deployModules, expect, test } from './fixtures';
 
 /**
  * The sign-in module as built (`mf-pass/dist`, served by the real server under /mf-pass/) against the real
@@ -9,11 +9,7 @@ import { expect, test } from './fixtures';
  * unavailable" panel); these tests list it, leaving every other entry as the server answers it.
  */
 async function usePassModule(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_pass: '/mf-pass/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-pass']);
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { deployModules, expect, test } from './fixtures';
 import { staffSession } from '../support/staff';
 
 /**
@@ -11,11 +11,7 @@ import { staffSession } from '../support/staff';
  * production uses, not a test-only code path), so a payout arrives while the page is open.
  */
 async function useRealTradingModule(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_trading: '/mf-trading/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-trading']);
 }
 
 const admin = { username: 'admin', password: 'e2e-admin-password-1' };

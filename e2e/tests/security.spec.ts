@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectFixtureAt, test } from './fixtures';
+import { deployModules, expect, expectFixtureAt, test } from './fixtures';
 
 /**
  * The site works under its Content-Security-Policy: no violation is reported while the home page and the
@@ -37,12 +37,7 @@ test.describe('Content-Security-Policy', () => {
 
   test('the real markets (with its chart) and trading modules load without a violation', async ({ page }) => {
     const violations = await collectViolations(page);
-    await page.route('**/remotes.json', async (route) => {
-      const response = await route.fetch();
-      const remotes = (await response.json()) as Record<string, string>;
-      const real = { mf_markets: '/mf-markets/mf-manifest.json', mf_trading: '/mf-trading/mf-manifest.json' };
-      await route.fulfill({ response, json: { ...remotes, ...real } });
-    });
+    await deployModules(page, ['mf-markets', 'mf-trading']);
     await page.goto('/cruuency?code=BTCUSDT');
     await page.waitForLoadState('networkidle');
     await expect(page.locator('.highcharts-container').first()).toBeVisible();

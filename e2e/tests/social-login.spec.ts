@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { deployModules, expect, test } from './fixtures';
 import { socialProviders } from '../support/oidc-providers';
 
 /**
@@ -10,11 +10,7 @@ import { socialProviders } from '../support/oidc-providers';
  * the login typed decides the account (`server/src/test/oidc-provider/provider.mjs`).
  */
 async function usePassModule(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_pass: '/mf-pass/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-pass']);
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page, Route } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   customerCall,
   deposit,
@@ -9,7 +9,7 @@ import {
   tronAddress,
 } from '../support/back-office';
 import { createMember, signInNewMember, staffCall } from '../support/staff';
-import { expect, test } from './fixtures';
+import { closeContext, deployModules, expect, test } from './fixtures';
 
 /**
  * The back office as built (`mf-staff/dist`, served by the real server under /mf-staff/) against the real
@@ -21,14 +21,7 @@ import { expect, test } from './fixtures';
 test.skip(({ isMobile }) => isMobile, 'The back office is laid out for desktops and tablets');
 
 test.beforeEach(async ({ page }) => {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({
-      response,
-      json: { ...remotes, mf_staff: '/mf-staff/mf-manifest.json', mf_loan: '/mf-loan/mf-manifest.json' },
-    });
-  });
+  await deployModules(page, ['mf-staff', 'mf-loan']);
 });
 
 /** Opens a queue and the record of `username` in it. */
@@ -103,11 +96,7 @@ test('a reviewer approves a deposit with its proof image in view', async ({ page
 async function financePage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_staff: '/mf-staff/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-staff']);
   return page;
 }
 
@@ -175,7 +164,7 @@ test('a large withdrawal needs a second finance member', async ({ page, request,
     await colleague.getByRole('button', { name: 'Approve' }).click();
     await expect(colleague.getByText('Approved.')).toBeVisible();
   } finally {
-    await colleague.context().close();
+    await closeContext(colleague.context());
   }
   const decided = await customerCall<{ id: string; status: string }[]>(
     request,

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { deployModules, expect, test } from './fixtures';
 
 /**
  * The trading module as built (`mf-trading/dist`, served by the real server under /mf-trading/) against the
@@ -8,11 +8,7 @@ import { expect, test } from './fixtures';
  * mf_trading at the e2e fixture module; these tests point it at the real module instead.
  */
 async function useRealTradingModule(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...remotes, mf_trading: '/mf-trading/mf-manifest.json' } });
-  });
+  await deployModules(page, ['mf-trading']);
 }
 
 /** A crypto market trades around the clock, so orders are accepted whatever day the suite runs. */

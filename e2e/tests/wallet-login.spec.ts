@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page, Route, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
-import { expect, test } from './fixtures';
+import { deployModules, expect, test } from './fixtures';
 
 /**
  * Wallet sign-in (Sign-In with Ethereum) end to end: the built sign-in and account modules against the
@@ -15,14 +15,7 @@ import { expect, test } from './fixtures';
 const site = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 
 async function useSignInModules(page: Page) {
-  await page.route('**/remotes.json', async (route: Route) => {
-    const response = await route.fetch();
-    const remotes = (await response.json()) as Record<string, string>;
-    await route.fulfill({
-      response,
-      json: { ...remotes, mf_account: '/mf-account/mf-manifest.json', mf_pass: '/mf-pass/mf-manifest.json' },
-    });
-  });
+  await deployModules(page, ['mf-account', 'mf-pass']);
 }
 
 /** Puts a wallet backed by `account` into every page of this test, announced as "E2E Wallet". */
