@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, SimulatedBadge, Skeleton, formatPercent, useLivePrices } from '@swx/shared';
@@ -105,8 +105,8 @@ export const FIRST_ROWS = 4;
 export const ROWS_PER_FRAME = 2;
 
 /**
- * How many of `total` rows to mount: the first screenful at once, then a few more every animation frame, so
- * the ~50 rows never arrive as one long task that keeps a phone from answering a tap.
+ * How many of `total` rows to mount: the first screenful at once, then a few more every animation frame as a
+ * transition, so the ~50 rows never arrive as one long task that keeps a phone from answering a tap.
  */
 function useProgressiveCount(total: number): number {
   // The list arrives after the first render: the first screenful counts from then, not from zero.
@@ -114,7 +114,10 @@ function useProgressiveCount(total: number): number {
   const shown = Math.min(total, FIRST_ROWS + added);
   useEffect(() => {
     if (total === 0 || shown >= total) return;
-    const frame = requestAnimationFrame(() => setAdded((count) => count + ROWS_PER_FRAME));
+    // A transition: React renders the new rows in slices it can pause, so even a slow phone's frame stays short.
+    const frame = requestAnimationFrame(() =>
+      startTransition(() => setAdded((count) => count + ROWS_PER_FRAME)),
+    );
     return () => cancelAnimationFrame(frame);
   }, [shown, total]);
   return shown;
