@@ -16,6 +16,11 @@ export class MarketListStore {
   type: MarketTypeId | null = null;
   query = '';
   sort: ChangeSort = 'none';
+  /**
+   * The language the page shows, whose market names the search also matches. Set by the screen when i18next
+   * has switched (the new language's names are loaded by then), so the filter follows a switch.
+   */
+  language: string = getRootStore().i18n.language;
 
   constructor(
     private readonly watchlist: WatchlistStore,
@@ -50,6 +55,10 @@ export class MarketListStore {
     this.query = query;
   }
 
+  setLanguage(language: string): void {
+    this.language = language;
+  }
+
   /** Cycles none → highest change first → lowest change first → none. */
   cycleSort(): void {
     this.sort = this.sort === 'none' ? 'desc' : this.sort === 'desc' ? 'asc' : 'none';
@@ -64,7 +73,7 @@ export class MarketListStore {
         (!needle ||
           m.code.toLowerCase().includes(needle) ||
           m.name.toLowerCase().includes(needle) ||
-          marketName(getRootStore().i18n, m.code, m.name).toLowerCase().includes(needle)),
+          marketName(getRootStore().i18n, m.code, m.name, this.language).toLowerCase().includes(needle)),
     );
     if (this.sort === 'none') return rows;
     const sign = this.sort === 'desc' ? -1 : 1;

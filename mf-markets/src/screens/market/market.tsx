@@ -19,11 +19,12 @@ import { MarketListStore, type MarketTab } from './market-list-store';
 import styles from './market.module.css';
 
 export const MarketScreen = observer(function MarketScreen() {
-  const { t } = useTranslation('markets');
+  const { t, i18n } = useTranslation('markets');
   const watchlist = useWatchlist();
   const [store] = useState(() => new MarketListStore(watchlist));
   const searchId = useId();
   useEffect(() => void store.load(), [store]);
+  useEffect(() => store.setLanguage(i18n.language), [store, i18n.language]);
   const visible = store.visible;
   useLivePrices(visible.map((m) => m.code));
 

@@ -107,6 +107,9 @@ test('shows local market names in the page language and finds markets by them', 
   expect(screen.getByText('Apple')).toHaveAttribute('translate', 'no');
   await user.type(screen.getByRole('searchbox'), 'US-Dollar');
   expect(rowCodes()).toEqual(['EURUSD']);
+  // The search follows a language switch: English names the pair "Euro / US Dollar".
+  await act(async () => root!.settings.setLanguage('en'));
+  await waitFor(() => expect(screen.getByText('No matching markets')).toBeInTheDocument());
 });
 
 test('sorts by change, highest first then lowest first; markets without a change stay last', async () => {
