@@ -1,8 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type DataLoader from 'dataloader';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountMode, CodeScene, KycStatus, ReviewCustomer, UserInfo } from '@swx/shared/contract';
-import { createBatcher } from '../db/batcher';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Clock } from '../guards/repeat';
@@ -12,40 +10,28 @@ import {
   acceptablePassword,
   accountLookup,
   hashPassword,
-  looksLikeSessionToken,
   newInviteCode,
-  newSessionToken,
   newVerificationCode,
   normaliseEmail,
   normaliseInviteCode,
   normaliseUsername,
   sameHash,
-  sha256Hex,
   verificationCodeHash,
   verifyPassword,
 } from './credentials';
-import { sessions, users, verificationCodes } from './tables';
+import { users, verificationCodes } from './tables';
+import { SessionStore, type SessionOwner } from './sessions';
 import { tooGuessable } from './password-strength';
 import type { AttemptThrottle } from '../guards/attempt-throttle';
 import { errors } from '@swx/shared/contract';
 
 /** The staff side of customers' identities (search, sessions, status), published for the back office. */
 export { CustomerDirectory, type CustomerAccountFacts } from './directory';
+export { SESSION_IDLE_DAYS, cleanUserAgent, type SessionOwner } from './sessions';
 
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
-/** A session unused for this long stops working; the customer signs in again. */
-export const SESSION_IDLE_DAYS = 30;
-/** `last_seen_at` is written at most this often per session, so reads do not each cost a write. */
-const LAST_SEEN_RESOLUTION_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Who a valid token belongs to; `accountMode` is the mode stored for the customer. */
-export interface SessionOwner {
-  userId: string;
-  accountMode: AccountMode;
-  tokenHash: string;
-}
 
 export interface AuthServiceOptions {
   db: Db;
@@ -70,11 +56,7 @@ export class AuthService {
   private readonly openCustomerAccounts: AuthServiceOptions['openCustomerAccounts'];
   /** Verified against when the account is unknown, so a miss costs as long as a wrong password. */
   private decoyHash: Promise<string> | undefined;
-  /** Session lookups of concurrent requests, answered together. */
-  private readonly liveSessions: DataLoader<
-    string,
-    Awaited<ReturnType<AuthService['findLiveSessions']>>[number]
-  >;
+  private readonly sessions: SessionStore;
 
   constructor(options: AuthServiceOptions) {
     this.db = options.db;
@@ -82,10 +64,7 @@ export class AuthService {
     this.log = options.log;
     this.openCustomerAccounts = options.openCustomerAccounts;
     this.clock = options.clock ?? { now: () => new Date() };
-    this.liveSessions = createBatcher((hashes) => this.findLiveSessions(hashes), {
-      maxBatchSize: 128,
-      concurrency: 4,
-    });
+    this.sessions = new SessionStore(this.db, this.clock);
   }
 
   // ---- verification codes ------------------------------------------------------------------------------
@@ -223,7 +202,7 @@ export class AuthService {
     const user = await this.findUserById(String(userId));
     if (!user) throw new AppError(errors.userNotFound);
     if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
-    const token = await this.openSession(this.db, user.id);
+    const token = await this.sessions.open(this.db, user.id);
     return { token, userInfo: toUserInfo(user) };
   }
 
@@ -276,7 +255,7 @@ export class AuthService {
         if (!user) throw new Error('auth: user insert returned no row');
         await this.openCustomerAccounts(tx, String(user.id));
         await link?.(tx, user.id);
-        const token = await this.openSession(tx, user.id);
+        const token = await this.sessions.open(tx, user.id);
         return { token, userInfo: toUserInfo(user) };
       });
     } catch (error) {
@@ -318,70 +297,20 @@ export class AuthService {
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(errors.passwordIncorrect);
     guard?.throttle.succeeded(key);
     if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
-    const token = await this.openSession(this.db, user.id);
+    const token = await this.sessions.open(this.db, user.id);
     return { token, userInfo: toUserInfo(user) };
   }
 
-  // ---- sessions ----------------------------------------------------------------------------------------
-
-  private async openSession(db: Db | Tx, userId: bigint): Promise<string> {
-    const token = newSessionToken();
-    const now = this.clock.now();
-    await db
-      .insert(sessions)
-      .values({ tokenHash: sha256Hex(token), userId, createdAt: now, lastSeenAt: now });
-    return token;
-  }
+  // ---- sessions (SessionStore) ------------------------------------------------------------------------
 
   /** The owner of a live session token (not revoked, not idle too long, customer active), or null. */
-  async sessionOwner(token: string, userAgent?: string): Promise<SessionOwner | null> {
-    if (!looksLikeSessionToken(token)) return null;
-    const tokenHash = sha256Hex(token);
-    const row = await this.liveSessions.load(tokenHash);
-    if (!row) return null;
-    const now = this.clock.now();
-    const agent = userAgent === undefined ? row.userAgent : cleanUserAgent(userAgent);
-    if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS || agent !== row.userAgent) {
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: now, userAgent: agent })
-        .where(eq(sessions.tokenHash, tokenHash));
-    }
-    return { userId: String(row.userId), accountMode: row.accountMode, tokenHash };
-  }
-
-  /**
-   * The live sessions among these token hashes (one query for every request that arrived together), in the
-   * hashes' order, null where a session is unknown, revoked, idle too long or its customer not active.
-   */
-  private async findLiveSessions(tokenHashes: readonly string[]) {
-    const now = this.clock.now();
-    const rows = await this.db
-      .select({
-        tokenHash: sessions.tokenHash,
-        userId: users.id,
-        accountMode: users.accountMode,
-        lastSeenAt: sessions.lastSeenAt,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          // One JSON parameter rather than one per token: the same statement text for any batch size.
-          sql`${sessions.tokenHash} in (select json_array_elements_text(${JSON.stringify([...new Set(tokenHashes)])}::json))`,
-          isNull(sessions.revokedAt),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
-          eq(users.status, 'active'),
-        ),
-      );
-    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
-    return tokenHashes.map((hash) => byHash.get(hash) ?? null);
+  sessionOwner(token: string, userAgent?: string): Promise<SessionOwner | null> {
+    return this.sessions.owner(token, userAgent);
   }
 
   /** For the websocket: who a token belongs to and its session (the token's hash), or null. */
   async verifyToken(token: string): Promise<{ userId: string; session: string } | null> {
-    const owner = await this.sessionOwner(token);
+    const owner = await this.sessions.owner(token);
     return owner ? { userId: owner.userId, session: owner.tokenHash } : null;
   }
 
@@ -389,17 +318,12 @@ export class AuthService {
    * For the websocket's session check: which of these sessions (token hashes) are still live. A session
    * signed out, revoked by staff, ended by a password change, idle too long or of a disabled customer is not.
    */
-  async liveSessionsAmong(tokenHashes: readonly string[]): Promise<Set<string>> {
-    if (tokenHashes.length === 0) return new Set();
-    const rows = await this.findLiveSessions(tokenHashes);
-    return new Set(rows.flatMap((row) => (row ? [row.tokenHash] : [])));
+  liveSessionsAmong(tokenHashes: readonly string[]): Promise<Set<string>> {
+    return this.sessions.liveAmong(tokenHashes);
   }
 
-  async logout(tokenHash: string): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: this.clock.now() })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  logout(tokenHash: string): Promise<void> {
+    return this.sessions.revoke(tokenHash);
   }
 
   // ---- passwords ---------------------------------------------------------------------------------------
@@ -428,7 +352,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await this.revokeSessions(tx, user.id, owner.tokenHash);
+      await this.sessions.revokeAll(tx, user.id, owner.tokenHash);
     });
   }
 
@@ -451,21 +375,8 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       await this.consumeCode(tx, codeId);
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await this.revokeSessions(tx, user.id);
+      await this.sessions.revokeAll(tx, user.id);
     });
-  }
-
-  private async revokeSessions(tx: Tx, userId: bigint, keepTokenHash?: string): Promise<void> {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: this.clock.now() })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
-        ),
-      );
   }
 
   // ---- the customer's own record -----------------------------------------------------------------------
@@ -545,7 +456,7 @@ export class AuthService {
         if (!user) throw new Error('auth: user insert returned no row');
         await this.openCustomerAccounts(tx, String(user.id));
         await link(tx, user.id);
-        const token = await this.openSession(tx, user.id);
+        const token = await this.sessions.open(tx, user.id);
         return { token, userInfo: toUserInfo(user) };
       });
     } catch (error) {
@@ -589,8 +500,7 @@ export class AuthService {
   async purgeExpired(): Promise<void> {
     const now = this.clock.now().getTime();
     await this.db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, new Date(now - DAY_MS)));
-    const cutoff = new Date(now - SESSION_IDLE_DAYS * DAY_MS);
-    await this.db.delete(sessions).where(or(lt(sessions.revokedAt, cutoff), lt(sessions.lastSeenAt, cutoff)));
+    await this.sessions.purgeExpired();
   }
 
   // ---- lookups -----------------------------------------------------------------------------------------
@@ -679,18 +589,6 @@ export function toUserInfo(user: UserRow): UserInfo {
     oneClickTrading: user.oneClickTrading,
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-/**
- * A User-Agent header as stored for staff: printable ASCII only (RFC 9110 allows nothing else unescaped),
- * at most 300 characters; null when nothing is left.
- */
-export function cleanUserAgent(header: string): string | null {
-  const cleaned = header
-    .replace(/[^\x20-\x7E]/g, '')
-    .trim()
-    .slice(0, 300);
-  return cleaned === '' ? null : cleaned;
 }
 
 const strengthInputs = (user: UserRow) => ({ username: user.username, email: user.email ?? undefined });
