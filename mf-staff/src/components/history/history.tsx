@@ -1,6 +1,7 @@
 import { EmptyState, Money, StatusBadge, formatDateTime, type StatusTone } from '@swx/shared';
 import type { Deposit, Loan, TransactionRecord } from '@swx/shared/contract';
 import { useStaffStrings } from '../../i18n';
+import { DataTable, type Column } from '../data-table';
 import { pageStyles } from '../page';
 
 /** Badge tone of a record status word, for every kind the back office lists. */
@@ -21,37 +22,24 @@ export function Status({ status }: { status: string }) {
 /** A customer's deposits, newest first (the history beside a deposit or withdrawal under review). */
 export function DepositHistory({ deposits, caption }: { deposits: readonly Deposit[]; caption: string }) {
   const { t } = useStaffStrings();
-  if (deposits.length === 0) return <EmptyState title={t('history.noDeposits')} />;
+  const columns: Column<Deposit>[] = [
+    { header: t('fields.time'), cell: (deposit) => formatDateTime(deposit.createdAt) },
+    {
+      header: t('fields.amount'),
+      cell: (deposit) => <Money value={deposit.amount} currency={deposit.coin} />,
+    },
+    { header: t('fields.network'), cell: (deposit) => deposit.network },
+    { header: t('fields.txHash'), cell: (deposit) => deposit.txHashTail, className: pageStyles.mono },
+    { header: t('fields.status'), cell: (deposit) => <Status status={deposit.status} /> },
+  ];
   return (
-    <div className={pageStyles.tableWrap}>
-      <table className={pageStyles.table}>
-        <caption className={pageStyles.muted}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.time')}</th>
-            <th scope="col">{t('fields.amount')}</th>
-            <th scope="col">{t('fields.network')}</th>
-            <th scope="col">{t('fields.txHash')}</th>
-            <th scope="col">{t('fields.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deposits.map((deposit) => (
-            <tr key={deposit.id}>
-              <td>{formatDateTime(deposit.createdAt)}</td>
-              <td>
-                <Money value={deposit.amount} currency={deposit.coin} />
-              </td>
-              <td>{deposit.network}</td>
-              <td className={pageStyles.mono}>{deposit.txHashTail}</td>
-              <td>
-                <Status status={deposit.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={deposits}
+      columns={columns}
+      rowKey={(deposit) => deposit.id}
+      caption={caption}
+      empty={<EmptyState title={t('history.noDeposits')} />}
+    />
   );
 }
 
@@ -64,85 +52,64 @@ export function RecordHistory({
   caption: string;
 }) {
   const { t } = useStaffStrings();
-  if (records.length === 0) return <EmptyState title={t('history.noRecords')} />;
+  const columns: Column<TransactionRecord>[] = [
+    { header: t('fields.time'), cell: (record) => formatDateTime(record.createdAt) },
+    {
+      header: t('fields.type'),
+      cell: (record) => (
+        <>
+          {t(`records.types.${record.type}`, { ns: 'common', defaultValue: record.type.replace(/_/g, ' ') })}
+          {record.memo ? <div className={pageStyles.muted}>{record.memo}</div> : null}
+        </>
+      ),
+    },
+    {
+      header: t('fields.change'),
+      cell: (record) =>
+        record.movements.map((movement) => (
+          <div key={movement.currency}>
+            <Money value={movement.net} currency={movement.currency} signed tone />
+          </div>
+        )),
+    },
+    {
+      header: t('fields.availableAfter'),
+      cell: (record) =>
+        record.movements.map((movement) => (
+          <div key={movement.currency}>
+            <Money value={movement.availableAfter} currency={movement.currency} />
+          </div>
+        )),
+    },
+  ];
   return (
-    <div className={pageStyles.tableWrap}>
-      <table className={pageStyles.table}>
-        <caption className={pageStyles.muted}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.time')}</th>
-            <th scope="col">{t('fields.type')}</th>
-            <th scope="col">{t('fields.change')}</th>
-            <th scope="col">{t('fields.availableAfter')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((record) => (
-            <tr key={record.id}>
-              <td>{formatDateTime(record.createdAt)}</td>
-              <td>
-                {t(`records.types.${record.type}`, {
-                  ns: 'common',
-                  defaultValue: record.type.replace(/_/g, ' '),
-                })}
-                {record.memo ? <div className={pageStyles.muted}>{record.memo}</div> : null}
-              </td>
-              <td>
-                {record.movements.map((movement) => (
-                  <div key={movement.currency}>
-                    <Money value={movement.net} currency={movement.currency} signed tone />
-                  </div>
-                ))}
-              </td>
-              <td>
-                {record.movements.map((movement) => (
-                  <div key={movement.currency}>
-                    <Money value={movement.availableAfter} currency={movement.currency} />
-                  </div>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={records}
+      columns={columns}
+      rowKey={(record) => record.id}
+      caption={caption}
+      empty={<EmptyState title={t('history.noRecords')} />}
+    />
   );
 }
 
 /** A customer's loans: amount, term, status, dates. */
 export function LoanHistory({ loans, caption }: { loans: readonly Loan[]; caption: string }) {
   const { t } = useStaffStrings();
-  if (loans.length === 0) return <EmptyState title={t('history.noLoans')} />;
+  const columns: Column<Loan>[] = [
+    { header: t('fields.time'), cell: (loan) => formatDateTime(loan.createdAt) },
+    { header: t('fields.amount'), cell: (loan) => <Money value={loan.amount} currency={loan.currency} /> },
+    { header: t('fields.term'), cell: (loan) => t('fields.days', { count: loan.term }) },
+    { header: t('fields.repaymentDate'), cell: (loan) => loan.repaymentDate },
+    { header: t('fields.status'), cell: (loan) => <Status status={loan.status} /> },
+  ];
   return (
-    <div className={pageStyles.tableWrap}>
-      <table className={pageStyles.table}>
-        <caption className={pageStyles.muted}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.time')}</th>
-            <th scope="col">{t('fields.amount')}</th>
-            <th scope="col">{t('fields.term')}</th>
-            <th scope="col">{t('fields.repaymentDate')}</th>
-            <th scope="col">{t('fields.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loans.map((loan) => (
-            <tr key={loan.id}>
-              <td>{formatDateTime(loan.createdAt)}</td>
-              <td>
-                <Money value={loan.amount} currency={loan.currency} />
-              </td>
-              <td>{t('fields.days', { count: loan.term })}</td>
-              <td>{loan.repaymentDate}</td>
-              <td>
-                <Status status={loan.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={loans}
+      columns={columns}
+      rowKey={(loan) => loan.id}
+      caption={caption}
+      empty={<EmptyState title={t('history.noLoans')} />}
+    />
   );
 }
