@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createRootStore, languageReady } from '@swx/shared';
+import { createRootStore, languageReady, prepareNumberFormats } from '@swx/shared';
 import '@swx/shared/theme.css';
 import './global.css';
 import { installPrompt } from './chrome/install-prompt';
@@ -46,6 +46,14 @@ function render() {
       </BrowserRouter>
     </ShellProviders>,
   );
+  // The language's number formats are built while the page waits for its module after the first paint, not
+  // inside the first screen that shows a number (docs/performance/front-end.md).
+  whenIdle(() => prepareNumberFormats());
+}
+
+function whenIdle(work: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
 }
 
 // The first render is in the customer's language: its strings (fetched since the entry chunk ran, see

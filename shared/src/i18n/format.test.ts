@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPrice,
   getFormatLanguage,
+  prepareNumberFormats,
   setFormatLanguage,
 } from './format';
 import { languageReady } from './language-loading';
@@ -17,6 +18,19 @@ import { dirFor, languages, matchLanguage } from './languages';
 afterEach(() => setFormatLanguage('en'));
 
 describe('formatters', () => {
+  it('prepares the number format a plain number uses, so the first number shown builds none', () => {
+    const constructor = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      // Japanese: no other test in this file formats in it, so nothing is cached for it yet.
+      prepareNumberFormats('ja');
+      expect(constructor).toHaveBeenCalledTimes(1);
+      expect(formatNumber('1234.5', { lang: 'ja' })).toBe('1,234.5');
+      expect(constructor).toHaveBeenCalledTimes(1);
+    } finally {
+      constructor.mockRestore();
+    }
+  });
+
   it('formats prices with the market decimals without losing digits of long decimals', () => {
     expect(formatPrice('67012.5', 2)).toBe('67,012.50');
     expect(formatPrice('1.084315', 5)).toBe('1.08432');

@@ -28,6 +28,7 @@ export {
   formatDateTime,
   setFormatLanguage,
   getFormatLanguage,
+  prepareNumberFormats,
   type NumericInput,
   type NumberOptions,
   type MoneyOptions,
