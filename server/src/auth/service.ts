@@ -27,7 +27,6 @@ import { errors } from '@swx/shared/contract';
 
 /** The staff side of customers' identities (search, sessions, status), published for the back office. */
 export { CustomerDirectory, type CustomerAccountFacts } from './directory';
-export { SESSION_IDLE_DAYS, cleanUserAgent, type SessionOwner } from './sessions';
 
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;

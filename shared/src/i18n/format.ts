@@ -89,19 +89,20 @@ export interface NumberOptions {
  * screen that shows a number paying for it inside its render.
  */
 export function prepareNumberFormats(lang: Lang = activeLanguage): void {
-  numberFormat(lang, plainNumberOptions(undefined, undefined));
+  numberFormat(lang, plainNumberOptions({}));
 }
 
-function plainNumberOptions(minimum: number | undefined, maximum: number | undefined) {
-  const max = maximum ?? 8;
-  return { minimumFractionDigits: Math.min(minimum ?? 0, max), maximumFractionDigits: max };
+/** `formatNumber`'s fraction digits: at most 8 unless asked, the minimum never above the maximum. */
+function plainNumberOptions({ minimumFractionDigits, maximumFractionDigits }: NumberOptions) {
+  const max = maximumFractionDigits ?? 8;
+  return { minimumFractionDigits: Math.min(minimumFractionDigits ?? 0, max), maximumFractionDigits: max };
 }
 
 /** A plain number with grouping, e.g. a count or a lot size; at most 8 fraction digits unless asked. */
 export function formatNumber(value: NumericInput, options: NumberOptions = {}): string {
   const decimal = toDecimal(value);
   if (!decimal) return placeholder;
-  const formatOptions = plainNumberOptions(options.minimumFractionDigits, options.maximumFractionDigits);
+  const formatOptions = plainNumberOptions(options);
   return numberFormat(options.lang ?? activeLanguage, formatOptions).format(
     fixed(decimal, formatOptions.maximumFractionDigits, Big.roundHalfUp),
   );

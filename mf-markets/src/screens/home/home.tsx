@@ -64,8 +64,8 @@ export const HomeScreen = observer(function HomeScreen({ store: given }: { store
 
 const MarketList = observer(function MarketList({ store }: { store: HomeStore }) {
   const { t } = useTranslation('markets');
-  // The ~50 rows are built in a background render that React slices and can interrupt, instead of one long
-  // task the moment the list arrives; the skeleton stays until they are ready.
+  // The first rows are built in a background render React can interrupt (the skeleton stays until they are
+  // ready), the rest a few per frame (useProgressiveCount).
   const markets = useDeferredValue(store.markets);
   const building = markets !== store.markets;
   const shown = useProgressiveCount(markets.length);
