@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../db/columns';
 
 /**
  * One-off timed jobs of the scheduler (`platform/scheduler.ts`). A row is unique on (name, key), so
@@ -29,3 +30,13 @@ export const platformJobs = pgTable(
       .where(sql`done_at is null`),
   ],
 );
+
+/**
+ * Server-wide secrets (`platform/crypto/secrets.ts`), each sealed under the keyring: the blind index's key,
+ * later other keys the server holds. Never served, never logged.
+ */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text('name').primaryKey(),
+  sealed: bytea('sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -181,6 +181,12 @@ export const catalogue = {
   '11184': { status: 409, message: 'There is no draft to publish for this page and language' },
   '11185': { status: 404, message: 'Session not found' },
   '11186': { status: 409, message: 'The account already has this status' },
+  // Identity data at rest (11200–11209): sealed data the server cannot open (a key missing from its keyring,
+  // a damaged or moved record). Nothing about the data is said; the operator sees the reason in the log.
+  '11200': {
+    status: 503,
+    message: 'This protected information cannot be shown right now, please contact support',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

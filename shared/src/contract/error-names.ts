@@ -138,6 +138,8 @@ export const errors = {
   contentDraftMissing: '11184',
   customerSessionNotFound: '11185',
   customerStatusUnchanged: '11186',
+  // Identity data at rest (11200–11209).
+  protectedDataUnavailable: '11200',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */
