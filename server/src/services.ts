@@ -39,9 +39,25 @@ import { Scheduler } from './platform/scheduler';
 import { PlansService } from './plans/service';
 import { configuredProducts } from './plans/products';
 // KYC and loans
-import { IdentityVault } from './kyc/vault';
 import { KycService } from './kyc/service';
+import { IdentityData } from './kyc/identity-data';
+import { IdentityPhotos } from './kyc/photos';
+import { KycRetention } from './kyc/retention';
+import { upgradeLegacyKyc } from './kyc/legacy';
 import { LoansService } from './loans/service';
+import { LoanData } from './loans/retention';
+// Identity data at rest: the keyring, envelope sealing and key rotation.
+import {
+  BlindIndex,
+  KeyRotation,
+  LegacyVault,
+  SealedSecrets,
+  Sealer,
+  isLegacySealed,
+  sealedColumn,
+} from './platform/crypto';
+import { totpScope } from './admin/staff-totp';
+import { rotateKeys } from './keys';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
 // Back office: customers, corrections, operations.
@@ -70,11 +86,31 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const units = new UnitOfWork(database.db, log);
   const audit = new AuditService(database.db);
+  // Identity data at rest (docs/security.md): one sealer over the configured keyring for every domain; each
+  // place that stores sealed values registers with the key rotation, which also seals what was stored before.
+  const sealer = new Sealer(config.identityKeys);
+  const legacyVault = new LegacyVault(config.identityKeys, config.nodeEnv);
+  const keyRotation = new KeyRotation(sealer);
+  const sealedSecrets = new SealedSecrets(database.db, sealer);
+  keyRotation.register(sealedSecrets.rewrapSource());
   const staff = new StaffService(database.db, audit, {
-    // TOTP secrets are sealed with the identity documents' key (the vault's seal/open; no file is written).
-    totp: new StaffTotp(new IdentityVault(config.identityEncryptionKey, config.identityDir)),
+    // TOTP secrets are sealed under the identity keyring, bound to the member.
+    totp: new StaffTotp(sealer),
     codeLimit: config.authRateLimits.loginPerAccount,
   });
+  keyRotation.register(
+    sealedColumn(database.db, sealer, {
+      name: 'staff.totp',
+      table: 'staff',
+      id: 'id',
+      column: 'totp_secret',
+      encoding: 'base64',
+      scopeColumns: [],
+      scope: (_row, id) => totpScope(id),
+      legacy: (value, _row, id) =>
+        isLegacySealed(value) ? legacyVault.open(`staff-totp:${id}`, value) : undefined,
+    }),
+  );
   await staff.bootstrap(config.adminUsername, config.adminPassword);
   const staffManagement = new StaffManagement(database.db, audit, staff);
   // Parameters are seeded and loaded before any other service can read one.
@@ -89,10 +125,18 @@ export async function createServices(config: Config, database: Database, log: Fa
       log.error({ err: error, kind: decision.kind, id: decision.id }, 'after-decision step failed'),
   });
   lifecycle.push(params);
-  const uploads = new UploadsService(database.db, config.uploadDir, config.uploadLimit, () => ({
-    count: params.getInteger('upload_daily_count'),
-    bytes: params.getInteger('upload_daily_bytes'),
-  }));
+  const uploads = new UploadsService({
+    db: database.db,
+    uploadDir: config.uploadDir,
+    limit: config.uploadLimit,
+    quota: () => ({
+      count: params.getInteger('upload_daily_count'),
+      bytes: params.getInteger('upload_daily_bytes'),
+    }),
+    sealer,
+  });
+  keyRotation.register(uploads.rewrapSource());
+  uploads.registerJobs(scheduler, audit);
   const content = new ContentService(database.db);
   await content.seed();
   const contentEditor = new ContentEditor(database.db, audit);
@@ -145,20 +189,33 @@ export async function createServices(config: Config, database: Database, log: Fa
   const notifications = new NotificationsService(database.db, live, units);
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(ledger);
-  // KYC and loans: identity verification (documents encrypted at rest) gates loans and, by parameter,
-  // withdrawals, so it comes before the cashier.
-  const kyc = new KycService({
+  // KYC and loans: identity verification (personal data sealed at rest) gates loans and, by parameter,
+  // withdrawals, so it comes before the cashier. Document numbers are compared by a keyed hash whose key is a
+  // sealed secret (the same on every instance, untouched by rotation).
+  const identityPhotos = new IdentityPhotos(config.identityDir, sealer);
+  const identityData = new IdentityData(
+    sealer,
+    new BlindIndex(await sealedSecrets.getOrCreate('kyc.document-index')),
+  );
+  const closedBefore = (cutoff: Date, after: string | null, limit: number) =>
+    auth.closedBefore(cutoff, after, limit);
+  const kycDeps = {
     db: database.db,
     units,
     uploads,
-    vault: new IdentityVault(config.identityEncryptionKey, config.identityDir),
+    photos: identityPhotos,
+    data: identityData,
     auth,
     audit,
     params,
     notifications,
     events: live,
-  });
+  };
+  const kyc = new KycService(kycDeps);
   kyc.registerReviews(reviews);
+  new KycRetention({ ...kycDeps, closedBefore }).registerJobs(scheduler);
+  keyRotation.register(identityPhotos.rewrapSource(database.db));
+  for (const source of identityData.rewrapSources(database.db)) keyRotation.register(source);
   const loans = new LoansService({
     db: database.db,
     units,
@@ -166,12 +223,16 @@ export async function createServices(config: Config, database: Database, log: Fa
     params,
     audit,
     kyc,
+    sealer,
     notifications,
     events: live,
     customers: (ids) => auth.customerSummaries(ids),
   });
   loans.registerReviews(reviews);
   loans.registerJobs(scheduler);
+  const loanData = new LoanData({ db: database.db, sealer, audit, params, closedBefore });
+  loanData.registerJobs(scheduler);
+  for (const source of loanData.rewrapSources()) keyRotation.register(source);
   const cashier = new CashierService({
     db: database.db,
     units,
@@ -258,6 +319,35 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     usernames: (ids) => auth.usernames(ids),
   });
+  // Data stored before sealing is sealed before the first request (idempotent: nothing to do once done);
+  // a rotation to a new active key runs in the background on the scheduler's leader, and from `pnpm admin
+  // rotate-keys`.
+  const upgraded = {
+    uploads: await uploads.upgradeLegacy(),
+    kyc: await upgradeLegacyKyc({
+      db: database.db,
+      data: identityData,
+      photos: identityPhotos,
+      legacy: legacyVault,
+    }),
+    loanSignatures: await loanData.upgradeLegacy(),
+    sealed: await keyRotation.run({ legacyOnly: true }),
+  };
+  const upgradedCount =
+    upgraded.uploads +
+    upgraded.kyc.records +
+    upgraded.kyc.photos +
+    upgraded.loanSignatures +
+    Object.values(upgraded.sealed).reduce((sum, counts) => sum + counts.upgraded, 0);
+  if (upgradedCount > 0) log.info({ upgraded }, 'identity data stored before sealing is now sealed');
+  scheduler.every(
+    'platform.key-rotation',
+    10 * 60_000,
+    () => rotateKeys({ keyRotation, audit, db: database.db, log }, null),
+    {
+      runOnStart: true,
+    },
+  );
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -273,6 +363,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     reviews,
     params,
     uploads,
+    keyRotation,
+    sealedSecrets,
     content,
     ledger,
     mailer,

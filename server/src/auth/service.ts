@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountMode, CodeScene, KycStatus, ReviewCustomer, UserInfo } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
@@ -556,6 +556,20 @@ export class AuthService {
       .from(users)
       .where(inArray(users.id, ids));
     return new Map(rows.map((row) => [String(row.id), row.username]));
+  }
+
+  /**
+   * Customers whose account was closed before `cutoff`, by id after `after`, at most `limit`: what retention
+   * purges once the legal retention period has run (kyc and loans retention jobs).
+   */
+  async closedBefore(cutoff: Date, after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(lt(users.closedAt, cutoff), after === null ? undefined : gt(users.id, BigInt(after))))
+      .orderBy(asc(users.id))
+      .limit(limit);
+    return rows.map((row) => String(row.id));
   }
 
   /** Who each customer is, for staff screens (the review queues): id, username, e-mail. */

@@ -8,6 +8,7 @@ import type { AuditService } from '../admin/audit';
 import type { NoticeDeps } from '../kyc/service';
 import type { KycService } from '../kyc/service';
 import type { Customer } from '../platform/owned';
+import type { SealScope, Sealer } from '../platform/crypto';
 import { loans } from './tables';
 
 export interface LoansDeps extends NoticeDeps {
@@ -16,6 +17,8 @@ export interface LoansDeps extends NoticeDeps {
   params: ParamsService;
   audit: AuditService;
   kyc: Pick<KycService, 'isVerified' | 'identityOf'>;
+  /** Seals signatures and contract PDFs (docs/security.md). */
+  sealer: Sealer;
   /** Who the customers are, for the staff review queue (auth). */
   customers: (userIds: readonly string[]) => Promise<Map<string, ReviewCustomer>>;
 }
@@ -38,3 +41,17 @@ export async function lockLoan(tx: Tx, id: bigint): Promise<LoanRow | undefined>
   const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
   return row;
 }
+
+/** A loan's signature strokes: the borrower's, bound to the quote they signed. */
+export const signatureScope = (userId: string, quoteId: string): SealScope => ({
+  kind: 'loan.signature',
+  owner: `user:${userId}`,
+  record: quoteId,
+});
+
+/** A loan's contract PDF: the borrower's, bound to the loan. */
+export const contractScope = (userId: string, loanId: string): SealScope => ({
+  kind: 'loan.contract',
+  owner: `user:${userId}`,
+  record: loanId,
+});

@@ -21,7 +21,16 @@ import type { ReviewRegistry } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
 import type { Scheduler } from '../platform/scheduler';
 import { findOwned, listOwned, type Customer } from '../platform/owned';
-import { LOAN_LOCK_CLASS, lockLoan, openStatuses, requireReal, type LoanRow, type LoansDeps } from './common';
+import {
+  LOAN_LOCK_CLASS,
+  contractScope,
+  lockLoan,
+  openStatuses,
+  requireReal,
+  signatureScope,
+  type LoanRow,
+  type LoansDeps,
+} from './common';
 import { renderContract } from './contract/pdf';
 import { LoanDays } from './jobs';
 import { LoanReviews } from './review';
@@ -190,12 +199,20 @@ export class LoansService {
           totalRepayment: quote.totalRepayment,
           aprPercent: quote.aprPercent,
           language: body.language,
-          signature: body.signature,
+          signatureSealed: this.deps.sealer.sealJson(
+            signatureScope(customer.userId, quote.id),
+            body.signature,
+          ),
           contractSha256: sha256,
           createdAt: new Date(now),
         })
         .returning();
-      await tx.insert(loanContracts).values({ loanId: row!.id, pdf, sha256 });
+      await tx.insert(loanContracts).values({
+        loanId: row!.id,
+        userId: BigInt(customer.userId),
+        pdf: this.deps.sealer.seal(contractScope(customer.userId, String(row!.id)), pdf),
+        sha256,
+      });
       return toLoan(row!, now);
     });
   }
@@ -262,10 +279,11 @@ export class LoansService {
       .from(loanContracts)
       .where(eq(loanContracts.loanId, loanId));
     if (!contract) throw new AppError(errors.notFound);
-    return { pdf: contract.pdf, sha256: contract.sha256, id: String(loanId) };
+    const pdf = this.deps.sealer.open(contractScope(String(contract.userId), String(loanId)), contract.pdf);
+    return { pdf, sha256: contract.sha256, id: String(loanId) };
   }
 
-  /** Staff read a contract; the read is audited first. */
+  /** Staff read a contract (it prints the borrower's identity); the read is audited before it is answered. */
   async staffContract(staff: StaffIdentity, id: string) {
     if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new AppError(errors.notFound);
     const contract = await this.contractOf(BigInt(id));

@@ -40,3 +40,18 @@ export const platformSecrets = pgTable('platform_secrets', {
   sealed: bytea('sealed').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Personal data from before sealing, moved here by migration 0021 out of the columns it dropped
+ * (`kyc.fields`, `kyc.signature`, `loan.signature`, keyed by the record's id) and sealed into the new
+ * columns by the start-up upgrade, which deletes each row as it goes: empty after the first start.
+ */
+export const legacyPlainValues = pgTable(
+  'legacy_plain_values',
+  {
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.ref] })],
+);

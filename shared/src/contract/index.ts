@@ -22,6 +22,7 @@ export * from './margin';
 export * from './plans';
 // KYC and loans
 export * from './kyc';
+export * from './identity';
 export * from './loans';
 // ---- nfts ----
 export * from './nfts';

@@ -177,6 +177,7 @@ import {
   SocialStartResult,
 } from './social';
 import { backOfficeRoutes } from './back-office-routes';
+import { identityRoutes } from './identity-routes';
 import {
   Nothing,
   get,
@@ -533,6 +534,7 @@ export const routes = {
     result: SocialIdentities,
   }),
   ...backOfficeRoutes,
+  ...identityRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -21,6 +21,7 @@ export {
   sealedColumn,
   type RewrapSource,
   type RotationCounts,
+  type RotationOptions,
   type RotationReport,
   type SealedCell,
   type SealedColumnSpec,

@@ -47,6 +47,8 @@ export interface RotationOptions {
   onBatch?: (source: string, counts: RotationCounts) => void | Promise<void>;
   /** Told about each unreadable value (ids and reasons only, never content). */
   onUnreadable?: (source: string, id: string, reason: string) => void;
+  /** Only seal values from before envelopes; leave envelopes under older keys for a later run. */
+  legacyOnly?: boolean;
 }
 
 /**
@@ -109,6 +111,7 @@ export class KeyRotation {
         }
         return;
       }
+      if (options.legacyOnly) return;
       const { keyPart } = splitSealed(cell.head);
       const next = this.sealer.rewrap(cell.scope, keyPart);
       if (!next) return;
