@@ -193,10 +193,13 @@ export async function createServices(config: Config, database: Database, log: Fa
   // withdrawals, so it comes before the cashier. Document numbers are compared by a keyed hash whose key is a
   // sealed secret (the same on every instance, untouched by rotation).
   const identityPhotos = new IdentityPhotos(config.identityDir, sealer);
-  const identityData = new IdentityData(
-    sealer,
-    new BlindIndex(await sealedSecrets.getOrCreate('kyc.document-index')),
-  );
+  const documentIndexKey = await sealedSecrets.getOrFailure('kyc.document-index');
+  if (!Buffer.isBuffer(documentIndexKey))
+    log.error(
+      { reason: documentIndexKey.reason, keyId: documentIndexKey.keyId },
+      'the document index key cannot be opened with the configured identity keys: identity submissions answer 11200',
+    );
+  const identityData = new IdentityData(sealer, new BlindIndex(documentIndexKey));
   const closedBefore = (cutoff: Date, after: string | null, limit: number) =>
     auth.closedBefore(cutoff, after, limit);
   const kycDeps = {

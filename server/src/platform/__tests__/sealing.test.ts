@@ -186,6 +186,11 @@ describe('blind index', () => {
     );
     expect(index.of('kyc.document', 'X1234567')).not.toContain('1234567');
   });
+
+  it('without its key (a keyring that cannot open it) answers the seal error, not a crash', () => {
+    const index = new BlindIndex(new SealError('unknown-key', 'gone'));
+    expect(reasonOf(() => index.of('kyc.document', 'X1234567'))).toBe('unknown-key');
+  });
 });
 
 describe('the old single-key vault', () => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { SealError } from './keyring';
 
 /**
  * Keyed hashes (HMAC-SHA-256) of values staff must find or compare without the value being stored in plain:
@@ -8,11 +9,24 @@ import crypto from 'node:crypto';
  * purposes never hash alike.
  */
 export class BlindIndex {
-  constructor(private readonly key: Buffer) {
+  private readonly key: Buffer | null;
+  private readonly failure: SealError | null;
+
+  /** `key`, or the seal error met opening it (the server starts; only what needs the index fails). */
+  constructor(key: Buffer | SealError) {
+    if (key instanceof SealError) {
+      this.key = null;
+      this.failure = key;
+      return;
+    }
     if (key.length < 32) throw new Error('blind index: the key must be at least 32 bytes');
+    this.key = key;
+    this.failure = null;
   }
 
+  /** The keyed hash of `value` for `purpose`; without its key, the seal error (the request answers `11200`). */
   of(purpose: string, value: string): string {
+    if (!this.key) throw this.failure ?? new SealError('unknown-key');
     return crypto
       .createHmac('sha256', this.key)
       .update(`${purpose}\u0000${value}`, 'utf8')

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { platformSecrets } from '../tables';
 import type { SealScope, Sealer } from './envelope';
+import { isSealError, type SealError } from './keyring';
 import { sealedColumn, type RewrapSource } from './rotation';
 
 const scopeOf = (name: string): SealScope => ({ kind: 'platform.secret', owner: 'platform', record: name });
@@ -27,6 +28,19 @@ export class SealedSecrets {
       .onConflictDoNothing();
     const [row] = await this.db.select().from(platformSecrets).where(eq(platformSecrets.name, name));
     return this.sealer.open(scope, row!.sealed);
+  }
+
+  /**
+   * Like `getOrCreate`, but a secret the keyring cannot open comes back as its seal error instead of being
+   * thrown: the server starts, and only what needs the secret answers `11200`.
+   */
+  async getOrFailure(name: string): Promise<Buffer | SealError> {
+    try {
+      return await this.getOrCreate(name);
+    } catch (error) {
+      if (isSealError(error)) return error;
+      throw error;
+    }
   }
 
   /** Stores `value` as the secret `name`, replacing any earlier one. */
