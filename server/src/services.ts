@@ -216,7 +216,8 @@ export async function createServices(config: Config, database: Database, log: Fa
   };
   const kyc = new KycService(kycDeps);
   kyc.registerReviews(reviews);
-  new KycRetention({ ...kycDeps, closedBefore }).registerJobs(scheduler);
+  const kycRetention = new KycRetention({ ...kycDeps, closedBefore });
+  kycRetention.registerJobs(scheduler);
   keyRotation.register(identityPhotos.rewrapSource(database.db));
   for (const source of identityData.rewrapSources(database.db)) keyRotation.register(source);
   const loans = new LoansService({
@@ -387,7 +388,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     wallet,
     // KYC and loans
     kyc,
+    kycRetention,
     loans,
+    loanData,
     // ---- nfts ----
     nfts,
     // Social sign-in (OpenID Connect).

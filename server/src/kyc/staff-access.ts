@@ -47,9 +47,10 @@ export class KycStaffAccess {
     return this.view(staff, row, 'review');
   }
 
-  /** A customer's identity record from the customer screen; null when they never started one. */
+  /** A customer's identity record from the customer screen; null when they never started one (10009: no such customer). */
   async customerIdentity(staff: StaffIdentity, userId: string): Promise<StaffIdentityView | null> {
-    if (!/^[1-9][0-9]{0,18}$/.test(userId)) throw new AppError(errors.userNotFound);
+    if (!(await this.deps.auth.customerSummaries([userId])).has(userId))
+      throw new AppError(errors.userNotFound);
     const [row] = await this.deps.db
       .select()
       .from(kycIdentities)
