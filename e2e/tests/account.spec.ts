@@ -87,7 +87,7 @@ async function customerGet<T>(request: APIRequestContext, token: string, path: s
 async function verifyIdentity(request: APIRequestContext, token: string, admin: string, userId: string) {
   const headers = { Authorization: token, virtually: 'YES' };
   const photo = async () => {
-    const answer = await request.post('/swx/customer/upload/image', {
+    const answer = await request.post('/swx/customer/upload/identity', {
       headers,
       multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: png } },
     });
@@ -97,6 +97,7 @@ async function verifyIdentity(request: APIRequestContext, token: string, admin: 
     headers,
     data: {
       documentType: 'id_card',
+      documentNumber: `S${userId.padStart(7, '0')}E`,
       firstName: 'Eve',
       lastName: 'Tester',
       birthdate: '1990-04-12',
