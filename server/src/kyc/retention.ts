@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { Scheduler } from '../platform/scheduler';
-import type { KycDeps } from './service';
+import type { KycDeps } from './deps';
 import { kycFiles, kycIdentities } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

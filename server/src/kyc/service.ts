@@ -13,31 +13,15 @@ import {
 } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import type { AuditService } from '../admin/audit';
 import type { ReviewRegistry } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
-import type { AuthService } from '../auth/service';
-import type { ParamsService } from '../params/service';
-import type { UploadsService } from '../uploads/service';
 import type { Customer } from '../platform/owned';
-import { fileColumn, type IdentityData, type IdentityFields } from './identity-data';
-import { notifyInUnit, type NoticeDeps } from './notify';
-import type { IdentityPhotos } from './photos';
+import { fileColumn, type IdentityFields } from './identity-data';
+import type { KycDeps } from './deps';
+import { notifyInUnit } from './notify';
 import { KycStaffAccess } from './staff-access';
 import { kycFiles, kycIdentities } from './tables';
 import { planSubmission, checkPhone, requiredFor } from './validation';
-
-export interface KycDeps extends NoticeDeps {
-  db: Db;
-  uploads: UploadsService;
-  /** Sealed photo files (`photos.ts`). */
-  photos: IdentityPhotos;
-  /** Sealing of the personal fields and the signature, and the document number's keyed hash. */
-  data: IdentityData;
-  auth: Pick<AuthService, 'setKycStatus' | 'customerSummaries'>;
-  audit: AuditService;
-  params: ParamsService;
-}
 
 type IdentityRow = typeof kycIdentities.$inferSelect;
 

@@ -9,7 +9,7 @@ import {
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { StaffIdentity } from '../admin/staff';
-import type { KycDeps } from './service';
+import type { KycDeps } from './deps';
 import { kycFiles, kycIdentities } from './tables';
 import { fileColumn, type IdentityFields } from './identity-data';
 

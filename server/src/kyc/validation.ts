@@ -5,6 +5,7 @@ import {
   errors,
   isSignatureEmpty,
   kycAreaCodes,
+  kycFields,
   type IdentificationBody,
   type KycAreaCode,
   type KycDocumentType,
@@ -38,21 +39,7 @@ export function providedFields(body: IdentificationBody): KycField[] {
 }
 
 export function requiredFor(documentType: KycDocumentType): KycField[] {
-  const all: KycField[] = [
-    'documentType',
-    'documentNumber',
-    'firstName',
-    'lastName',
-    'birthdate',
-    'sex',
-    'country',
-    'address',
-    'phone',
-    'frontImage',
-    'backImage',
-    'handImage',
-    'signature',
-  ];
+  const all: KycField[] = [...kycFields];
   // A passport has one photo page: no back photo.
   return documentType === 'passport' ? all.filter((f) => f !== 'backImage') : all;
 }

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { KycStatus } from './auth';
 import { Body } from './common';
-import { kycDocumentTypes, kycSexes, Signature } from './kyc';
+import { KycDetail, kycPersonalFields, Signature } from './kyc';
 
 /**
  * What staff see of a customer's identity (docs/security.md, "Staff access"): read only through the review
@@ -26,39 +26,32 @@ export const IdentityDuplicate = Type.Object({
 });
 export type IdentityDuplicate = Static<typeof IdentityDuplicate>;
 
-export const StaffIdentityView = Type.Object({
-  /** The identity record's id: the KYC review item's `id`, and the `id` of `admin.kycImage`. */
-  id: Type.String(),
-  userId: Type.String(),
-  status: KycStatus,
-  documentType: Type.Union([...kycDocumentTypes.map((t) => Type.Literal(t)), Type.Null()]),
-  /** Masked (`•••••789`): all but the last three characters hidden (the last one of a short number). */
-  documentNumber: Nullable(Type.String()),
-  firstName: Nullable(Type.String()),
-  lastName: Nullable(Type.String()),
-  /** Masked (`••••-••-••`). */
-  birthdate: Nullable(Type.String()),
-  sex: Type.Union([...kycSexes.map((s) => Type.Literal(s)), Type.Null()]),
-  country: Nullable(Type.String()),
-  address: Nullable(Type.String()),
-  areaCode: Nullable(Type.String()),
-  phone: Nullable(Type.String()),
-  signature: Nullable(Signature),
-  images: Type.Object({
-    frontImage: Type.Boolean(),
-    backImage: Type.Boolean(),
-    handImage: Type.Boolean(),
+export const StaffIdentityView = Type.Composite([
+  Type.Pick(KycDetail, [
+    'status',
+    'documentType',
+    ...kycPersonalFields,
+    'images',
+    'submittedAt',
+    'decidedAt',
+  ]),
+  Type.Object({
+    /** The identity record's id: the KYC review item's `id`, and the `id` of `admin.kycImage`. */
+    id: Type.String(),
+    userId: Type.String(),
+    signature: Nullable(Signature),
+    submissions: Type.Integer(),
+    /** When retention emptied the record (the check itself stays on record); null while its data is kept. */
+    purgedAt: Nullable(Time),
+    /** Other customers with the same document: a reason to look twice. */
+    duplicates: Type.Array(IdentityDuplicate),
+    /**
+     * The fields this answer shows masked (those with a value): `documentNumber` as `•••••789` (the last three
+     * characters, the last one of a short number), `birthdate` as `••••-••-••`.
+     */
+    masked: Type.Array(Type.Union(maskedIdentityFields.map((field) => Type.Literal(field)))),
   }),
-  submissions: Type.Integer(),
-  submittedAt: Nullable(Time),
-  decidedAt: Nullable(Time),
-  /** When retention emptied the record (the check itself stays on record); null while its data is kept. */
-  purgedAt: Nullable(Time),
-  /** Other customers with the same document: a reason to look twice. */
-  duplicates: Type.Array(IdentityDuplicate),
-  /** The fields this answer shows masked (those with a value). */
-  masked: Type.Array(Type.Union(maskedIdentityFields.map((field) => Type.Literal(field)))),
-});
+]);
 export type StaffIdentityView = Static<typeof StaffIdentityView>;
 
 /** `admin.customerIdentity`: null when the customer never started a verification. */

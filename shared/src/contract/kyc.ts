@@ -195,6 +195,22 @@ export const KycRejection = Type.Object({
 });
 export type KycRejection = Static<typeof KycRejection>;
 
+/**
+ * The personal data of an identity record as the wire carries it: staff read these one record at a time
+ * (`StaffIdentityView`), and the review queue's items leave them out (`KycReview`).
+ */
+export const kycPersonalFields = [
+  'documentNumber',
+  'firstName',
+  'lastName',
+  'birthdate',
+  'sex',
+  'country',
+  'address',
+  'areaCode',
+  'phone',
+] as const;
+
 /** `GET /user/identification`: what the customer submitted and where the review stands. */
 export const KycDetail = Type.Object({
   status: KycStatus,

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ReviewApproval, ReviewClaim } from './admin';
 import { Deposit, Withdrawal } from './cashier';
 import { Amount } from './common';
-import { KycDetail, kycFields } from './kyc';
+import { KycDetail, kycFields, kycPersonalFields } from './kyc';
 import { Loan } from './loans';
 import { TransactionRecord } from './records';
 
@@ -75,26 +75,13 @@ export const WithdrawalReview = Type.Composite([
 ]);
 export type WithdrawalReview = Static<typeof WithdrawalReview>;
 
-/** The personal fields a KYC review item leaves out: staff read them per record (`admin.kycIdentity`). */
-const personalKycFields = [
-  'documentNumber',
-  'firstName',
-  'lastName',
-  'birthdate',
-  'sex',
-  'country',
-  'address',
-  'areaCode',
-  'phone',
-] as const;
-
 /**
  * An identity check as the queue lists it: where it stands, which photos and fields there are, no personal
  * data. The data itself (masked where sensitive) is `admin.kycIdentity`, the photos `admin.kycImage`, each
  * read audited; per-field rejection with `fields` on reject.
  */
 export const KycReview = Type.Composite([
-  Type.Omit(KycDetail, personalKycFields),
+  Type.Omit(KycDetail, kycPersonalFields),
   ReviewItemCommon,
   Type.Object({
     userId: Type.String(),
