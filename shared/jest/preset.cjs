@@ -6,6 +6,8 @@ const path = require('node:path');
 function createJestConfig(rootDir, overrides = {}) {
   return {
     rootDir,
+    // The package's folder: the root configuration runs every package as one Jest project.
+    displayName: path.basename(rootDir),
     testEnvironment: 'jsdom',
     transform: {
       '^.+\\.(t|j)sx?$': [
