@@ -23,7 +23,17 @@ budget_seconds=${TEST_BUDGET_SECONDS:-1500}
 elapsed() { echo $(($(date +%s) - started)); }
 
 # The guard: past the budget every lane is stopped and the run fails, saying so.
-stop_lanes() { for lane in ${browsers:-} ${jests:-}; do kill -TERM -- "-$lane" 2>/dev/null || true; done; }
+lane_log=$(mktemp -d)
+stop_lanes() {
+  for lane in ${browsers:-} ${jests:-}; do kill -TERM -- "-$lane" 2>/dev/null || true; done
+  sleep 2
+  for log in "$lane_log"/*.log; do
+    [ -f "$log" ] || continue
+    echo
+    echo "=== the last lines of the $(basename "$log" .log) lane when it was stopped"
+    tail -n 60 "$log"
+  done
+}
 trap 'echo; echo "=== FAILED: the test command passed $((budget_seconds / 60)) minutes ($(elapsed)s) and was stopped; see the stage times above"; stop_lanes; exit 1' USR1
 (sleep "$budget_seconds" && kill -USR1 $$ 2>/dev/null) &
 guard=$!
@@ -61,7 +71,6 @@ pnpm run test:release-scripts || status=1
 
 stage "tests: the browser lane and the Jest lane side by side"
 TEST_DATABASE_URL=$(bash scripts/postgres.sh)
-lane_log=$(mktemp -d)
 
 # The browser lane: each suite's own duration goes into its log.
 (
