@@ -24,9 +24,20 @@ elapsed() { echo $(($(date +%s) - started)); }
 
 # The guard: past the budget every lane is stopped and the run fails, saying so.
 lane_log=$(mktemp -d)
+# Every process this run starts carries this mark in its environment, also those that leave the lane's
+# process group (Playwright starts its web servers in groups of their own).
+export SWX_TEST_RUN="$$-$started"
 stop_lanes() {
+  # An interrupt first: Playwright then stops its web servers and runs the specs' clean-up.
+  for lane in ${browsers:-} ${jests:-}; do kill -INT -- "-$lane" 2>/dev/null || true; done
+  sleep 10
   for lane in ${browsers:-} ${jests:-}; do kill -TERM -- "-$lane" 2>/dev/null || true; done
-  sleep 2
+  for environ in /proc/[0-9]*/environ; do
+    pid=${environ#/proc/}
+    pid=${pid%/environ}
+    if [ "$pid" != "$$" ] && grep -qz "^SWX_TEST_RUN=$SWX_TEST_RUN\$" "$environ" 2>/dev/null; then kill -TERM "$pid" 2>/dev/null || true; fi
+  done
+  sleep 1
   for log in "$lane_log"/*.log; do
     [ -f "$log" ] || continue
     echo
