@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { generateSecret } from 'otplib';
@@ -9,6 +10,7 @@ import { loadConfig } from '../../config';
 import { migrationsFolder } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { createServices, type Services } from '../../services';
+import { adminQuery } from '../../test/database';
 import { RETIRED_DEVELOPMENT_KEY } from '../../platform/crypto/keyring';
 import { sealLegacy } from '../../platform/crypto/legacy';
 import { Sealer } from '../../platform/crypto';
@@ -23,8 +25,41 @@ import { signature } from './helpers';
  * production), plain upload files, plain contract PDFs and old-format staff TOTP secrets.
  */
 
+/** A bare database without migrations: PGlite, or a new database on TEST_DATABASE_URL's server. */
+interface BareDatabase {
+  exec(text: string): Promise<void>;
+  rows<T>(text: string): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+async function bareDatabase(): Promise<BareDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const client = new PGlite();
+    return {
+      exec: async (text) => void (await client.exec(text)),
+      rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+      close: () => client.close(),
+    };
+  }
+  const name = `swx_m_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    exec: async (text) => void (await client.query(text)),
+    rows: async <T>(text: string) => (await client.query(text)).rows as T[],
+    close: async () => {
+      await client.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 /** Runs the migration files whose number is in [first, last], in order, split as drizzle splits them. */
-async function migrate(client: PGlite, first: number, last: number): Promise<void> {
+async function migrate(database: BareDatabase, first: number, last: number): Promise<void> {
   const files = fs
     .readdirSync(migrationsFolder)
     .filter((name) => name.endsWith('.sql'))
@@ -34,12 +69,12 @@ async function migrate(client: PGlite, first: number, last: number): Promise<voi
     for (const statement of fs
       .readFileSync(path.join(migrationsFolder, file), 'utf8')
       .split('--> statement-breakpoint'))
-      if (statement.trim()) await client.exec(statement);
+      if (statement.trim()) await database.exec(statement);
 }
 
 describe('migration 0021', () => {
   it('moves plain personal data aside for sealing and gives contracts their borrower', async () => {
-    const client = new PGlite();
+    const client = await bareDatabase();
     try {
       await migrate(client, 0, 20);
       await client.exec(`
@@ -53,10 +88,10 @@ describe('migration 0021', () => {
         insert into loan_contracts (loan_id, pdf, sha256) values (1, '%PDF-1.7 plain'::bytea, 'abc');
       `);
       await migrate(client, 21, 21);
-      const staged = await client.query<{ kind: string; ref: string; value: Record<string, unknown> }>(
+      const staged = await client.rows<{ kind: string; ref: string; value: Record<string, unknown> }>(
         'select kind, ref, value from legacy_plain_values order by kind, ref',
       );
-      expect(staged.rows).toEqual([
+      expect(staged).toEqual([
         {
           kind: 'kyc.fields',
           ref: '1',
@@ -84,12 +119,11 @@ describe('migration 0021', () => {
         },
         { kind: 'loan.signature', ref: '1', value: { width: 300, height: 120, strokes: [] } },
       ]);
-      const contract = await client.query<{ user_id: string }>('select user_id::text from loan_contracts');
-      expect(contract.rows).toEqual([{ user_id: '1' }]);
-      const columns = await client.query<{ column_name: string }>(
+      expect(await client.rows('select user_id::text from loan_contracts')).toEqual([{ user_id: '1' }]);
+      const columns = await client.rows<{ column_name: string }>(
         `select column_name from information_schema.columns where table_name = 'kyc_identities'`,
       );
-      expect(columns.rows.map((row) => row.column_name)).not.toContain('first_name');
+      expect(columns.map((row) => row.column_name)).not.toContain('first_name');
     } finally {
       await client.close();
     }
