@@ -68,6 +68,8 @@ export function StepUpDialog({ open, onConfirmed, onCancel }: StepUpDialogProps)
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is a portal: React would bubble its submit to a form the screen placed it in.
+    event.stopPropagation();
     void run(async () => {
       await api.call('security.stepUp', { body: { method, code: code.trim() } });
       onConfirmed();
