@@ -143,7 +143,10 @@ test('wrong passwords are counted per account in PostgreSQL, whichever instance 
     const context = await requests.newContext({ baseURL: instanceUrl(name) });
     try {
       const answer = await context.post('/swx/customer/login/login', {
-        data: { account: index % 2 ? `${username}@swx.test`.toUpperCase() : username, password: 'wrong-pass-1' },
+        data: {
+          account: index % 2 ? `${username}@swx.test`.toUpperCase() : username,
+          password: 'wrong-pass-1',
+        },
       });
       codes.push(((await answer.json()) as { code: string }).code);
       if (index >= 5) expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(0);

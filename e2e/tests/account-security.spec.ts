@@ -117,8 +117,14 @@ test('two-factor: set up with the app, shown recovery codes, then sign-in asks f
   await expect(history.filter({ hasText: 'Second factor refused' })).toHaveCount(1);
 });
 
-test('a passkey registered with the virtual authenticator signs in alone', async ({ browser, request }, testInfo) => {
-  test.skip(testInfo.project.name === 'mobile', 'one virtual authenticator run is enough; the page is the same');
+test('a passkey registered with the virtual authenticator signs in alone', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === 'mobile',
+    'one virtual authenticator run is enough; the page is the same',
+  );
   test.setTimeout(120_000);
   // Browsers refuse an IP address as a passkey's site: this test opens the suite's server as localhost.
   const origin = new URL(testInfo.project.use.baseURL!).origin.replace('127.0.0.1', 'localhost');
@@ -238,7 +244,9 @@ test('a sign-in from a new device is e-mailed; its "this was not me" link signs 
   await expect(page.getByRole('heading', { name: 'Your account is secured' })).toBeVisible();
   await expect(page.getByText(/Withdrawals are locked until/)).toBeVisible();
   // Every session ended, the one opened at sign-up too.
-  const answer = await request.post('/swx/customer/user/getUserInfo', { headers: { Authorization: first.token } });
+  const answer = await request.post('/swx/customer/user/getUserInfo', {
+    headers: { Authorization: first.token },
+  });
   expect(((await answer.json()) as { code: string }).code).toBe('401');
 });
 
@@ -267,7 +275,10 @@ test('changing the password asks for a step-up, then the withdraw page says with
   await expect(page.getByTestId('withdrawal-lock')).toContainText('your password was changed');
 });
 
-test('the Security page in English, Arabic and German fits desktop and phone', async ({ page, request }, testInfo) => {
+test('the Security page in English, Arabic and German fits desktop and phone', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(120_000);
   const customer = newCustomer(testInfo, 's');
   await signIn(page, await register(request, customer));

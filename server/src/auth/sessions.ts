@@ -71,7 +71,9 @@ export class SessionStore {
         address: sessions.address,
       })
       .from(sessions)
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, idleCutoff)))
+      .where(
+        and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, idleCutoff)),
+      )
       .orderBy(desc(sessions.lastSeenAt))
       .limit(50);
   }
@@ -82,7 +84,9 @@ export class SessionStore {
     const revoked = await this.db
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
-      .where(and(eq(sessions.userId, userId), like(sessions.tokenHash, `${handle}%`), isNull(sessions.revokedAt)))
+      .where(
+        and(eq(sessions.userId, userId), like(sessions.tokenHash, `${handle}%`), isNull(sessions.revokedAt)),
+      )
       .returning({ tokenHash: sessions.tokenHash });
     return revoked.length > 0;
   }

@@ -15,7 +15,10 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
   const auth = { preValidation: app.authenticate };
   const authOnce = { preValidation: app.authenticate, preHandler: app.guardRepeat };
   // A withdrawal is a sensitive action: a fresh second factor (step-up) before the request is claimed.
-  const withdrawOnce = { preValidation: app.authenticate, preHandler: [app.stepUp('withdraw'), app.guardRepeat] };
+  const withdrawOnce = {
+    preValidation: app.authenticate,
+    preHandler: [app.stepUp('withdraw'), app.guardRepeat],
+  };
 
   route(
     app,

@@ -85,7 +85,8 @@ export class SharedAttemptThrottle {
       const until =
         over > 0
           ? new Date(
-              now.getTime() + Math.min(this.maxLockMs, this.options.firstLockMs * 2 ** Math.min(over - 1, 30)),
+              now.getTime() +
+                Math.min(this.maxLockMs, this.options.firstLockMs * 2 ** Math.min(over - 1, 30)),
             )
           : null;
       await tx
@@ -102,7 +103,11 @@ export class SharedAttemptThrottle {
 }
 
 /** Deletes attempt counters of every throttle not tried for `forgetAfterMs` and no longer waiting. */
-export async function purgeAttemptCounters(db: Db, forgetAfterMs: number, now: Date = new Date()): Promise<void> {
+export async function purgeAttemptCounters(
+  db: Db,
+  forgetAfterMs: number,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .delete(attemptCounters)
     .where(

@@ -62,14 +62,22 @@ export class AddressBook {
   async add(userId: string, body: AddAddressBody): Promise<WithdrawalAddress> {
     const label = cleanLabel(body.label);
     if (!label) throw new AppError(errors.addressLabelInvalid);
-    if (!networksOfCoin[body.coin].includes(body.network)) throw new AppError(errors.coinOrNetworkUnsupported);
+    if (!networksOfCoin[body.coin].includes(body.network))
+      throw new AppError(errors.coinOrNetworkUnsupported);
     const address = body.address.trim();
     if (!isValidAddress(body.network, address))
       throw new AppError(errors.addressIncorrect, `This is not a valid ${body.network} address`);
     const live = await this.live(userId);
     if (live.length >= MAX_ADDRESSES) throw new AppError(errors.addressBookFull);
     const same = comparableAddress(body.network, address);
-    if (live.some((row) => row.coin === body.coin && row.network === body.network && comparableAddress(row.network, row.address) === same))
+    if (
+      live.some(
+        (row) =>
+          row.coin === body.coin &&
+          row.network === body.network &&
+          comparableAddress(row.network, row.address) === same,
+      )
+    )
       throw new AppError(errors.addressAlreadySaved);
     const [row] = await this.db
       .insert(withdrawalAddresses)

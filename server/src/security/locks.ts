@@ -17,7 +17,11 @@ export class WithdrawalLocks {
   ) {}
 
   /** The lock in force now (the one that ends last), or null. */
-  async current(userId: string, reader: Db | Tx = this.db, at: Date = this.now()): Promise<WithdrawalLock | null> {
+  async current(
+    userId: string,
+    reader: Db | Tx = this.db,
+    at: Date = this.now(),
+  ): Promise<WithdrawalLock | null> {
     const [row] = await reader
       .select({ until: withdrawalLocks.until, reason: withdrawalLocks.reason })
       .from(withdrawalLocks)

@@ -36,13 +36,17 @@ export const securitySignInRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: [secondFactorLimits],
     },
-    async (request, reply) => ok(await withRetryAfter(reply, () => domain.signIn.finishSecondFactor(request.body))),
+    async (request, reply) =>
+      ok(await withRetryAfter(reply, () => domain.signIn.finishSecondFactor(request.body))),
   );
   route(
     app,
     'auth.secondFactorPasskey',
     {
-      schema: { tags: ['auth'], summary: "Sign-in, second step: a passkey ceremony for the ticket's customer" },
+      schema: {
+        tags: ['auth'],
+        summary: "Sign-in, second step: a passkey ceremony for the ticket's customer",
+      },
       preHandler: [secondFactorLimits],
     },
     async (request) => ok(await domain.signIn.secondFactorPasskey(request.body.ticket)),
@@ -88,25 +92,40 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     { name: 'step-up-ip', limit: app.services.config.authRateLimits.loginPerIp, keyOf: byIp },
   ]);
 
-  route(app, 'security.overview', { ...signedIn, schema: docs('Two-factor, passkeys, lock, settings') }, async (request) =>
-    ok(await domain.overview(sessionOf(request))),
+  route(
+    app,
+    'security.overview',
+    { ...signedIn, schema: docs('Two-factor, passkeys, lock, settings') },
+    async (request) => ok(await domain.overview(sessionOf(request))),
   );
   route(
     app,
     'security.stepUpStatus',
-    { ...signedIn, schema: docs('How this customer confirms a sensitive action, and until when the last proof counts') },
+    {
+      ...signedIn,
+      schema: docs('How this customer confirms a sensitive action, and until when the last proof counts'),
+    },
     async (request) => ok(await domain.stepUp.status(sessionOf(request))),
   );
   route(
     app,
     'security.stepUpStart',
-    { ...signedIn, preHandler: [stepUpLimits], schema: docs('Send the e-mailed code, or start a passkey ceremony') },
-    async (request) => ok(await domain.stepUp.start(sessionOf(request), request.body.method, language(request))),
+    {
+      ...signedIn,
+      preHandler: [stepUpLimits],
+      schema: docs('Send the e-mailed code, or start a passkey ceremony'),
+    },
+    async (request) =>
+      ok(await domain.stepUp.start(sessionOf(request), request.body.method, language(request))),
   );
   route(
     app,
     'security.stepUp',
-    { ...signedIn, preHandler: [stepUpLimits], schema: docs('Prove a second factor for this session (step-up)') },
+    {
+      ...signedIn,
+      preHandler: [stepUpLimits],
+      schema: docs('Prove a second factor for this session (step-up)'),
+    },
     async (request, reply) =>
       ok(await withRetryAfter(reply, () => domain.stepUp.verify(sessionOf(request), request.body))),
   );
@@ -119,23 +138,36 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'security.totpConfirm',
-    { ...signedIn, schema: docs('The first code turns two-factor on; answers ten recovery codes, shown once') },
+    {
+      ...signedIn,
+      schema: docs('The first code turns two-factor on; answers ten recovery codes, shown once'),
+    },
     async (request, reply) =>
-      ok(await withRetryAfter(reply, () => domain.confirmTotp(sessionOf(request), request.body.code, language(request)))),
+      ok(
+        await withRetryAfter(reply, () =>
+          domain.confirmTotp(sessionOf(request), request.body.code, language(request)),
+        ),
+      ),
   );
   route(
     app,
     'security.totpDisable',
     { ...signedIn, schema: docs('Turn two-factor off with a current code; withdrawals lock for a while') },
     async (request, reply) => {
-      await withRetryAfter(reply, () => domain.disableTotp(request.customer.userId, request.body.code, language(request)));
+      await withRetryAfter(reply, () =>
+        domain.disableTotp(request.customer.userId, request.body.code, language(request)),
+      );
       return ok(null, successes.modified);
     },
   );
   route(
     app,
     'security.recoveryCodes',
-    { ...signedIn, preHandler: app.stepUp('recoveryCodes'), schema: docs('New recovery codes (the old ones stop working)') },
+    {
+      ...signedIn,
+      preHandler: app.stepUp('recoveryCodes'),
+      schema: docs('New recovery codes (the old ones stop working)'),
+    },
     async (request) => ok(await domain.regenerateRecoveryCodes(request.customer.userId, language(request))),
   );
   route(
@@ -149,7 +181,14 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     'security.addPasskey',
     { ...signedIn, preHandler: app.stepUp('addPasskey'), schema: docs('Register the passkey under a name') },
     async (request) =>
-      ok(await domain.addPasskey(request.customer.userId, request.body.passkey, request.body.name, language(request))),
+      ok(
+        await domain.addPasskey(
+          request.customer.userId,
+          request.body.passkey,
+          request.body.name,
+          language(request),
+        ),
+      ),
   );
   route(app, 'security.renamePasskey', { ...signedIn, schema: docs('Rename a passkey') }, async (request) =>
     ok(await domain.renamePasskey(request.customer.userId, request.body.id, request.body.name)),
@@ -158,7 +197,8 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     app,
     'security.removePasskey',
     { ...signedIn, preHandler: app.stepUp('removePasskey'), schema: docs('Remove a passkey') },
-    async (request) => ok(await domain.removePasskey(request.customer.userId, request.body.id, language(request))),
+    async (request) =>
+      ok(await domain.removePasskey(request.customer.userId, request.body.id, language(request))),
   );
   route(
     app,
@@ -179,8 +219,12 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'security.confirmAddress',
-    { ...signedIn, schema: docs('Confirm an address with its e-mailed code: usable after the cooling-off period') },
-    async (request) => ok(await domain.confirmAddress(request.customer.userId, request.body.id, request.body.code)),
+    {
+      ...signedIn,
+      schema: docs('Confirm an address with its e-mailed code: usable after the cooling-off period'),
+    },
+    async (request) =>
+      ok(await domain.confirmAddress(request.customer.userId, request.body.id, request.body.code)),
   );
   route(
     app,
@@ -191,8 +235,11 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
       return ok(null);
     },
   );
-  route(app, 'security.removeAddress', { ...signedIn, schema: docs('Remove a withdrawal address') }, async (request) =>
-    ok(await domain.removeAddress(request.customer.userId, request.body.id)),
+  route(
+    app,
+    'security.removeAddress',
+    { ...signedIn, schema: docs('Remove a withdrawal address') },
+    async (request) => ok(await domain.removeAddress(request.customer.userId, request.body.id)),
   );
   route(
     app,
@@ -206,8 +253,13 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'security.antiPhishing',
-    { ...signedIn, preHandler: app.stepUp('antiPhishing'), schema: docs('Set or remove the anti-phishing code') },
-    async (request) => ok(await domain.setAntiPhishing(sessionOf(request), request.body.code, language(request))),
+    {
+      ...signedIn,
+      preHandler: app.stepUp('antiPhishing'),
+      schema: docs('Set or remove the anti-phishing code'),
+    },
+    async (request) =>
+      ok(await domain.setAntiPhishing(sessionOf(request), request.body.code, language(request))),
   );
   route(
     app,
@@ -225,32 +277,63 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     'security.changeEmail',
-    { ...signedIn, preHandler: app.stepUp('changeEmail'), schema: docs('Change the e-mail address with its code') },
+    {
+      ...signedIn,
+      preHandler: app.stepUp('changeEmail'),
+      schema: docs('Change the e-mail address with its code'),
+    },
     async (request) =>
-      ok(await domain.changeEmail(request.customer.userId, request.body.email, request.body.code, language(request)), successes.modified),
+      ok(
+        await domain.changeEmail(
+          request.customer.userId,
+          request.body.email,
+          request.body.code,
+          language(request),
+        ),
+        successes.modified,
+      ),
   );
-  route(app, 'security.sessions', { ...signedIn, schema: docs('Signed-in sessions and their devices') }, async (request) =>
-    ok(await domain.sessions(request.customer.userId, request.sessionTokenHash ?? '')),
+  route(
+    app,
+    'security.sessions',
+    { ...signedIn, schema: docs('Signed-in sessions and their devices') },
+    async (request) => ok(await domain.sessions(request.customer.userId, request.sessionTokenHash ?? '')),
   );
-  route(app, 'security.revokeSession', { ...signedIn, schema: docs('Sign one session out') }, async (request) =>
-    ok(await domain.revokeSession(request.customer.userId, request.sessionTokenHash ?? '', request.body.id)),
+  route(
+    app,
+    'security.revokeSession',
+    { ...signedIn, schema: docs('Sign one session out') },
+    async (request) =>
+      ok(
+        await domain.revokeSession(request.customer.userId, request.sessionTokenHash ?? '', request.body.id),
+      ),
   );
   route(
     app,
     'security.revokeOtherSessions',
     { ...signedIn, schema: docs('Sign out every session but this one') },
-    async (request) => ok(await domain.revokeOtherSessions(request.customer.userId, request.sessionTokenHash ?? '')),
+    async (request) =>
+      ok(await domain.revokeOtherSessions(request.customer.userId, request.sessionTokenHash ?? '')),
   );
-  route(app, 'security.history', { ...signedIn, schema: docs('Sign-ins of the last 90 days, refusals included') }, async (request) =>
-    ok(await domain.signIn.history(request.customer.userId)),
+  route(
+    app,
+    'security.history',
+    { ...signedIn, schema: docs('Sign-ins of the last 90 days, refusals included') },
+    async (request) => ok(await domain.signIn.history(request.customer.userId)),
   );
-  route(app, 'security.changes', { ...signedIn, schema: docs('Changes to the account security, last 90 days') }, async (request) =>
-    ok(await domain.notices.list(request.customer.userId, 90)),
+  route(
+    app,
+    'security.changes',
+    { ...signedIn, schema: docs('Changes to the account security, last 90 days') },
+    async (request) => ok(await domain.notices.list(request.customer.userId, 90)),
   );
   route(
     app,
     'security.notMe',
-    { ...signedIn, schema: docs('This was not me: sign out every session (this one too) and lock withdrawals') },
+    {
+      ...signedIn,
+      schema: docs('This was not me: sign out every session (this one too) and lock withdrawals'),
+    },
     async (request) => ok(await domain.signIn.notMe(request.customer.userId, language(request))),
   );
 };
@@ -260,18 +343,34 @@ export const securityAdminRoutes: FastifyPluginAsync = async (app) => {
   const { securityStaff } = app.services;
   const preHandler = app.authenticateStaff;
   const staffDocs = (summary: string) => ({ tags: ['staff'], summary, security });
-  route(app, 'admin.customerSecurity', { preHandler, schema: staffDocs("A customer's second factors, lock and requests") }, async (request) =>
-    ok(await securityStaff.customer(request.params.id)),
+  route(
+    app,
+    'admin.customerSecurity',
+    { preHandler, schema: staffDocs("A customer's second factors, lock and requests") },
+    async (request) => ok(await securityStaff.customer(request.params.id)),
   );
   route(
     app,
     'admin.requestSecurityAction',
-    { preHandler, schema: staffDocs('Ask to lift a withdrawal lock or reset lost factors; a second member approves') },
+    {
+      preHandler,
+      schema: staffDocs('Ask to lift a withdrawal lock or reset lost factors; a second member approves'),
+    },
     async (request) =>
-      ok(await securityStaff.request(request.staff, request.params.id, request.body.action, request.body.reason)),
+      ok(
+        await securityStaff.request(
+          request.staff,
+          request.params.id,
+          request.body.action,
+          request.body.reason,
+        ),
+      ),
   );
-  route(app, 'admin.securityRequests', { preHandler, schema: staffDocs('Security requests, newest first') }, async (request) =>
-    ok(await securityStaff.list(request.query)),
+  route(
+    app,
+    'admin.securityRequests',
+    { preHandler, schema: staffDocs('Security requests, newest first') },
+    async (request) => ok(await securityStaff.list(request.query)),
   );
   route(
     app,
@@ -279,7 +378,10 @@ export const securityAdminRoutes: FastifyPluginAsync = async (app) => {
     { preHandler, schema: staffDocs('Approve and carry out a security request (never by its requester)') },
     async (request) => ok(await securityStaff.approve(request.staff, request.params.id)),
   );
-  route(app, 'admin.rejectSecurityRequest', { preHandler, schema: staffDocs('Turn a security request down') }, async (request) =>
-    ok(await securityStaff.reject(request.staff, request.params.id, request.body.reason)),
+  route(
+    app,
+    'admin.rejectSecurityRequest',
+    { preHandler, schema: staffDocs('Turn a security request down') },
+    async (request) => ok(await securityStaff.reject(request.staff, request.params.id, request.body.reason)),
   );
 };

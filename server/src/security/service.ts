@@ -96,7 +96,11 @@ export class SecurityService {
       now,
     });
     this.locks = new WithdrawalLocks(db, () => params.getDecimal('security_lock_hours'), now);
-    this.addresses = new AddressBook(db, () => params.getDecimal('withdrawal_address_cooling_off_hours'), now);
+    this.addresses = new AddressBook(
+      db,
+      () => params.getDecimal('withdrawal_address_cooling_off_hours'),
+      now,
+    );
     this.notices = new SecurityNotices(db, options.mailer, emailOf, options.log, now);
     this.stepUp = new StepUp({
       db,
@@ -190,7 +194,12 @@ export class SecurityService {
     return this.passkeys.registrationOptions(userId, info.username);
   }
 
-  async addPasskey(userId: string, answer: PasskeyAnswer, rawName: string, language: MailLanguage): Promise<Passkey[]> {
+  async addPasskey(
+    userId: string,
+    answer: PasskeyAnswer,
+    rawName: string,
+    language: MailLanguage,
+  ): Promise<Passkey[]> {
     const name = cleanLabel(rawName);
     if (!name) throw new AppError(errors.passkeyNameInvalid);
     await this.passkeys.register(userId, answer, name);
@@ -318,7 +327,12 @@ export class SecurityService {
   }
 
   /** The new address, proven by its code: the old address is told, and withdrawals lock. */
-  async changeEmail(userId: string, rawEmail: string, code: string, language: MailLanguage): Promise<UserInfo> {
+  async changeEmail(
+    userId: string,
+    rawEmail: string,
+    code: string,
+    language: MailLanguage,
+  ): Promise<UserInfo> {
     const email = rawEmail.trim().toLowerCase();
     const codeId = await this.codes.check(userId, 'email', email, code);
     let lockedUntil: Date | null = null;

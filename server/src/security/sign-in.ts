@@ -131,7 +131,12 @@ export class SignInSecurity implements SignInHooks {
     const context = pending.context as unknown as SignInContext;
     const methods = await this.deps.factors.methodsOf(userId);
     try {
-      await this.deps.factors.verify(userId, body, methods.filter((m) => m !== 'email'), 'secondFactor');
+      await this.deps.factors.verify(
+        userId,
+        body,
+        methods.filter((m) => m !== 'email'),
+        'secondFactor',
+      );
     } catch (error) {
       if (error instanceof AppError && error.code !== errors.tooManyRequests)
         await this.record(pending.userId, context, 'secondFactorWrong', false);
@@ -140,7 +145,9 @@ export class SignInSecurity implements SignInHooks {
     const spent = await this.deps.db
       .update(secondFactorTickets)
       .set({ consumedAt: this.deps.now() })
-      .where(and(eq(secondFactorTickets.ticketHash, pending.ticketHash), isNull(secondFactorTickets.consumedAt)))
+      .where(
+        and(eq(secondFactorTickets.ticketHash, pending.ticketHash), isNull(secondFactorTickets.consumedAt)),
+      )
       .returning({ userId: secondFactorTickets.userId });
     if (spent.length === 0) throw new AppError(errors.secondFactorExpired);
     return this.deps.auth.openVerifiedSession(pending.userId, context);
@@ -213,8 +220,12 @@ export class SignInSecurity implements SignInHooks {
 
   async purge(): Promise<void> {
     const now = this.deps.now().getTime();
-    await this.deps.db.delete(signInEvents).where(lt(signInEvents.at, new Date(now - HISTORY_DAYS * 86_400_000)));
-    await this.deps.db.delete(secondFactorTickets).where(lt(secondFactorTickets.expiresAt, new Date(now - 86_400_000)));
+    await this.deps.db
+      .delete(signInEvents)
+      .where(lt(signInEvents.at, new Date(now - HISTORY_DAYS * 86_400_000)));
+    await this.deps.db
+      .delete(secondFactorTickets)
+      .where(lt(secondFactorTickets.expiresAt, new Date(now - 86_400_000)));
     await this.deps.db.delete(notMeTokens).where(lt(notMeTokens.expiresAt, new Date(now)));
   }
 

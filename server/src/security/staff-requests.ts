@@ -92,7 +92,8 @@ export class SecurityStaffRequests {
         who,
         { required: 1 },
       );
-      if (!complete) throw new Error('security requests: one approval besides the request completes four eyes');
+      if (!complete)
+        throw new Error('security requests: one approval besides the request completes four eyes');
       after = await this.execute(tx, row);
       await tx
         .update(securityRequests)

@@ -79,9 +79,7 @@ export class StepUp {
     const [grant] = await this.deps.db
       .select({ expiresAt: stepUpGrants.expiresAt })
       .from(stepUpGrants)
-      .where(
-        and(eq(stepUpGrants.tokenHash, session.tokenHash), gt(stepUpGrants.expiresAt, this.deps.now())),
-      );
+      .where(and(eq(stepUpGrants.tokenHash, session.tokenHash), gt(stepUpGrants.expiresAt, this.deps.now())));
     return {
       methods: await this.methods(session.userId),
       validUntil: grant?.expiresAt.toISOString() ?? null,
@@ -90,11 +88,18 @@ export class StepUp {
   }
 
   /** Starts a proof that needs a first step: the e-mailed code is sent, or the passkey ceremony begins. */
-  async start(session: StepUpSession, method: 'email' | 'passkey', language: MailLanguage): Promise<StepUpStarted> {
+  async start(
+    session: StepUpSession,
+    method: 'email' | 'passkey',
+    language: MailLanguage,
+  ): Promise<StepUpStarted> {
     const methods = await this.methods(session.userId);
     if (!methods.includes(method)) throw new AppError(errors.stepUpMethodUnavailable);
     if (method === 'passkey')
-      return { passkey: await this.deps.passkeys.authenticationOptions('stepUp', session.userId), sentTo: null };
+      return {
+        passkey: await this.deps.passkeys.authenticationOptions('stepUp', session.userId),
+        sentTo: null,
+      };
     const email = await this.deps.emailOf(session.userId);
     const code = await this.deps.codes.issue(session.userId, 'stepUp', '');
     await this.deps.mailer.send(
@@ -125,7 +130,13 @@ export class StepUp {
     const expiresAt = new Date(now.getTime() + this.deps.windowMinutes() * 60_000);
     await this.deps.db
       .insert(stepUpGrants)
-      .values({ tokenHash: session.tokenHash, userId: BigInt(session.userId), method, verifiedAt: now, expiresAt })
+      .values({
+        tokenHash: session.tokenHash,
+        userId: BigInt(session.userId),
+        method,
+        verifiedAt: now,
+        expiresAt,
+      })
       .onConflictDoUpdate({ target: stepUpGrants.tokenHash, set: { method, verifiedAt: now, expiresAt } });
     return { validUntil: expiresAt.toISOString() };
   }

@@ -168,7 +168,10 @@ export const withdrawalAddresses = pgTable(
     uniqueIndex('withdrawal_addresses_live_key')
       .on(t.userId, t.coin, t.network, t.address)
       .where(sql`${t.removedAt} is null`),
-    check('withdrawal_addresses_usable_after_confirmation', sql`${t.usableFrom} is null or ${t.confirmedAt} is not null`),
+    check(
+      'withdrawal_addresses_usable_after_confirmation',
+      sql`${t.usableFrom} is null or ${t.confirmedAt} is not null`,
+    ),
   ],
 );
 

@@ -44,7 +44,10 @@ export function authenticatorCode(server: Server, secret: string, offsetSeconds 
 }
 
 /** A step-up of a customer without a second factor: the e-mailed code. */
-export async function stepUpByEmail(server: Server, customer: { token: string; email: string }): Promise<void> {
+export async function stepUpByEmail(
+  server: Server,
+  customer: { token: string; email: string },
+): Promise<void> {
   const mail = captureMail(server);
   const started = await customerCall(server, customer.token, 'POST', '/user/security/stepUp/start', {
     method: 'email',
@@ -117,8 +120,13 @@ export async function whitelistAddress(
 }
 
 /** Ready for withdrawals anywhere: stepped up and whitelist mode off (the cashier's own tests). */
-export async function allowAnyWithdrawal(server: Server, customer: { token: string; email: string }): Promise<void> {
+export async function allowAnyWithdrawal(
+  server: Server,
+  customer: { token: string; email: string },
+): Promise<void> {
   await stepUpByEmail(server, customer);
-  const off = await customerCall(server, customer.token, 'POST', '/user/security/whitelist', { enabled: false });
+  const off = await customerCall(server, customer.token, 'POST', '/user/security/whitelist', {
+    enabled: false,
+  });
   if (off.code !== '200') throw new Error(`whitelist off failed: ${JSON.stringify(off)}`);
 }

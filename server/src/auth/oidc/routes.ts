@@ -91,7 +91,13 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       preHandler: [registerLimits, app.guardRepeat],
     },
     async (request, reply) =>
-      ok(await oidc.register(request.body.ticket, request.body.username, signInContext(request, reply, 'provider'))),
+      ok(
+        await oidc.register(
+          request.body.ticket,
+          request.body.username,
+          signInContext(request, reply, 'provider'),
+        ),
+      ),
   );
 
   route(
@@ -140,7 +146,11 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       preHandler: [app.authenticate, startLimits, app.stepUp('linkSocial')],
     },
     async (request, reply) => {
-      const started = await oidc.start(request.params.provider, request.body?.returnTo, request.customer.userId);
+      const started = await oidc.start(
+        request.params.provider,
+        request.body?.returnTo,
+        request.customer.userId,
+      );
       bindStateToBrowser(request, reply, started.stateHash);
       return ok({ authorizationUrl: started.authorizationUrl });
     },

@@ -60,7 +60,11 @@ it('sends withdrawals only to confirmed addresses past their cooling-off period'
   expect((await addAddress(alice, ETH)).added.code).toBe('11084');
   const { added, entry, code, mail } = await addAddress(alice, TRON);
   expect(added.code).toBe('200');
-  expect(entry).toMatchObject({ label: expect.stringMatching(/^Cold wallet/), status: 'pending', usableFrom: null });
+  expect(entry).toMatchObject({
+    label: expect.stringMatching(/^Cold wallet/),
+    status: 'pending',
+    usableFrom: null,
+  });
   // The mail names the address, so the customer can tell it is theirs.
   expect(mail.sent.at(-1)?.text).toContain(TRON);
   expect((await addAddress(alice, TRON)).added.code).toBe('11213');
@@ -87,9 +91,29 @@ it('sends withdrawals only to confirmed addresses past their cooling-off period'
 
 it('needs a step-up to add an address, to turn whitelist mode off, and to withdraw', async () => {
   const bob = await fundedCustomer();
-  expect((await post(bob, '/user/security/addresses', { label: 'x', coin: 'USDT', network: 'TRC20', address: TRON })).code).toBe('11200');
+  expect(
+    (
+      await post(bob, '/user/security/addresses', {
+        label: 'x',
+        coin: 'USDT',
+        network: 'TRC20',
+        address: TRON,
+      })
+    ).code,
+  ).toBe('11200');
   expect((await post(bob, '/user/security/whitelist', { enabled: false })).code).toBe('11200');
-  expect((await post(bob, '/user/withdrawal', { method: 'crypto', coin: 'USDT', network: 'TRC20', address: TRON, amount: '1', quoteId: 'a'.repeat(32) })).code).toBe('11200');
+  expect(
+    (
+      await post(bob, '/user/withdrawal', {
+        method: 'crypto',
+        coin: 'USDT',
+        network: 'TRC20',
+        address: TRON,
+        amount: '1',
+        quoteId: 'a'.repeat(32),
+      })
+    ).code,
+  ).toBe('11200');
   await stepUpByEmail(server, bob);
   const off = await post(bob, '/user/security/whitelist', { enabled: false });
   expect(off.result.whitelistMode).toBe(false);
@@ -141,22 +165,38 @@ it('lets staff lift a lock only with a second member and a reason, audited', asy
   const second = await staffMember(server, 'sec_second', ['reviewer']);
   const staffCall = (token: string, url: string, payload?: object) =>
     server.app
-      .inject({ method: payload ? 'POST' : 'GET', url: `/swx/admin${url}`, headers: { authorization: token }, ...(payload ? { payload } : {}) })
+      .inject({
+        method: payload ? 'POST' : 'GET',
+        url: `/swx/admin${url}`,
+        headers: { authorization: token },
+        ...(payload ? { payload } : {}),
+      })
       .then((res) => res.json());
 
-  expect((await staffCall(first.token, `/customers/${erin.userId}/security/requests`, { action: 'liftLock', reason: '' })).code).toBe('400');
+  expect(
+    (
+      await staffCall(first.token, `/customers/${erin.userId}/security/requests`, {
+        action: 'liftLock',
+        reason: '',
+      })
+    ).code,
+  ).toBe('400');
   const asked = await staffCall(first.token, `/customers/${erin.userId}/security/requests`, {
     action: 'liftLock',
     reason: 'Customer called from the registered phone and confirmed the sign-in was theirs',
   });
   expect(asked.result).toMatchObject({ status: 'pending', requestedBy: 'sec_first' });
-  expect((await staffCall(first.token, `/security/requests/${asked.result.id}/approve`, {})).code).toBe('11171');
+  expect((await staffCall(first.token, `/security/requests/${asked.result.id}/approve`, {})).code).toBe(
+    '11171',
+  );
   const before = await staffCall(first.token, `/customers/${erin.userId}/security`);
   expect(before.result.lock).toMatchObject({ reason: 'notMe' });
   const approved = await staffCall(second.token, `/security/requests/${asked.result.id}/approve`, {});
   expect(approved.result).toMatchObject({ status: 'approved', decidedBy: 'sec_second' });
   expect((await staffCall(second.token, `/customers/${erin.userId}/security`)).result.lock).toBeNull();
-  expect((await staffCall(second.token, `/security/requests/${asked.result.id}/approve`, {})).code).toBe('11043');
+  expect((await staffCall(second.token, `/security/requests/${asked.result.id}/approve`, {})).code).toBe(
+    '11043',
+  );
   const audit = await server.database.db.select().from(auditLog);
   expect(audit.map((row) => row.action)).toEqual(
     expect.arrayContaining(['customer_security.request', 'four_eyes.approve', 'customer_security.liftLock']),
@@ -170,7 +210,12 @@ it('lets staff reset lost factors with four eyes; the reset locks withdrawals', 
   const second = await staffMember(server, 'sec_fourth', ['reviewer']);
   const call = (token: string, url: string, payload?: object) =>
     server.app
-      .inject({ method: payload ? 'POST' : 'GET', url: `/swx/admin${url}`, headers: { authorization: token }, ...(payload ? { payload } : {}) })
+      .inject({
+        method: payload ? 'POST' : 'GET',
+        url: `/swx/admin${url}`,
+        headers: { authorization: token },
+        ...(payload ? { payload } : {}),
+      })
       .then((res) => res.json());
   const asked = await call(first.token, `/customers/${fay.userId}/security/requests`, {
     action: 'resetFactors',
@@ -179,7 +224,10 @@ it('lets staff reset lost factors with four eyes; the reset locks withdrawals', 
   await call(second.token, `/security/requests/${asked.result.id}/approve`, {});
   const after = await call(second.token, `/customers/${fay.userId}/security`);
   expect(after.result).toMatchObject({ twoFactor: false, passkeys: 0, lock: { reason: 'twoFactorReset' } });
-  const signedIn = await post({ token: '' }, '/login/login', { account: fay.username, password: fay.password });
+  const signedIn = await post({ token: '' }, '/login/login', {
+    account: fay.username,
+    password: fay.password,
+  });
   expect(signedIn.result.token).toBeDefined();
 });
 
@@ -210,7 +258,10 @@ it('never lets a withdrawal leave to an address that was not usable at that mome
             book.set(step.at, { id: entry.id, code: code(), usableFrom: null });
           } else if (step.kind === 'confirm' && book.get(step.at)?.code) {
             const entry = book.get(step.at)!;
-            const answer = await post(who, '/user/security/addresses/confirm', { id: entry.id, code: entry.code });
+            const answer = await post(who, '/user/security/addresses/confirm', {
+              id: entry.id,
+              code: entry.code,
+            });
             expect(answer.code).toBe('200');
             entry.code = null;
             entry.usableFrom = now() + 24 * 3_600_000;

@@ -27,9 +27,9 @@ async function signIn(customer: { username: string; password: string }, agent: s
     remoteAddress: '203.0.113.57',
     ...(device ? { cookies: { swx_device: device } } : {}),
   });
-  const cookie = (res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[]).find(
-    (c) => c.name === 'swx_device',
-  );
+  const cookie = (
+    res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[]
+  ).find((c) => c.name === 'swx_device');
   return { token: res.json().result.token as string, cookie, body: res.json() };
 }
 
@@ -44,7 +44,12 @@ it('lists sessions with their browser, system and truncated address; signs out o
   });
   expect(listed.result).toEqual(
     expect.arrayContaining([
-      expect.objectContaining({ browser: 'Chrome 126', os: 'Windows 10', address: '203.0.113.x', current: true }),
+      expect.objectContaining({
+        browser: 'Chrome 126',
+        os: 'Windows 10',
+        address: '203.0.113.x',
+        current: true,
+      }),
       expect.objectContaining({ browser: 'Safari 17', os: 'iOS', address: '203.0.113.x', current: false }),
     ]),
   );
@@ -93,7 +98,12 @@ it('mails and notifies a sign-in from a new device, whose link signs out everywh
   const history = await customerCall(server, first.token, 'GET', '/user/security/history');
   expect(history.result.slice(0, 2)).toEqual([
     expect.objectContaining({ method: 'password', result: 'succeeded', newDevice: false }),
-    expect.objectContaining({ method: 'password', result: 'succeeded', newDevice: true, browser: 'Chrome 126' }),
+    expect.objectContaining({
+      method: 'password',
+      result: 'succeeded',
+      newDevice: true,
+      browser: 'Chrome 126',
+    }),
   ]);
 
   const notMe = await customerCall(server, '', 'POST', '/login/notMe', { token: link![1] });
@@ -108,11 +118,17 @@ it('mails and notifies a sign-in from a new device, whose link signs out everywh
 it('puts the anti-phishing code at the top of every e-mail to the customer, in its language', async () => {
   const customer = await signUpCustomer(server);
   expect(
-    (await customerCall(server, customer.token, 'POST', '/user/security/antiPhishing', { code: 'Blue Heron 7' })).code,
+    (
+      await customerCall(server, customer.token, 'POST', '/user/security/antiPhishing', {
+        code: 'Blue Heron 7',
+      })
+    ).code,
   ).toBe('11200');
   await stepUpByEmail(server, customer);
   for (const bad of ['abc', 'a<script>', 'x'.repeat(21), 'two  spaces\u200b']) {
-    const refused = await customerCall(server, customer.token, 'POST', '/user/security/antiPhishing', { code: bad });
+    const refused = await customerCall(server, customer.token, 'POST', '/user/security/antiPhishing', {
+      code: bad,
+    });
     expect({ bad, code: refused.code }).toEqual({ bad, code: expect.stringMatching(/^(11216)$/) });
   }
   const set = await customerCall(server, customer.token, 'POST', '/user/security/antiPhishing', {
@@ -120,15 +136,25 @@ it('puts the anti-phishing code at the top of every e-mail to the customer, in i
   });
   expect(set.result.antiPhishingCode).toBe('Blue Heron 7');
   const mail = captureMail(server);
-  await customerCall(server, '', 'POST', '/login/sendCode', { email: customer.email, scene: 'reset' }, {
-    'accept-language': 'ja',
-  });
+  await customerCall(
+    server,
+    '',
+    'POST',
+    '/login/sendCode',
+    { email: customer.email, scene: 'reset' },
+    {
+      'accept-language': 'ja',
+    },
+  );
   const reset = mail.sent.at(-1)!;
   expect(reset.text.split('\n')[0]).toBe('あなたのフィッシング対策コード: Blue Heron 7');
   expect(reset.html).toContain('data-anti-phishing');
   expect(reset.html).toContain('<strong>Blue Heron 7</strong>');
   // Another address gets no code.
-  await customerCall(server, '', 'POST', '/login/sendCode', { email: 'someone-new@example.com', scene: 'register' });
+  await customerCall(server, '', 'POST', '/login/sendCode', {
+    email: 'someone-new@example.com',
+    scene: 'register',
+  });
   expect(mail.sent.at(-1)!.text).not.toContain('Blue Heron 7');
 });
 
@@ -137,15 +163,21 @@ it('changes the e-mail address with a code sent to the new one; both hear of it,
   await stepUpByEmail(server, customer);
   const mail = captureMail(server);
   const newEmail = `moved_${customer.username.toLowerCase()}@example.com`;
-  expect((await customerCall(server, customer.token, 'POST', '/user/security/email/sendCode', { email: newEmail })).code).toBe('200');
+  expect(
+    (await customerCall(server, customer.token, 'POST', '/user/security/email/sendCode', { email: newEmail }))
+      .code,
+  ).toBe('200');
   const changed = await customerCall(server, customer.token, 'POST', '/user/security/email', {
     email: newEmail,
     code: mail.codeFor(newEmail),
   });
   expect(changed.result.email).toBe(newEmail);
-  expect(mail.sent.filter((m) => m.subject === 'Security change on your SWX account').map((m) => m.to).sort()).toEqual(
-    [customer.email, newEmail].sort(),
-  );
+  expect(
+    mail.sent
+      .filter((m) => m.subject === 'Security change on your SWX account')
+      .map((m) => m.to)
+      .sort(),
+  ).toEqual([customer.email, newEmail].sort());
   const overview = await customerCall(server, customer.token, 'GET', '/user/security');
   expect(overview.result.lock).toMatchObject({ reason: 'emailChange' });
 });

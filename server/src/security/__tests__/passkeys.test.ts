@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const post = (url: string, payload?: object, token = '') =>
-  customerCall(server, token, 'POST', url, payload);
+const post = (url: string, payload?: object, token = '') => customerCall(server, token, 'POST', url, payload);
 
 /** A customer with one registered passkey. */
 async function withPasskey() {
@@ -29,7 +28,10 @@ async function withPasskey() {
   });
   const added = await post(
     '/user/security/passkeys',
-    { passkey: { ceremonyId: options.result.ceremonyId, response: key.register(options.result.options) }, name: 'Laptop' },
+    {
+      passkey: { ceremonyId: options.result.ceremonyId, response: key.register(options.result.options) },
+      name: 'Laptop',
+    },
     customer.token,
   );
   expect(added.code).toBe('200');
@@ -40,7 +42,10 @@ async function withPasskey() {
 async function passkeySignIn(key: SoftAuthenticator, overrides: { counter?: number; id?: string } = {}) {
   const options = await post('/login/passkeyOptions');
   return post('/login/loginByPasskey', {
-    passkey: { ceremonyId: options.result.ceremonyId, response: key.assert(options.result.options, overrides) },
+    passkey: {
+      ceremonyId: options.result.ceremonyId,
+      response: key.assert(options.result.options, overrides),
+    },
   });
 }
 
@@ -94,19 +99,27 @@ it('refuses an assertion made for another site', async () => {
   const options = await post('/login/passkeyOptions');
   const answer = phishing.assert(options.result.options);
   expect(
-    (await post('/login/loginByPasskey', { passkey: { ceremonyId: options.result.ceremonyId, response: answer } }))
-      .code,
+    (
+      await post('/login/loginByPasskey', {
+        passkey: { ceremonyId: options.result.ceremonyId, response: answer },
+      })
+    ).code,
   ).toBe('11207');
 });
 
 it('renames and removes passkeys (removing needs a step-up), and tells the customer by e-mail', async () => {
   const { customer } = await withPasskey();
   const [passkey] = (await customerCall(server, customer.token, 'GET', '/user/security')).result.passkeys;
-  const renamed = await post('/user/security/passkeys/rename', { id: passkey.id, name: 'Work laptop' }, customer.token);
-  expect(renamed.result[0].name).toBe('Work laptop');
-  expect((await post('/user/security/passkeys/rename', { id: passkey.id, name: '\u202Eevil' }, customer.token)).code).toBe(
-    '11223',
+  const renamed = await post(
+    '/user/security/passkeys/rename',
+    { id: passkey.id, name: 'Work laptop' },
+    customer.token,
   );
+  expect(renamed.result[0].name).toBe('Work laptop');
+  expect(
+    (await post('/user/security/passkeys/rename', { id: passkey.id, name: '\u202Eevil' }, customer.token))
+      .code,
+  ).toBe('11223');
   const removed = await post('/user/security/passkeys/remove', { id: passkey.id }, customer.token);
   expect(removed.result).toEqual([]);
   const changes = await customerCall(server, customer.token, 'GET', '/user/security/changes');

@@ -107,7 +107,11 @@ export class SoftAuthenticator {
       challenge: options.challenge,
       origin: this.site.origin,
     });
-    const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.keys.privateKey);
+    const signature = crypto.sign(
+      'sha256',
+      Buffer.concat([authData, sha256(clientDataJSON)]),
+      this.keys.privateKey,
+    );
     const id = overrides.id ?? this.id;
     return {
       id,

@@ -49,8 +49,13 @@ it('turns on with a first code, then asks every password sign-in for a code', as
   expect(done.code).toBe('200');
   // The ticket is single use.
   expect(
-    (await post('/login/secondFactor', { ticket, method: 'totp', code: authenticatorCode(server, enrolment.result.secret) }))
-      .code,
+    (
+      await post('/login/secondFactor', {
+        ticket,
+        method: 'totp',
+        code: authenticatorCode(server, enrolment.result.secret),
+      })
+    ).code,
   ).toBe('11202');
 });
 
@@ -60,15 +65,26 @@ it('refuses a code used once within its window (replay), and records the refusal
   const code = authenticatorCode(server, secret);
   const one = await login(customer);
   expect(
-    (await post('/login/secondFactor', { ticket: one.result.secondFactor.ticket, method: 'totp', code })).code,
+    (await post('/login/secondFactor', { ticket: one.result.secondFactor.ticket, method: 'totp', code }))
+      .code,
   ).toBe('200');
   const two = await login(customer);
-  const replayed = await post('/login/secondFactor', { ticket: two.result.secondFactor.ticket, method: 'totp', code });
+  const replayed = await post('/login/secondFactor', {
+    ticket: two.result.secondFactor.ticket,
+    method: 'totp',
+    code,
+  });
   expect(replayed.code).toBe('11201');
   // An earlier step's code is spent too.
   const earlier = authenticatorCode(server, secret, -30);
   expect(
-    (await post('/login/secondFactor', { ticket: two.result.secondFactor.ticket, method: 'totp', code: earlier })).code,
+    (
+      await post('/login/secondFactor', {
+        ticket: two.result.secondFactor.ticket,
+        method: 'totp',
+        code: earlier,
+      })
+    ).code,
   ).toBe('11201');
   const history = await customerCall(server, customer.token, 'GET', '/user/security/history');
   expect(history.result.map((e: { result: string }) => e.result).slice(0, 3)).toEqual([
@@ -84,8 +100,13 @@ it('accepts each recovery code once; new codes retire the old set', async () => 
   const first = await login(customer);
   const typed = recoveryCodes[0]!.toLowerCase().replace(/-/g, ' ');
   expect(
-    (await post('/login/secondFactor', { ticket: first.result.secondFactor.ticket, method: 'recovery', code: typed }))
-      .code,
+    (
+      await post('/login/secondFactor', {
+        ticket: first.result.secondFactor.ticket,
+        method: 'recovery',
+        code: typed,
+      })
+    ).code,
   ).toBe('200');
   const second = await login(customer);
   expect(
@@ -103,7 +124,11 @@ it('accepts each recovery code once; new codes retire the old set', async () => 
   // Turning two-factor on proved a factor for this session; once that proof is old, new codes need another.
   advanceSecurityClock(server, 5 * 60_000 + 1);
   expect((await post('/user/security/recoveryCodes', undefined, customer.token)).code).toBe('11200');
-  await post('/user/security/stepUp', { method: 'totp', code: authenticatorCode(server, secret) }, customer.token);
+  await post(
+    '/user/security/stepUp',
+    { method: 'totp', code: authenticatorCode(server, secret) },
+    customer.token,
+  );
   const fresh = await post('/user/security/recoveryCodes', undefined, customer.token);
   expect(fresh.result.recoveryCodes).toHaveLength(10);
   const third = await login(customer);
@@ -148,7 +173,11 @@ it('turns off only with a current code; withdrawals then lock and the customer i
   const { secret } = await enableTotp(server, customer.token);
   const mail = captureMail(server);
   expect((await post('/user/security/totp/disable', { code: '111111' }, customer.token)).code).toBe('11201');
-  const off = await post('/user/security/totp/disable', { code: authenticatorCode(server, secret) }, customer.token);
+  const off = await post(
+    '/user/security/totp/disable',
+    { code: authenticatorCode(server, secret) },
+    customer.token,
+  );
   expect(off.code).toBe('200');
   const overview = await customerCall(server, customer.token, 'GET', '/user/security');
   expect(overview.result.twoFactor.enabled).toBe(false);
@@ -163,8 +192,12 @@ it('asks a wallet-less, provider-less customer for an e-mailed code to step up, 
   const customer = await signUpCustomer(server);
   const status = await customerCall(server, customer.token, 'GET', '/user/security/stepUp');
   expect(status.result).toMatchObject({ methods: ['email'], validUntil: null, windowMinutes: 5 });
-  expect((await post('/user/security/stepUp', { method: 'totp', code: '123456' }, customer.token)).code).toBe('11210');
-  expect((await post('/user/security/stepUp/start', { method: 'passkey' }, customer.token)).code).toBe('11210');
+  expect((await post('/user/security/stepUp', { method: 'totp', code: '123456' }, customer.token)).code).toBe(
+    '11210',
+  );
+  expect((await post('/user/security/stepUp/start', { method: 'passkey' }, customer.token)).code).toBe(
+    '11210',
+  );
   await stepUpByEmail(server, customer);
   const after = await customerCall(server, customer.token, 'GET', '/user/security/stepUp');
   expect(after.result.validUntil).not.toBeNull();

@@ -196,7 +196,10 @@ it('asks a known identity of an account with two-factor on for the second factor
   });
   await enableTotp(server, registered.result.token);
   const again = await finish('google', await providerAnswer('google', login));
-  expect(again.result).toMatchObject({ outcome: 'secondFactor', secondFactor: { methods: ['totp', 'recovery'] } });
+  expect(again.result).toMatchObject({
+    outcome: 'secondFactor',
+    secondFactor: { methods: ['totp', 'recovery'] },
+  });
   expect(again.result.token).toBeUndefined();
 });
 

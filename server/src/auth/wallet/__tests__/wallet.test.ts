@@ -199,9 +199,9 @@ describe('linking a wallet from the settings', () => {
     const wallet = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6');
     const customer = await signUpCustomer(server);
     // Linking is a sensitive action: without a fresh second factor it is refused, and nothing is spent.
-    expect((await call('POST', '/user/linkWallet', await signedMessage(wallet), customer.token)).body.code).toBe(
-      '11200',
-    );
+    expect(
+      (await call('POST', '/user/linkWallet', await signedMessage(wallet), customer.token)).body.code,
+    ).toBe('11200');
     await stepUpByEmail(server, customer);
     const linked = await call('POST', '/user/linkWallet', await signedMessage(wallet), customer.token);
     expect(linked.body).toMatchObject({
