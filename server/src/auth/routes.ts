@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { successes, errors } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';

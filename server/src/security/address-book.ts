@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import {
   errors,

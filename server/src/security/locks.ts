@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { LockReason, WithdrawalLock } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';

@@ -24,7 +24,12 @@ type CodeMethod = Exclude<SecondFactorMethod, 'passkey'>;
  * authenticator app, a recovery code, a passkey, or — for a customer with none of those — a code e-mailed
  * to them. Strings in the SDK's `common` namespace (`stepUp.*`), in every language.
  */
-export function StepUpDialog({ open, onConfirmed, onCancel }: StepUpDialogProps) {
+export function StepUpDialog(props: StepUpDialogProps) {
+  // Mounted fresh at each opening: nothing typed for an earlier action is left in it.
+  return props.open ? <StepUpForm {...props} /> : null;
+}
+
+function StepUpForm({ open, onConfirmed, onCancel }: StepUpDialogProps) {
   const { t } = useTranslation('common');
   const [status, setStatus] = useState<StepUpStatus | null>(null);
   const [method, setMethod] = useState<CodeMethod>('totp');
@@ -35,11 +40,7 @@ export function StepUpDialog({ open, onConfirmed, onCancel }: StepUpDialogProps)
   const api = getRootStore().api;
 
   useEffect(() => {
-    if (!open) return;
     let live = true;
-    setCode('');
-    setError(null);
-    setSentTo(null);
     api.call('security.stepUpStatus').then(
       (found) => {
         if (!live) return;
@@ -51,7 +52,7 @@ export function StepUpDialog({ open, onConfirmed, onCancel }: StepUpDialogProps)
     return () => {
       live = false;
     };
-  }, [open, api, t]);
+  }, [api, t]);
 
   const methods = status?.methods ?? [];
   const run = async (work: () => Promise<void>) => {
@@ -76,7 +77,7 @@ export function StepUpDialog({ open, onConfirmed, onCancel }: StepUpDialogProps)
     });
   };
 
-  const usePasskey = () =>
+  const answerWithPasskey = () =>
     run(async () => {
       const started = await api.call('security.stepUpStart', { body: { method: 'passkey' } });
       if (!started.passkey) return;
@@ -150,7 +151,7 @@ export function StepUpDialog({ open, onConfirmed, onCancel }: StepUpDialogProps)
           </Button>
         ) : null}
         {methods.includes('passkey') ? (
-          <Button variant="secondary" onClick={() => void usePasskey()} loading={busy}>
+          <Button variant="secondary" onClick={() => void answerWithPasskey()} loading={busy}>
             {t('stepUp.usePasskey')}
           </Button>
         ) : null}

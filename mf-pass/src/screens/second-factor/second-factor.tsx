@@ -50,7 +50,7 @@ export function SecondFactorScreen({
     void finish(() => api.secondFactor({ ticket, method, code: code.trim() }));
   };
 
-  const usePasskey = () =>
+  const answerWithPasskey = () =>
     finish(async () => {
       const ceremony = await api.secondFactorPasskey(ticket);
       const response = await passkeyAssertion(ceremony);
@@ -100,7 +100,7 @@ export function SecondFactorScreen({
           variant={hasCodes ? 'secondary' : 'primary'}
           fullWidth
           loading={busy}
-          onClick={() => void usePasskey()}
+          onClick={() => void answerWithPasskey()}
         >
           {t('secondFactor.usePasskey')}
         </Button>

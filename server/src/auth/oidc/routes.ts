@@ -11,7 +11,7 @@ const security = [{ token: [] }];
 
 /** Social sign-in (OpenID Connect): docs/decisions.md, "Social sign-in"; docs/configuration.md for operators. */
 export const oidcRoutes: FastifyPluginAsync = async (app) => {
-  const { oidc, auth, config } = app.services;
+  const { oidc, config } = app.services;
   const limits = config.authRateLimits;
   // Starting and finishing cost a provider round trip each; both count against the sign-in limit per address.
   const startLimits = await rateLimitGuard(app, [
