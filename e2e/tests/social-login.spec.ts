@@ -139,10 +139,11 @@ test('a callback opened in another browser is refused: the state is bound to the
   browser,
 }, testInfo) => {
   const id = unique(testInfo);
-  // The provider's answer is caught on its way back to our callback page, before this browser uses it.
+  // The callback page hands the provider's answer to our server; that request is held back here, so the
+  // answer is still unused when another browser tries it.
   let callback = '';
-  await page.route('**/api/loginCallback/google**', async (route) => {
-    callback = route.request().url();
+  await page.route('**/swx/customer/login/socialCallback/google', async (route) => {
+    callback = `/api/loginCallback/google${(route.request().postDataJSON() as { callback: string }).callback}`;
     await route.abort();
   });
   await page.goto('/pass/login');
@@ -164,7 +165,7 @@ test('a callback opened in another browser is refused: the state is bound to the
   await victim.close();
 
   // The browser that started it still finishes it.
-  await page.unroute('**/api/loginCallback/google**');
+  await page.unroute('**/swx/customer/login/socialCallback/google');
   await page.goto(callback);
   await expect(page.getByRole('heading', { name: 'Choose your username' })).toBeVisible();
 });
