@@ -54,7 +54,7 @@ export interface Customer extends CustomerSession {
 
 export async function customerCall<T>(
   request: APIRequestContext,
-  customer: CustomerSession,
+  customer: Pick<CustomerSession, 'token'>,
   method: 'GET' | 'POST',
   path: string,
   data?: unknown,
@@ -163,7 +163,7 @@ export async function allowAnyWithdrawal(request: APIRequestContext, customer: C
 /** `allowAnyWithdrawal` for a session whose e-mail address is known. */
 export async function withdrawAnywhere(
   request: APIRequestContext,
-  customer: CustomerSession,
+  customer: { token: string },
   email: string,
 ): Promise<void> {
   const since = Date.now();
