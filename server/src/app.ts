@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { Services } from './services';
 import type { Config } from './config';
 import { validatorCompiler } from './http/validation';
+import { serializerCompiler } from './http/serialization';
 import { frameworkErrorOptions, registerErrorHandling, registerNotFound } from './http/errors-plugin';
 import { AppError } from './http/errors';
 import { loggerOptions } from './http/logging';
@@ -61,6 +62,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { moduleOrigins: () => moduleOrigins(config) });
 
