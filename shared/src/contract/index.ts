@@ -31,3 +31,5 @@ export * from './staff-reviews';
 // Back office: customers, corrections, operations.
 export * from './staff-customers';
 export * from './staff-operations';
+// The back office you can audit: staff credentials, maker-checker, the audit chain.
+export * from './staff-security';

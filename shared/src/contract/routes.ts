@@ -20,6 +20,7 @@ import {
   StaffMemberList,
   StaffSession,
   StaffTotpConfirmBody,
+  StaffTotpConfirmed,
   StaffTotpEnrolment,
   StaffTotpLoginBody,
 } from './admin';
@@ -177,6 +178,8 @@ import {
   SocialStartResult,
 } from './social';
 import { backOfficeRoutes } from './back-office-routes';
+import { staffSecurityRoutes } from './staff-security-routes';
+import { PendingChange, SetParamResult, StaffTotpEnrolBody } from './staff-security';
 import {
   Nothing,
   get,
@@ -323,11 +326,12 @@ export const routes = {
     path: '/logout',
     result: Nothing,
     roles: anyStaff,
-    staffGate: 'enrolment',
+    staffGate: 'password',
   }),
-  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'enrolment' }),
+  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'password' }),
   'admin.totpEnrol': staff('POST', {
     path: '/totp/enrol',
+    body: StaffTotpEnrolBody,
     result: StaffTotpEnrolment,
     roles: anyStaff,
     staffGate: 'enrolment',
@@ -335,7 +339,7 @@ export const routes = {
   'admin.totpConfirm': staff('POST', {
     path: '/totp/confirm',
     body: StaffTotpConfirmBody,
-    result: StaffMe,
+    result: StaffTotpConfirmed,
     roles: anyStaff,
     staffGate: 'enrolment',
   }),
@@ -352,7 +356,7 @@ export const routes = {
     path: '/staff/:id/roles',
     params: StaffIdPath,
     body: SetStaffRolesBody,
-    result: StaffMember,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.disableStaff': staff('POST', {
@@ -411,7 +415,7 @@ export const routes = {
     path: '/params/:key',
     params: ParamKeyPath,
     body: SetParamBody,
-    result: ParamRecord,
+    result: SetParamResult,
     roles: admin,
   }),
   'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath, roles: reviewQueue }),
@@ -438,7 +442,7 @@ export const routes = {
     path: '/markets/:code/optionTerms',
     params: MarketCodePath,
     body: SetMarketOptionTermsBody,
-    result: MarketOptionTermsRecord,
+    result: PendingChange,
     roles: admin,
   }),
   // ---- plans (smart plans: customer routes, then staff) ----
@@ -453,13 +457,13 @@ export const routes = {
     path: '/plans/products/:id/terms',
     params: PlanProductPath,
     body: SetPlanTermsBody,
-    result: PlanProduct,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.fundPlanReserve': staff('POST', {
     path: '/plans/reserve',
     body: FundPlanReserveBody,
-    result: PlanReserve,
+    result: PendingChange,
     roles: finance,
   }),
 
@@ -533,6 +537,7 @@ export const routes = {
     result: SocialIdentities,
   }),
   ...backOfficeRoutes,
+  ...staffSecurityRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;
