@@ -13,6 +13,7 @@ import { frameworkErrorOptions, registerErrorHandling, registerNotFound } from '
 import { AppError } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaffNetworkRule } from './http/staff-network';
 import { customerRoutes, adminRoutes, rootRoutes } from './routes';
 import { route } from './http/route';
 import { moduleOrigins, registerWebRoot } from './web/static';
@@ -62,6 +63,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
+  registerStaffNetworkRule(app, config.staffAllowedCidrs);
   await registerSecurityHeaders(app, { moduleOrigins: () => moduleOrigins(config) });
 
   await app.register(swagger, {

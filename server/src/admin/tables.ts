@@ -223,7 +223,9 @@ export const auditLog = pgTable(
     target: text('target').notNull(),
     details: jsonb('details').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    seq: bigint('seq', { mode: 'bigint' }).notNull().default(sql`0`),
+    seq: bigint('seq', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     prevHash: text('prev_hash').notNull().default(''),
     hash: text('hash').notNull().default(''),
   },
