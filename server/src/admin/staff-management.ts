@@ -191,7 +191,7 @@ export class StaffManagement {
     const address = email.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 254)
       throw new AppError(errors.emailIncorrect);
-    return this.db.transaction(async (tx) => {
+    const updated = await this.db.transaction(async (tx) => {
       const row = await this.row(tx, id);
       const [taken] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, address));
       if (taken && taken.id !== row.id) throw new AppError(errors.emailTaken);
@@ -202,9 +202,9 @@ export class StaffManagement {
         target: `staff:${id}`,
         details: { username: row.username, from: row.email, to: address, by: 'operator' },
       });
-      const counts = await this.members.sessions.counts();
-      return toMember(await this.row(tx, id), counts.get(id) ?? 0);
+      return this.row(tx, id);
     });
+    return this.member(updated);
   }
 
   /** A one-time link to the member's e-mail address to choose a new password; the admin never knows it. */
@@ -233,7 +233,7 @@ export class StaffManagement {
     action: string,
     apply: (tx: Tx, row: StaffRow) => Promise<Record<string, unknown>>,
   ): Promise<StaffMember> {
-    return this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       await this.lockAdmins(tx);
       const row = await this.row(tx, id);
       const details = await apply(tx, row);
@@ -243,9 +243,15 @@ export class StaffManagement {
         target: `staff:${id}`,
         details: { username: row.username, ...details },
       });
-      const counts = await this.members.sessions.counts();
-      return toMember(await this.row(tx, id), counts.get(id) ?? 0);
+      return this.row(tx, id);
     });
+    return this.member(changed);
+  }
+
+  /** The member as listed, with their live sessions counted (after any transaction: PGlite has one connection). */
+  private async member(row: StaffRow): Promise<StaffMember> {
+    const counts = await this.members.sessions.counts();
+    return toMember(row, counts.get(row.id.toString()) ?? 0);
   }
 
   /** One admin-affecting change at a time: the last-admin check must see the others' outcome. */
