@@ -74,7 +74,7 @@ const selectRows = (afterSeq: bigint) => sql`
     details::text as "details",
     to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt",
     prev_hash as "prevHash", hash
-  from audit_log where seq > ${afterSeq.toString()}::bigint order by seq limit ${BATCH}`;
+  from audit_log where audit_log.seq > ${afterSeq.toString()}::bigint order by audit_log.seq limit ${BATCH}`;
 
 const anchorView = (row: typeof auditAnchors.$inferSelect): AuditAnchor => ({
   day: row.day,
@@ -188,7 +188,7 @@ export class AuditChain {
       const day = new Date(dayStart).toISOString().slice(0, 10);
       const [last] = rowsOf<{ seq: string; hash: string }>(
         await this.db.execute(
-          sql`select seq::text as "seq", hash from audit_log where created_at < ${dayEnd.toISOString()}::timestamptz order by seq desc limit 1`,
+          sql`select seq::text as "seq", hash from audit_log where created_at < ${dayEnd.toISOString()}::timestamptz order by audit_log.seq desc limit 1`,
         ),
       );
       if (last) {
