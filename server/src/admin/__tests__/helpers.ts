@@ -152,3 +152,29 @@ export async function secondAdmin(
 ): Promise<{ staffId: string; token: string }> {
   return staffMember(server, username, ['admin']);
 }
+
+/**
+ * Maker-checker in a test: `request` (a call by the maker) answers a pending change, directly or as
+ * `pendingChange`; the checker (a second member with the kind's role) approves it. Answers the approved
+ * change; throws when either step is refused.
+ */
+export async function approvedChange(
+  server: TestServer,
+  checkerToken: string,
+  request: () => Promise<{ statusCode: number; body: string; json: () => unknown }>,
+  reason = 'checked by a second member',
+): Promise<{ id: string; status: string; [field: string]: unknown }> {
+  const asked = await request();
+  const body = asked.json() as { code: string; result: Record<string, unknown> | null };
+  const change = (body.result?.pendingChange ?? body.result) as { id?: string; status?: string } | null;
+  if (asked.statusCode !== 200 || !change?.id || change.status !== 'pending')
+    throw new Error(`no pending change was made: ${asked.body}`);
+  const decided = await server.app.inject({
+    method: 'POST',
+    url: `/swx/admin/changes/${change.id}/approve`,
+    headers: { authorization: checkerToken },
+    payload: { reason },
+  });
+  if (decided.statusCode !== 200) throw new Error(`approval refused: ${decided.body}`);
+  return decided.json().result;
+}
