@@ -1,5 +1,5 @@
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
-import { approvedChange, secondAdmin, staffMember, staffToken } from '../../admin/__tests__/helpers';
+import { approvedChange, secondAdmin, staffMember } from '../../admin/__tests__/helpers';
 import type { SignedUpCustomer } from '../../auth/testing';
 
 /** One cycle in the tests: a minute, so the fake clock moves in readable steps. */
@@ -45,8 +45,7 @@ export interface PlansTestServer extends CashierTestServer {
   fundReserve(amount: string): Promise<void>;
   /** New product terms: the start-up admin asks, a second admin approves; answers the approved change. */
   setTerms(productId: string, body: object): Promise<{ status: string }>;
-  /** An admin call (the audit log, the products). */
-  asAdmin(method: 'GET' | 'POST', url: string, payload?: unknown): ReturnType<CashierTestServer['admin']>;
+
   /** Quote then buy; answers the buy call. */
   buy(
     who: SignedUpCustomer,
@@ -69,7 +68,7 @@ export async function plansServer(): Promise<PlansTestServer> {
   const products = await server.call(null, 'GET', '/order/listSmartProduct');
   const idOf = (code: string) =>
     (products.result.products as { id: string; code: string }[]).find((p) => p.code === code)!.id;
-  const chief = await staffToken(server);
+  const chief = server.chief;
   const deputy = (await secondAdmin(server)).token;
   const treasurer = (await staffMember(server, 'treasurer', ['finance'])).token;
   const inject = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
@@ -97,11 +96,7 @@ export async function plansServer(): Promise<PlansTestServer> {
         inject(chief, 'POST', `/plans/products/${productId}/terms`, body),
       );
     },
-    async asAdmin(method: 'GET' | 'POST', url: string, payload?: unknown) {
-      const res = await inject(chief, method, url, payload);
-      const body = res.json();
-      return { status: res.statusCode, code: body.code, result: body.result };
-    },
+
     async buy(who: SignedUpCustomer, productId: string, days: number, amount: string) {
       const quote = await server.call(who, 'POST', '/order/quoteSmart', { productId, days, amount });
       if (quote.code !== '200') return quote;
