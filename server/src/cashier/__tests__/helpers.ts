@@ -15,7 +15,7 @@ export const png = Buffer.from(
 type Loose = any;
 
 export interface CashierTestServer extends TestServer {
-  /** The review desk (reviewer and finance). */
+  /** The review desk (reviewer, finance and content). */
   staff: string;
   /** The start-up admin (admin only): the audit log, settings. */
   chief: string;
@@ -54,9 +54,9 @@ export function hex64(): string {
 
 export async function cashierServer(env: Record<string, string> = {}): Promise<CashierTestServer> {
   const server = await createStaffTestServer(env);
-  // The review desk: deposits, identity checks and loans (reviewer) and withdrawals (finance). Nobody holds
-  // admin with finance; the start-up admin sets parameters through the service in these tests.
-  const staff = (await staffMember(server, 'desk', ['reviewer', 'finance'])).token;
+  // The review desk: deposits, identity checks and loans (reviewer), withdrawals (finance) and NFT listings
+  // (content). Nobody holds admin with finance: the start-up admin is a separate member (`chief`).
+  const staff = (await staffMember(server, 'desk', ['reviewer', 'finance', 'content'])).token;
   const chief = await staffToken(server);
   const events: CashierTestServer['events'] = [];
   const live = server.services.live;
