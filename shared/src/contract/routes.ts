@@ -83,7 +83,6 @@ import {
 import {
   ParamKeyPath,
   ParamList,
-  ParamRecord,
   ParamValueResult,
   PublicParamPath,
   SetParamBody,
@@ -119,10 +118,8 @@ import {
   FundPlanReserveBody,
   ListSmartOrderQuery,
   PlanCatalogue,
-  PlanProduct,
   PlanProductList,
   PlanProductPath,
-  PlanReserve,
   QuoteSmartBody,
   SetPlanTermsBody,
   SmartExitQuote,
