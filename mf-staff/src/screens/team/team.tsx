@@ -215,7 +215,7 @@ function MemberRow({
           <Button
             size="small"
             variant="secondary"
-            disabled={!member.totpEnabled}
+            disabled={!member.totpEnabled || !member.email}
             loading={running === 'totp'}
             onClick={() =>
               void act(
