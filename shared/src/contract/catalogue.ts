@@ -184,7 +184,10 @@ export const catalogue = {
   // Back office you can audit: segregation of duties, maker-checker, staff credentials, audit log (11300–11319).
   '11300': { status: 409, message: 'No staff member may hold both the admin and the finance role' },
   '11301': { status: 403, message: 'You cannot approve a change to your own roles' },
-  '11302': { status: 403, message: 'You cannot approve a role change for a member you created in the last 24 hours' },
+  '11302': {
+    status: 403,
+    message: 'You cannot approve a role change for a member you created in the last 24 hours',
+  },
   '11303': { status: 403, message: 'Choose a new password before using the back office' },
   '11304': { status: 400, message: 'Staff passwords need 10 to 256 characters with letters and digits' },
   '11305': { status: 400, message: 'The new password must differ from the current one' },
@@ -192,7 +195,10 @@ export const catalogue = {
   '11307': { status: 400, message: 'Recovery code incorrect or already used' },
   '11308': { status: 400, message: 'E-mailed code incorrect or expired: request a new one' },
   '11309': { status: 409, message: 'This staff member has no e-mail address on file' },
-  '11310': { status: 403, message: 'After a two-factor reset, enrolment needs your password and the code e-mailed to you' },
+  '11310': {
+    status: 403,
+    message: 'After a two-factor reset, enrolment needs your password and the code e-mailed to you',
+  },
   '11311': { status: 409, message: 'A change to this setting is already waiting for approval' },
   '11312': { status: 404, message: 'Pending change not found' },
   '11313': { status: 409, message: 'A new admin is named by a role change that a second admin approves' },

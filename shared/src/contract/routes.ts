@@ -80,13 +80,7 @@ import {
   NotificationsQuery,
   UnreadCount,
 } from './notifications';
-import {
-  ParamKeyPath,
-  ParamList,
-  ParamValueResult,
-  PublicParamPath,
-  SetParamBody,
-} from './params';
+import { ParamKeyPath, ParamList, ParamValueResult, PublicParamPath, SetParamBody } from './params';
 import { CsvRecordsQuery, RecordsQuery, TransactionRecordPage } from './records';
 import {
   AssetInfo,
