@@ -9,16 +9,26 @@ import { socialProviderSetup } from './support/oidc-providers';
 /**
  * The whole site in Debian's Chromium (Playwright cannot download browsers here): the REAL built server
  * (`pnpm --dir server build`) serving the built shell, plus the e2e fixture module on a second origin.
- * /remotes.json comes from fixtures/remotes.e2e.json (REMOTES_FILE): mf_markets and mf_trading are the
+ * /remotes.json comes from fixtures/remotes.e2e.json (REMOTES_FILE, its fixture origin set to this run's): mf_markets and mf_trading are the
  * fixture, mf_loan points at a closed port, the other modules are not listed (not deployed).
  */
 const repoRoot = path.resolve(__dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 4173);
-const fixturePort = 4175;
+// Every port of a run follows E2E_PORT (the fixture module's, the mail catcher's, the OpenID Providers'), so
+// two runs on one machine (a developer's and a test command's) do not collide.
+const fixturePort = port + 2;
 // Created once by the main process; workers inherit the variable instead of making their own folders.
 process.env.SWX_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'swx-e2e-'));
 // Where the suite's SMTP server (support/smtp.ts, the globalSetup) files each mail the SWX server sends.
 process.env.SWX_E2E_MAIL_DIR ??= `${process.env.SWX_E2E_DATA_DIR}-mail`;
+// The fixture's remotes list, pointed at this run's fixture server.
+const remotesFile = path.join(process.env.SWX_E2E_DATA_DIR, 'remotes.e2e.json');
+fs.writeFileSync(
+  remotesFile,
+  fs
+    .readFileSync(path.join(__dirname, 'fixtures', 'remotes.e2e.json'), 'utf8')
+    .replaceAll('http://127.0.0.1:4175/', `http://127.0.0.1:${fixturePort}/`),
+);
 
 // Social sign-in: two local OpenID Providers, started before the server that is configured with them.
 const social = socialProviderSetup(`http://127.0.0.1:${port}`);
@@ -94,7 +104,7 @@ export default defineConfig({
         NODE_ENV: 'production',
         DATA_DIR: process.env.SWX_E2E_DATA_DIR,
         WEB_ROOT: repoRoot,
-        REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.e2e.json'),
+        REMOTES_FILE: remotesFile,
         ADMIN_USERNAME: adminCredentials.username,
         ADMIN_PASSWORD: adminCredentials.password,
         LOG_LEVEL: 'warn',
@@ -142,6 +152,13 @@ export default defineConfig({
           },
         ]),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Passkeys: browsers refuse an IP address as the relying party, so the passkey test opens the site as
+        // localhost (account-security.spec.ts); both origins of the suite's server are this site's.
+        WEBAUTHN_RP_ID: 'localhost',
+        WEBAUTHN_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}`,
+        // The address book's cooling-off period is a parameter (24 h by default): this server starts it at
+        // about 20 seconds, so a test sees an address become usable (the test's clock is this setting).
+        PARAM_DEFAULTS: JSON.stringify({ withdrawal_address_cooling_off_hours: '0.0055' }),
         // Social sign-in.
         ...social.serverEnv,
       },

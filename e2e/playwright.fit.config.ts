@@ -9,20 +9,25 @@ import suite from './playwright.config';
  * The specs open their own contexts (one per language) and change the viewport themselves.
  * `pnpm screenshots` runs screenshots.ts with this configuration.
  */
-const webServer = (Array.isArray(suite.webServer) ? suite.webServer : []).map((server) =>
-  server.env?.REMOTES_FILE
-    ? {
-        ...server,
-        env: { ...server.env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') },
-      }
-    : server,
-);
+const webServer = (Array.isArray(suite.webServer) ? suite.webServer : [])
+  // The e2e fixture module's server: these checks use the real modules only.
+  .filter((server) => !server.env?.FIXTURE_PORT)
+  .map((server) =>
+    server.env?.REMOTES_FILE
+      ? {
+          ...server,
+          env: { ...server.env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') },
+        }
+      : server,
+  );
 
 export default defineConfig({
   ...suite,
   testDir: './fit',
   testMatch: process.env.SWX_SCREENSHOTS ? ['screenshots.ts', 'staff-screenshots.ts'] : '*.spec.ts',
-  timeout: 300_000,
+  // A budget per test (fit.spec.ts: one language and route), not one for a language's whole walk; the
+  // screenshot walks set their own.
+  timeout: 90_000,
   retries: 0,
   webServer,
   projects: [{ name: 'fit', use: { browserName: 'chromium' } }],

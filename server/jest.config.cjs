@@ -1,12 +1,15 @@
 // Server tests run on PGlite by default; with TEST_DATABASE_URL set (scripts/test.sh does it) every test
 // file gets its own fresh PostgreSQL database on that server.
 // openid-client and its two dependencies ship only ES modules: they are compiled like our sources.
+const { databaseFreeTestFiles } = require('./jest.database-files.cjs');
+
 const esmOnly = '(openid-client|oauth4webapi|jose)';
 // otplib's base32 and HMAC plugins use the ES-module-only majors of @scure/base and @noble/hashes (the 1.x
 // copies other packages use stay as they are).
 const esmOnlyMajors = '(@scure\\+base@2|@noble\\+hashes@2)';
 const esmOnlyMajorNames = '(@scure/base|@noble/hashes)';
 module.exports = {
+  displayName: 'server',
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }],
@@ -23,6 +26,13 @@ module.exports = {
     `/node_modules/(?!\\.pnpm/${esmOnly}@)(?!\\.pnpm/${esmOnlyMajors})(?!${esmOnly}/)(?!${esmOnlyMajorNames}/)`,
   ],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // On PostgreSQL only the files that reach a database run: the rest ran on the PGlite run already.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    ...(process.env.TEST_DATABASE_URL
+      ? databaseFreeTestFiles().map((file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+      : []),
+  ],
   // Generous: in CI the PostgreSQL and PGlite runs share two cores, and a slow test is not a failing one.
   testTimeout: 120_000,
 };

@@ -1,58 +1,112 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 import { prepareContext, registerCustomer } from '../support/customer';
 import { accessibilityProblems, axeLanguages } from './a11y-check';
 import { englishText } from './language-check';
 import { layoutProblems } from './layout-check';
-import { desktop, languages, mobile, openRoute, resizeTo, siteRoutes, type Language } from './site';
+import {
+  desktop,
+  languages,
+  mobile,
+  openRoute,
+  resizeTo,
+  routePath,
+  siteRoutes,
+  type Language,
+} from './site';
 
 /**
  * Every screen fits, speaks the page's language and is accessible: every route in all ten languages, at
  * 1440 px and 390 px, with no horizontal overflow, no clipped text, no English text on a non-English page
  * that is not a proper name or code (language-check.ts), and in English and Arabic no serious or critical
- * axe-core violation at either width (a11y-check.ts). One browser, one signed-in context per language (and a guest one for the sign-in
- * screens); each page is opened once at desktop width, measured, narrowed to the phone width and measured
- * again (the layouts switch on CSS width, shell/src/chrome/use-media-query.ts).
+ * axe-core violation at either width (a11y-check.ts): in the module's area on every route, and in the shell's
+ * own bars and footer once per language (they are the same on every route).
+ *
+ * One test per language and route, so each has its own time budget and its own verdict, and the two workers
+ * share the 260 of them evenly. Each worker keeps one signed-in context per language (and a guest one for
+ * the sign-in screens) with one page each; a route is opened once at desktop width, measured, narrowed to the
+ * phone width and measured again (the layouts switch on CSS width, shell/src/chrome/use-media-query.ts).
  */
-test.describe.configure({ mode: 'parallel' });
-
-async function contextsFor(browser: Browser, language: Language, tag: string) {
-  const member = await browser.newContext({ viewport: desktop });
-  const session = await registerCustomer(member.request, tag);
-  await prepareContext(member, { language, session });
-  const guest = await browser.newContext({ viewport: desktop });
-  await prepareContext(guest, { language });
-  return { member, guest };
+interface LanguagePages {
+  member: Page;
+  guest: Page;
 }
 
+const test = base.extend<object, { pagesIn: (language: Language) => Promise<LanguagePages> }>({
+  pagesIn: [
+    async ({ browser }, use) => {
+      const contexts: BrowserContext[] = [];
+      const made = new Map<Language, Promise<LanguagePages>>();
+      const open = async (language: Language): Promise<LanguagePages> => {
+        const member = await browser.newContext({ viewport: desktop });
+        const guest = await browser.newContext({ viewport: desktop });
+        contexts.push(member, guest);
+        const session = await registerCustomer(member.request, `fit${language.slice(0, 2)}`);
+        await prepareContext(member, { language, session });
+        await prepareContext(guest, { language });
+        return { member: await member.newPage(), guest: await guest.newPage() };
+      };
+      await use((language) => {
+        let pages = made.get(language);
+        if (!pages) {
+          pages = open(language);
+          made.set(language, pages);
+        }
+        return pages;
+      });
+      for (const context of contexts) await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of languages) {
-  test(`every route in ${language} fits at 1440 and 390 px, speaks ${language}, and is accessible`, async ({
-    browser,
-    request,
-  }) => {
-    test.setTimeout(300_000);
-    const { member, guest } = await contextsFor(browser, language, `fit${language.slice(0, 2)}`);
-    const pages = { member: await member.newPage(), guest: await guest.newPage() };
-    const problems: string[] = [];
-    const english: string[] = [];
-    const accessibility: string[] = [];
-    for (const route of await siteRoutes(request, language)) {
+  const checksAxe = axeLanguages.has(language);
+  for (const route of siteRoutes) {
+    test(`${language} ${route.name}: fits at 1440 and 390 px, speaks ${language}${checksAxe ? ', accessible' : ''}`, async ({
+      pagesIn,
+      request,
+    }) => {
+      const pages = await pagesIn(language);
       const page = route.guest ? pages.guest : pages.member;
+      const address = await routePath(request, language, route);
       await resizeTo(page, desktop);
-      await openRoute(page, route.path);
-      for (const text of await englishText(page, language)) english.push(`${route.path}: "${text}"`);
+      await openRoute(page, address);
+      const english = (await englishText(page, language)).map((text) => `"${text}"`);
+      const problems: string[] = [];
+      const accessibility: string[] = [];
       for (const size of [desktop, mobile]) {
         await resizeTo(page, size);
-        for (const problem of await layoutProblems(page))
-          problems.push(`${route.path} @${size.width}: ${problem}`);
-        if (axeLanguages.has(language))
-          for (const problem of await accessibilityProblems(page))
-            accessibility.push(`${route.path} @${size.width}: ${problem}`);
+        for (const problem of await layoutProblems(page)) problems.push(`@${size.width}: ${problem}`);
+        if (checksAxe)
+          for (const problem of await accessibilityProblems(page, 'module'))
+            accessibility.push(`@${size.width}: ${problem}`);
       }
-    }
-    await member.close();
-    await guest.close();
-    expect(problems, `what does not fit in ${language}`).toEqual([]);
-    expect(english, `English text on ${language} pages`).toEqual([]);
-    expect(accessibility, `serious or critical accessibility violations in ${language}`).toEqual([]);
-  });
+      expect(problems, `what does not fit on ${address} in ${language}`).toEqual([]);
+      expect(english, `English text on ${address} in ${language}`).toEqual([]);
+      expect(
+        accessibility,
+        `serious or critical accessibility violations on ${address} in ${language}`,
+      ).toEqual([]);
+    });
+  }
+  if (checksAxe)
+    test(`${language}: the shell's bars, menus and footer are accessible at 1440 and 390 px`, async ({
+      pagesIn,
+    }) => {
+      const { member } = await pagesIn(language);
+      const accessibility: string[] = [];
+      await resizeTo(member, desktop);
+      await openRoute(member, '/');
+      for (const size of [desktop, mobile]) {
+        await resizeTo(member, size);
+        for (const problem of await accessibilityProblems(member, 'chrome'))
+          accessibility.push(`@${size.width}: ${problem}`);
+      }
+      expect(
+        accessibility,
+        `serious or critical accessibility violations around the module in ${language}`,
+      ).toEqual([]);
+    });
 }

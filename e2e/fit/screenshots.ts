@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { test, type Browser } from '@playwright/test';
 import { prepareContext, registerCustomer } from '../support/customer';
-import { desktop, mobile, openRoute, resizeTo, siteRoutes, type Language } from './site';
+import { desktop, mobile, openRoute, resizeTo, routePath, siteRoutes, type Language } from './site';
 
 /**
  * `pnpm screenshots`: every route, desktop and mobile, in English, Arabic and German, full page, into
@@ -26,11 +26,12 @@ for (const language of ['en', 'ar', 'de'] as const) {
     test.setTimeout(600_000);
     const { member, guest } = await contextsFor(browser, language);
     const pages = { member: await member.newPage(), guest: await guest.newPage() };
-    for (const route of await siteRoutes(request, language)) {
+    for (const route of siteRoutes) {
+      const address = await routePath(request, language, route);
       const page = route.guest ? pages.guest : pages.member;
       for (const size of [desktop, mobile]) {
         await resizeTo(page, size);
-        await openRoute(page, route.path);
+        await openRoute(page, address);
         const name = size.width === desktop.width ? 'desktop' : 'mobile';
         await page.screenshot({
           path: path.join(folder, language, name, `${route.name}.png`),

@@ -17,42 +17,49 @@ export interface SiteRoute {
 
 /**
  * Every route the shell knows (shell/src/routes/route-list.ts) and the pages modules tell apart by query:
- * the trading tabs, the NFT views. `/detail` needs a content id of the language, asked from the API.
+ * the trading tabs, the NFT views. `/detail` needs a content id of the language: `routePath` asks the API.
  */
-export async function siteRoutes(request: APIRequestContext, language: Language): Promise<SiteRoute[]> {
+export const siteRoutes: readonly SiteRoute[] = [
+  { name: 'home', path: '/' },
+  { name: 'market', path: '/market' },
+  { name: 'cruuency', path: '/cruuency?code=XAUUSD&type=5' },
+  { name: 'trading', path: '/trading' },
+  { name: 'trading-plans', path: '/trading?tab=plans' },
+  { name: 'loan', path: '/loan' },
+  { name: 'nfts', path: '/nfts' },
+  { name: 'nfts-mine', path: '/nfts?view=mine' },
+  { name: 'nfts-donations', path: '/nfts?view=donations' },
+  { name: 'profile', path: '/profile' },
+  { name: 'profile-balance', path: '/profile/balance' },
+  { name: 'profile-settings', path: '/profile/settings' },
+  { name: 'profile-notification', path: '/profile/notification' },
+  { name: 'profile-deposit', path: '/profile/deposit' },
+  { name: 'profile-withdraw', path: '/profile/withdraw' },
+  { name: 'profile-records', path: '/profile/records' },
+  { name: 'profile-invite', path: '/profile/invite' },
+  { name: 'help', path: '/help' },
+  { name: 'help-faq', path: '/help/faq' },
+  { name: 'help-notice', path: '/help/notice' },
+  { name: 'detail', path: '/detail' },
+  { name: 'introduction', path: '/introduction' },
+  { name: 'pass-login', path: '/pass/login', guest: true },
+  { name: 'pass-register', path: '/pass/register', guest: true },
+  { name: 'pass-reset', path: '/pass/reset', guest: true },
+  { name: 'pass-wallet', path: '/pass/wallet', guest: true },
+];
+
+/** The address to open for a route in a language: `/detail` shows the language's first footer page. */
+export async function routePath(
+  request: APIRequestContext,
+  language: Language,
+  route: SiteRoute,
+): Promise<string> {
+  if (route.name !== 'detail') return route.path;
   const listed = await request.get(`/swx/customer/index/listContents/3-${language}`);
   const { result } = (await listed.json()) as { result: { id: string; title: string }[] };
   const page = result[0];
   if (!page) throw new Error(`no footer content in ${language}`);
-  const detail = `/detail?${new URLSearchParams({ id: page.id, title: page.title }).toString()}`;
-  return [
-    { name: 'home', path: '/' },
-    { name: 'market', path: '/market' },
-    { name: 'cruuency', path: '/cruuency?code=XAUUSD&type=5' },
-    { name: 'trading', path: '/trading' },
-    { name: 'trading-plans', path: '/trading?tab=plans' },
-    { name: 'loan', path: '/loan' },
-    { name: 'nfts', path: '/nfts' },
-    { name: 'nfts-mine', path: '/nfts?view=mine' },
-    { name: 'nfts-donations', path: '/nfts?view=donations' },
-    { name: 'profile', path: '/profile' },
-    { name: 'profile-balance', path: '/profile/balance' },
-    { name: 'profile-settings', path: '/profile/settings' },
-    { name: 'profile-notification', path: '/profile/notification' },
-    { name: 'profile-deposit', path: '/profile/deposit' },
-    { name: 'profile-withdraw', path: '/profile/withdraw' },
-    { name: 'profile-records', path: '/profile/records' },
-    { name: 'profile-invite', path: '/profile/invite' },
-    { name: 'help', path: '/help' },
-    { name: 'help-faq', path: '/help/faq' },
-    { name: 'help-notice', path: '/help/notice' },
-    { name: 'detail', path: detail },
-    { name: 'introduction', path: '/introduction' },
-    { name: 'pass-login', path: '/pass/login', guest: true },
-    { name: 'pass-register', path: '/pass/register', guest: true },
-    { name: 'pass-reset', path: '/pass/reset', guest: true },
-    { name: 'pass-wallet', path: '/pass/wallet', guest: true },
-  ];
+  return `/detail?${new URLSearchParams({ id: page.id, title: page.title }).toString()}`;
 }
 
 /**

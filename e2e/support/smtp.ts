@@ -12,7 +12,8 @@ import { SMTPServer } from 'smtp-server';
  */
 
 /** Fixed, because the SWX server's SMTP_URL is set when the config is read, before any setup runs. */
-export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4176);
+// Beside the suite's own port (E2E_PORT, default 4173), as every port of a run.
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 3);
 export const smtpUrl = `smtp://127.0.0.1:${smtpPort}`;
 
 export interface CapturedMail {

@@ -68,6 +68,20 @@ function build(args: string[], env: Record<string, string>) {
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+/**
+ * `fetch`, tried once more when the connection fails. The builds and release commands here run synchronously
+ * (spawnSync) and block this process for many seconds, long past the server's keep-alive timeout: the next
+ * fetch may reuse a socket the server has already closed and fail with "other side closed" before sending
+ * anything. A second try opens a new connection.
+ */
+async function get(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 async function waitUntil(url: string, what: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -162,7 +176,7 @@ test.beforeAll(async () => {
     `${site}/healthz`,
   );
   // The site serves the shell copied into its web root (an API-only server would answer 404 here).
-  expect((await fetch(`${site}/`)).headers.get('content-type')).toContain('text/html');
+  expect((await get(`${site}/`)).headers.get('content-type')).toContain('text/html');
 });
 
 test.afterAll(() => {
@@ -222,7 +236,7 @@ test('a release goes live on the next navigation without reloading the shell, an
   const second = release('mf-markets');
   versions.markets.push(second);
   await expect
-    .poll(async () => (await (await fetch(`${site}/remotes.json`)).json()).mf_markets)
+    .poll(async () => (await (await get(`${site}/remotes.json`)).json()).mf_markets)
     .toBe(`/releases/mf-markets/${second}/mf-manifest.json`);
   await reenterMarkets(page);
   await expect.poll(async () => (await diagnosed(page, 'mf_markets')).version).toBe(second);
@@ -281,7 +295,7 @@ test('an incompatible release is refused with a report and the site stays as it 
       manifestUrl: `/releases/mf-markets/${broken}/mf-manifest.json`,
     }),
   );
-  const before = await (await fetch(`${site}/remotes.json`)).text();
+  const before = await (await get(`${site}/remotes.json`)).text();
   const pointerBefore = fs.readFileSync(path.join(releasesDir, 'remotes.json'), 'utf8');
 
   const refused = releaseCommand('promote', 'mf-markets', broken);
@@ -292,7 +306,7 @@ test('an incompatible release is refused with a report and the site stays as it 
   expect(refused.stderr).toContain('react: the shell provides 19.3.1, the module requires ^18.3.1');
 
   expect(fs.readFileSync(path.join(releasesDir, 'remotes.json'), 'utf8')).toBe(pointerBefore);
-  expect(await (await fetch(`${site}/remotes.json`)).text()).toBe(before);
+  expect(await (await get(`${site}/remotes.json`)).text()).toBe(before);
   await page.goto(`${site}/market`);
   await showsMarkets(page);
   await reenterMarkets(page);
@@ -319,7 +333,7 @@ test('a module released to another origin loads through CORS, the CSP and the st
   expect(fromCdn).toContain(manifest);
   expect(fromCdn.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
   expect(fromCdn.filter((url) => /\.[0-9a-f]{10}\.js$/.test(url)).length).toBeGreaterThan(0);
-  const cors = await fetch(manifest, { headers: { Origin: site } });
+  const cors = await get(manifest, { headers: { Origin: site } });
   expect(cors.headers.get('access-control-allow-origin')).toBe('*');
   expect(await diagnosed(page, 'mf_trading')).toEqual({
     version: versions.trading,

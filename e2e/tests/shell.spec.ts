@@ -240,7 +240,7 @@ test.describe('module isolation', () => {
   test('an unreachable module shows the error panel, Retry loads it once reachable, other routes keep working', async ({
     page,
   }) => {
-    const tradingFiles = 'http://127.0.0.1:4175/mf_trading/**';
+    const tradingFiles = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 2}/mf_trading/**`;
     await page.route(tradingFiles, (route) => route.abort('connectionrefused'));
     await page.goto('/trading');
     const panel = page.getByRole('alert').filter({ hasText: 'Chunk-load error' });

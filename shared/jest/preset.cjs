@@ -6,6 +6,8 @@ const path = require('node:path');
 function createJestConfig(rootDir, overrides = {}) {
   return {
     rootDir,
+    // The package's folder: the root configuration runs every package as one Jest project.
+    displayName: path.basename(rootDir),
     testEnvironment: 'jsdom',
     transform: {
       '^.+\\.(t|j)sx?$': [
@@ -29,6 +31,8 @@ function createJestConfig(rootDir, overrides = {}) {
     setupFiles: [path.join(__dirname, 'polyfills.cjs')],
     setupFilesAfterEnv: [path.join(__dirname, 'setup.cjs')],
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    // Generous, as in the server: on a loaded two-core machine a slow test is not a failing one.
+    testTimeout: 60_000,
     ...overrides,
   };
 }

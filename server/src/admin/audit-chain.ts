@@ -29,7 +29,7 @@ export interface ChainRow {
 
 /**
  * The row's hash, computed here independently of the database trigger (`audit_log_digest` in migration
- * 0021): SHA-256 over `swx-audit-v1|prev|seq|id|staff|len:action|len:target|len:details|created`, lengths in
+ * 0022): SHA-256 over `swx-audit-v1|prev|seq|id|staff|len:action|len:target|len:details|created`, lengths in
  * UTF-8 bytes so no field can be shifted into its neighbour.
  */
 export function chainDigest(row: Omit<ChainRow, 'hash'>): string {

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { AuditService } from './audit';
-import type { StaffAttempts } from './staff-attempts';
+import type { SharedAttemptThrottle } from '../guards/shared-counters';
 import { enrolmentCodeMail, maskEmail, passwordResetMail } from './staff-mail';
 import type { StaffSessions } from './staff-sessions';
 import { staff, staffEmailSecrets } from './tables';
@@ -61,7 +61,8 @@ type StaffRow = typeof staff.$inferSelect;
 export interface StaffCredentialsDeps {
   db: Db;
   audit: AuditService;
-  attempts: StaffAttempts;
+  /** Failed steps counted per member in the database (every instance counts the same tries). */
+  attempts: Pick<SharedAttemptThrottle, 'begin' | 'succeeded'>;
   sessions: StaffSessions;
   mailer: Pick<Mailer, 'send'>;
   /** The site's public address: reset links point at `<publicUrl>/staff/reset-password`. */

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { AuditService } from './audit';
-import { StaffAttempts } from './staff-attempts';
+import { SharedAttemptThrottle } from '../guards/shared-counters';
 import { StaffCredentials, hashPassword, weakStaffPassword } from './staff-credentials';
 import { recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './staff-recovery';
 import { StaffSessions, tokenHash, type SessionOrigin } from './staff-sessions';
@@ -107,13 +107,14 @@ export interface NewStaffDetails {
 
 /**
  * Staff identity: members, the sign-in steps (password, then an authenticator or a recovery code), two-factor
- * enrolment and sessions. Failed steps are counted per member in the database (`StaffAttempts`), so the limit
+ * enrolment and sessions. Failed steps are counted per member in the database (`SharedAttemptThrottle`, keys
+ * `staff:login:<username>`, `staff:code:<id>`, `staff:password:<id>`), so the limit
  * holds across instances; passwords over their life are `StaffCredentials`'.
  */
 export class StaffService {
   /** The clock of sessions, tickets and codes (epoch ms); tests move it to reach the next code step. */
   now: () => number = () => Date.now();
-  readonly attempts: StaffAttempts;
+  readonly attempts: SharedAttemptThrottle;
   readonly sessions: StaffSessions;
   readonly credentials: StaffCredentials;
 
@@ -123,11 +124,12 @@ export class StaffService {
     private readonly options: StaffServiceOptions,
   ) {
     const clock = () => this.now();
-    this.attempts = new StaffAttempts(
-      db,
-      { freeFailures: options.codeLimit.max, firstLockMs: options.codeLimit.windowMs },
-      clock,
-    );
+    this.attempts = new SharedAttemptThrottle(db, {
+      name: 'staff',
+      freeFailures: options.codeLimit.max,
+      firstLockMs: options.codeLimit.windowMs,
+      clock: { now: () => new Date(this.now()) },
+    });
     this.sessions = new StaffSessions(db, clock);
     this.credentials = new StaffCredentials({
       db,

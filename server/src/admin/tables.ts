@@ -197,17 +197,6 @@ export const staffEmailSecrets = pgTable(
 );
 
 /**
- * Failed sign-in steps per member, in the database so that every instance counts the same tries: after the
- * free failures the key waits, doubling from the first wait (`staff-attempts.ts`).
- */
-export const staffSignInAttempts = pgTable('staff_sign_in_attempts', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lastTriedAt: timestamp('last_tried_at', { withTimezone: true }).notNull(),
-});
-
-/**
  * Append-only record of every staff action (and of start-up actions, with no staff). Written in the same
  * transaction as the action it describes, so an action without its audit row cannot commit. Tamper-evident:
  * triggers refuse UPDATE, DELETE and TRUNCATE, and a BEFORE INSERT trigger chains each row to the one before

@@ -1,4 +1,10 @@
-import { errors, type ReviewCustomer, type TransactionRecord } from '@swx/shared/contract';
+import {
+  errors,
+  type CashierCoin,
+  type CashierNetwork,
+  type ReviewCustomer,
+  type TransactionRecord,
+} from '@swx/shared/contract';
 import Decimal from 'decimal.js';
 import type { Db, Tx } from '../db/client';
 import type { ReviewRegistry } from '../admin/reviews';
@@ -27,6 +33,25 @@ export interface CashierDeps {
   staffViews: CashierStaffViews;
   /** Fixes, when a withdrawal is submitted, how many finance approvals it needs (four eyes). */
   reviews: Pick<ReviewRegistry, 'opened'>;
+  /**
+   * Customer account security: refuses a withdrawal while a lock is in force (11211) or, in whitelist mode,
+   * to an address not confirmed and past its cooling-off period at that moment (11212).
+   */
+  withdrawalGuard?: WithdrawalGuard;
+}
+
+export interface WithdrawalGuard {
+  checkWithdrawal(
+    userId: string,
+    target: {
+      method: 'crypto' | 'bank';
+      coin: CashierCoin;
+      network: CashierNetwork | null;
+      address: string | null;
+    },
+    reader?: Db | Tx,
+    at?: Date,
+  ): Promise<void>;
 }
 
 /** What the staff queue reads from other domains, through their published functions. */

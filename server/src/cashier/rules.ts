@@ -1,7 +1,11 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bech32, bech32m, createBase58check } from '@scure/base';
-import { isAddress } from 'viem';
 import { isCleanLine, type CashierCoin, type CashierNetwork } from '@swx/shared/contract';
+import type * as Viem from 'viem';
+import { onFirstUse } from '../platform/on-first-use';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
+const viem = onFirstUse(() => require('viem') as typeof Viem);
 
 /**
  * Format rules for what customers type into the cashier forms: transaction hashes, addresses, card numbers.
@@ -81,7 +85,7 @@ export function isValidAddress(network: CashierNetwork, address: string): boolea
     case 'ERC20':
     case 'ETH':
       // An all-lower-case address carries no checksum; any capital letter must match EIP-55's checksum.
-      return isAddress(address, { strict: true });
+      return viem().isAddress(address, { strict: true });
     case 'BTC': {
       if (/^(bc1|BC1)/.test(address)) return isSegwitAddress(address);
       if (!/^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(address)) return false;

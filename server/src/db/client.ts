@@ -44,6 +44,8 @@ export async function openDatabase(options: {
    * initdb, which costs seconds. Tests use a migrated template this way; migrations still run (a no-op).
    */
   loadDataDir?: Blob;
+  /** Tests only: the data directory loaded is already migrated by this very migration set. */
+  migrated?: boolean;
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
@@ -52,7 +54,7 @@ export async function openDatabase(options: {
     // drops it and opens another on demand; without a listener the 'error' event would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (!options.migrated) await migratePg(drizzlePg(pool), { migrationsFolder });
     // LISTEN needs one connection of its own that is never returned to the pool.
     let listener: pg.Client | undefined;
     const handlers = new Map<string, Set<(payload: string) => void>>();
@@ -100,7 +102,7 @@ export async function openDatabase(options: {
     client = await PGlite.create(dir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (!options.migrated) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     kind: 'pglite',
     db,

@@ -1,4 +1,5 @@
-import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type * as PhoneNumbers from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import {
   KYC_MINIMUM_AGE,
   ageOn,
@@ -13,8 +14,11 @@ import {
   type KycStatus,
 } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
+import { onFirstUse } from '../platform/on-first-use';
 
-const countries = new Set<string>(getCountries());
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
+const phoneNumbers = onFirstUse(() => require('libphonenumber-js/max') as typeof PhoneNumbers);
+const countries = onFirstUse(() => new Set<string>(phoneNumbers().getCountries()));
 
 /** What a submission may and must carry, given where the customer's identity record stands. */
 export interface SubmissionState {
@@ -100,7 +104,7 @@ export function checkValues(body: IdentificationBody, today: Date): void {
     if (age === null || age > 130) throw new AppError(errors.personalDataIncorrect, 'Birthdate incorrect');
     if (age < KYC_MINIMUM_AGE) throw new AppError(errors.notAdult);
   }
-  if (body.country !== undefined && !countries.has(body.country))
+  if (body.country !== undefined && !countries().has(body.country))
     throw new AppError(errors.personalDataIncorrect, 'Country incorrect');
   if (body.areaCode !== undefined && body.phone !== undefined)
     checkPhone(body.areaCode as KycAreaCode, body.phone);
@@ -117,7 +121,7 @@ export function checkValues(body: IdentificationBody, today: Date): void {
 export function checkPhone(areaCode: KycAreaCode, phone: string): string {
   const country = kycAreaCodes[areaCode] as CountryCode | undefined;
   if (!country) throw new AppError(errors.phoneIncorrect);
-  const parsed = parsePhoneNumberFromString(phone.replace(/[ -]/g, ''), country);
+  const parsed = phoneNumbers().parsePhoneNumberFromString(phone.replace(/[ -]/g, ''), country);
   if (!parsed || !parsed.isValid() || `+${parsed.countryCallingCode}` !== areaCode)
     throw new AppError(errors.phoneIncorrect);
   return parsed.nationalNumber;

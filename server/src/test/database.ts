@@ -8,6 +8,8 @@ import { migrationsFolder, openDatabase, type Database } from '../db/client';
 /**
  * A fresh, migrated database for one test: a new database on the PostgreSQL server of TEST_DATABASE_URL
  * (dropped by `drop`), else an in-memory PGlite (`drop` does nothing). Close `database` before `drop`.
+ * On PostgreSQL the new database is a copy of a migrated template database (`CREATE DATABASE ... TEMPLATE`),
+ * made once per migration set and server, so no test file runs the migrations again.
  */
 export async function openFreshDatabase(): Promise<{
   database: Database;
@@ -18,15 +20,51 @@ export async function openFreshDatabase(): Promise<{
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { database: await openTestDatabase(), databaseUrl: undefined, drop: async () => {} };
   const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(adminUrl)}`);
+  const databaseUrl = databaseUrlFor(adminUrl, name);
   return {
-    database: await openDatabase({ databaseUrl }),
+    database: await openDatabase({ databaseUrl, migrated: true }),
     databaseUrl,
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+function databaseUrlFor(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+let postgresTemplateName: Promise<string> | undefined;
+
+/**
+ * The name of a migrated template database on the server of `adminUrl`, made by the first test that asks.
+ * Test files run in parallel workers: one builds it under an advisory lock while the others wait, and it
+ * appears under its final name only when it is complete (built under another name, then renamed).
+ */
+function postgresTemplate(adminUrl: string): Promise<string> {
+  postgresTemplateName ??= (async () => {
+    const name = `swx_template_${migrationsHash()}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_building`;
+        await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await client.query(`CREATE DATABASE ${building}`);
+        const built = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, building) });
+        await built.close();
+        await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    } finally {
+      await client.end();
+    }
+    return name;
+  })();
+  return postgresTemplateName;
 }
 
 /** One statement as the PostgreSQL server's administrator (creating and dropping test databases). */
@@ -47,7 +85,7 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
  * migration makes a new template), and every later test starts from a copy of it.
  */
 export async function openTestDatabase(): Promise<Database> {
-  return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedTemplate() });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedTemplate(), migrated: true });
 }
 
 let template: Promise<Blob> | undefined;

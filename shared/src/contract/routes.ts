@@ -168,7 +168,9 @@ import {
   SocialStartBody,
   SocialStartResult,
 } from './social';
+import { SignInResult } from './security';
 import { backOfficeRoutes } from './back-office-routes';
+import { securityRoutes } from './security-routes';
 import { staffSecurityRoutes } from './staff-security-routes';
 import { PendingChange, SetParamResult, StaffTotpEnrolBody } from './staff-security';
 import {
@@ -198,7 +200,7 @@ export const routes = {
   // ---- auth ----
   'auth.sendCode': post({ path: '/login/sendCode', body: SendCodeBody, result: Nothing }),
   'auth.register': post({ path: '/login/register', body: RegisterBody, result: LoginResult }),
-  'auth.login': post({ path: '/login/login', body: LoginBody, result: LoginResult }),
+  'auth.login': post({ path: '/login/login', body: LoginBody, result: SignInResult }),
   'auth.checkName': get({
     path: '/login/checkUserNameOrPhone',
     query: CheckNameQuery,
@@ -513,7 +515,7 @@ export const routes = {
   'social.confirmLink': post({
     path: '/login/socialConfirmLink',
     body: SocialConfirmLinkBody,
-    result: LoginResult,
+    result: SignInResult,
   }),
   'social.identities': get({ path: '/user/socialIdentities', result: SocialIdentities }),
   'social.link': post({
@@ -528,6 +530,8 @@ export const routes = {
     result: SocialIdentities,
   }),
   ...backOfficeRoutes,
+  // Customer account security.
+  ...securityRoutes,
   ...staffSecurityRoutes,
 } as const satisfies Record<string, RouteSpec>;
 

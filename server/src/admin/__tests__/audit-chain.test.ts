@@ -248,14 +248,14 @@ describe('the staff routes and the command line', () => {
   });
 });
 
-describe('migration 0021 on a database with history', () => {
+describe('migration 0022 on a database with history', () => {
   it('chains the rows written before it, and takes finance from a member who also held admin', async () => {
     const all = path.resolve(migrationsFolder);
     const before = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-migrations-'));
     fs.cpSync(all, before, { recursive: true });
     const journalFile = path.join(before, 'meta', '_journal.json');
     const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.tag !== '0021_backoffice');
+    journal.entries = journal.entries.filter((entry) => entry.tag !== '0022_backoffice');
     fs.writeFileSync(journalFile, JSON.stringify(journal));
     const client = await PGlite.create();
     try {

@@ -1,7 +1,15 @@
-import { getAddress, verifyMessage, type Hex } from 'viem';
-import { createSiweMessage, parseSiweMessage, validateSiweMessage, type SiweMessage } from 'viem/siwe';
+import type * as Viem from 'viem';
+import type { Hex } from 'viem';
+import type * as Siwe from 'viem/siwe';
+import type { SiweMessage } from 'viem/siwe';
+import { onFirstUse } from '../../platform/on-first-use';
 import { errors } from '@swx/shared/contract';
 import { AppError } from '../../http/errors';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
+const viem = onFirstUse(() => require('viem') as typeof Viem);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
+const siwe = onFirstUse(() => require('viem/siwe') as typeof Siwe);
 
 /**
  * The rules a Sign-In with Ethereum (EIP-4361) message must meet before its nonce is spent. Pure functions
@@ -31,7 +39,7 @@ export function expectationsFrom(publicUrl: string, chainId: number): SiweExpect
  * message with extra lines, missing fields or a malformed value is refused whole (11120).
  */
 export function parseStrictly(text: string): SiweMessage {
-  const fields = parseSiweMessage(text);
+  const fields = siwe().parseSiweMessage(text);
   if (
     fields.domain === undefined ||
     fields.address === undefined ||
@@ -46,7 +54,7 @@ export function parseStrictly(text: string): SiweMessage {
   const message = { ...fields } as SiweMessage;
   let rebuilt: string;
   try {
-    rebuilt = createSiweMessage(message);
+    rebuilt = siwe().createSiweMessage(message);
   } catch {
     throw new AppError(errors.walletMessageInvalid);
   }
@@ -78,7 +86,7 @@ export function checkFields(message: SiweMessage, expected: SiweExpectations, no
   if (Number.isNaN(issuedAt) || issuedAt > now.getTime() + ISSUED_AT_SKEW_MS) {
     throw new AppError(errors.walletNonceInvalid);
   }
-  if (!validateSiweMessage({ message, domain: expected.domain, time: now })) {
+  if (!siwe().validateSiweMessage({ message, domain: expected.domain, time: now })) {
     throw new AppError(errors.walletNonceInvalid);
   }
 }
@@ -87,7 +95,11 @@ export function checkFields(message: SiweMessage, expected: SiweExpectations, no
 export async function checkSignature(message: SiweMessage, text: string, signature: string): Promise<void> {
   let valid = false;
   try {
-    valid = await verifyMessage({ address: message.address, message: text, signature: signature as Hex });
+    valid = await viem().verifyMessage({
+      address: message.address,
+      message: text,
+      signature: signature as Hex,
+    });
   } catch {
     valid = false;
   }
@@ -96,9 +108,9 @@ export async function checkSignature(message: SiweMessage, text: string, signatu
 
 /** The stored form of an address (lower-case), and the form shown to people (EIP-55 checksum). */
 export function storedAddress(address: string): string {
-  return getAddress(address).toLowerCase();
+  return viem().getAddress(address).toLowerCase();
 }
 
 export function shownAddress(address: string): string {
-  return getAddress(address);
+  return viem().getAddress(address);
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { TestServer } from '../../test/harness';
 import { createStaffTestServer, staffMember, staffToken } from '../../admin/__tests__/helpers';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
+import { allowAnyWithdrawal } from '../../security/testing';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 
 /** A 1×1 PNG: a valid proof image. */
@@ -53,7 +54,8 @@ export function hex64(): string {
 }
 
 export async function cashierServer(env: Record<string, string> = {}): Promise<CashierTestServer> {
-  const server = await createStaffTestServer(env);
+  // A step-up proof lasts an hour here, so a customer stepped up once withdraws for the whole test file.
+  const server = await createStaffTestServer({ PARAM_DEFAULTS: '{"step_up_minutes":"60"}', ...env });
   // The review desk: deposits, identity checks and loans (reviewer), withdrawals (finance) and NFT listings
   // (content). Nobody holds admin with finance: the start-up admin is a separate member (`chief`).
   const staff = (await staffMember(server, 'desk', ['reviewer', 'finance', 'content'])).token;
@@ -95,7 +97,13 @@ export async function cashierServer(env: Record<string, string> = {}): Promise<C
     staff,
     chief,
     events,
-    customer: (options: { inviteCode?: string; username?: string } = {}) => signUpCustomer(server, options),
+    // Cashier tests are about the cashier: their customers are stepped up with whitelist mode off (the
+    // address book and its cooling-off are security/__tests__/address-book.test.ts's).
+    customer: async (options: { inviteCode?: string; username?: string } = {}) => {
+      const customer = await signUpCustomer(server, options);
+      await allowAnyWithdrawal(server, customer);
+      return customer;
+    },
     call,
     admin: (method: 'GET' | 'POST', url: string, payload?: unknown) => staffCall(staff, method, url, payload),
     asAdmin: (method: 'GET' | 'POST', url: string, payload?: unknown) =>

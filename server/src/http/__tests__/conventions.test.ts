@@ -1,4 +1,5 @@
 import { createTestServer, type TestServer } from '../../test/harness';
+import { compileEveryValidator } from '../validation';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,6 +21,10 @@ describe('API conventions', () => {
   });
 
   // Prometheus metrics (behind METRICS_TOKEN): http/__tests__/security-headers.test.ts.
+
+  it('has a schema Ajv compiles for every part of every route (compiled lazily while serving)', () => {
+    expect(() => compileEveryValidator()).not.toThrow();
+  });
 
   it('serves the OpenAPI document', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/docs/json' });

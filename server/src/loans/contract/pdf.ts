@@ -1,8 +1,12 @@
-import PDFDocument from 'pdfkit';
 import type { KycDocumentType, Signature } from '@swx/shared/contract';
 import { bodyFont, fontBytes, fontForText, type FontName } from './fonts';
 import { visualRuns } from './rtl';
 import { contractTexts, fill, type ContractTexts, type Lang } from './texts';
+import type PDFDocumentClass from 'pdfkit';
+import { onFirstUse } from '../../platform/on-first-use';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
+const pdfkit = onFirstUse(() => require('pdfkit') as typeof PDFDocumentClass);
 
 /** Exactly what the customer signed, and who signed it: the PDF is made from this and nothing else. */
 export interface ContractInput {
@@ -241,6 +245,7 @@ function writeContract(doc: PDFKit.PDFDocument, input: ContractInput, t: Contrac
  */
 export function renderContract(input: ContractInput): Promise<Buffer> {
   const t = contractTexts[input.language];
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,

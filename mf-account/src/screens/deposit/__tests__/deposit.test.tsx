@@ -5,9 +5,6 @@ import type { Deposit, DepositOptions } from '@swx/shared/contract';
 import { Refusal, createFakeSite, ok, renderScreen, resetRoot } from '../../../test-support/fake-site';
 import { DepositScreen } from '../deposit';
 
-// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

@@ -8,9 +8,6 @@ import { FaqScreen } from '../faq';
 import { HelpScreen } from '../help';
 import { NoticeScreen } from '../notice';
 
-// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

@@ -5,9 +5,6 @@ import type { NotificationItem } from '@swx/shared/contract';
 import { createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
 import { NotificationScreen } from '../notification';
 
-// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

@@ -4,8 +4,6 @@ import type { NotificationItem } from '@swx/shared/contract';
 import { createFakeSite, renderScreen, resetRoot } from '../../../test-support/fake-site';
 import { NotificationScreen } from '../notification';
 
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

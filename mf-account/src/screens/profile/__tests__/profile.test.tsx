@@ -7,9 +7,6 @@ import { BalanceScreen } from '../../balance';
 import { InviteScreen } from '../../invite';
 import { ProfileScreen } from '../profile';
 
-// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

@@ -6,9 +6,6 @@ import { createFakeSite, renderScreen, resetRoot } from '../../../test-support/f
 import { toRecordFilters } from '../record-filters';
 import { RecordsScreen } from '../records';
 
-// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

@@ -11,9 +11,6 @@ import {
 } from '../../../test-support/fake-site';
 import { SettingsScreen } from '../settings';
 
-// Typing and image preparation in jsdom are slow when the whole suite runs in parallel.
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

@@ -7,7 +7,6 @@ import { loan, product, quote } from '../../../test-support/loan-fixtures';
 import { ApplySection } from '../apply';
 
 jest.mock('signature_pad', () => jest.requireActual('../../../test-support/fake-signature-pad'));
-jest.setTimeout(60_000);
 
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));

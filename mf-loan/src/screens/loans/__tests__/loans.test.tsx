@@ -7,8 +7,6 @@ import { Refusal, createFakeSite, renderScreen, resetRoot } from '../../../test-
 import { loan } from '../../../test-support/loan-fixtures';
 import { LoansSection } from '../loans';
 
-jest.setTimeout(60_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

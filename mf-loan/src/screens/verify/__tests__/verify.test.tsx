@@ -7,7 +7,6 @@ import { createFakeSite, field, ok, renderScreen, resetRoot } from '../../../tes
 import { VerifySection } from '../verify';
 
 jest.mock('signature_pad', () => jest.requireActual('../../../test-support/fake-signature-pad'));
-jest.setTimeout(60_000);
 
 let root: RootStore | undefined;
 afterEach(() => {

@@ -7,7 +7,6 @@ import { ResetScreen } from '../../reset/reset';
 
 // Typing in jsdom, and the SDK's strength checker's dictionary on first use, are slow when the suite runs in
 // parallel on a loaded machine.
-jest.setTimeout(30_000);
 
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));

@@ -16,7 +16,6 @@ import { ResetScreen } from '../reset';
 
 // Typing in jsdom, and the strength checker's dictionary on first use, are slow when the suite runs in
 // parallel on a loaded machine.
-jest.setTimeout(30_000);
 
 let root: RootStore | undefined;
 afterEach(() => {

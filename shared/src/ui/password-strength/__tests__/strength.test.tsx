@@ -5,7 +5,6 @@ import { createI18n } from '../../../i18n/create-i18n';
 import { estimateStrength, StrengthMeter, type Strength } from '..';
 
 // The dictionary is large to parse on first use when the machine is loaded.
-jest.setTimeout(30_000);
 
 describe('estimateStrength (the server’s rule, before submitting)', () => {
   it.each(['password1', 'qwerty123'])('%s is common and not acceptable', async (password) => {

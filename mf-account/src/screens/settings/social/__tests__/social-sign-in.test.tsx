@@ -4,8 +4,6 @@ import type { RootStore } from '@swx/shared';
 import { Refusal, createFakeSite, ok, renderScreen, resetRoot } from '../../../../test-support/fake-site';
 import { SocialSignIn } from '../social-sign-in';
 
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 

@@ -5,8 +5,6 @@ import type { Eip1193Provider } from '@swx/shared/wallet';
 import { Refusal, createFakeSite, ok, renderScreen, resetRoot } from '../../../../test-support/fake-site';
 import { SettingsScreen } from '../../settings';
 
-jest.setTimeout(30_000);
-
 let root: RootStore | undefined;
 let stopAnnouncing: (() => void) | undefined;
 afterEach(() => {

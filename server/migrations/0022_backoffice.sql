@@ -64,13 +64,6 @@ CREATE TABLE "staff_recovery_codes" (
 	"used_at" timestamp with time zone
 );
 --> statement-breakpoint
-CREATE TABLE "staff_sign_in_attempts" (
-	"key" text PRIMARY KEY NOT NULL,
-	"failures" integer NOT NULL,
-	"locked_until" timestamp with time zone,
-	"last_tried_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "prev_hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
