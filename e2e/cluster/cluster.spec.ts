@@ -15,7 +15,7 @@ import {
   type InstanceName,
   type Stack,
 } from './stack';
-import { staffSession } from '../support/staff';
+import { approvePending, memberSession, staffSession } from '../support/staff';
 
 /**
  * Several instances (docs/architecture.md, "Several instances"): two servers on one PostgreSQL behind
@@ -206,13 +206,18 @@ test('the site runs through the balancer in a browser, with live prices', async 
 
 test('killing the instance that runs the feed and the jobs moves both to the other, nothing lost or done twice', async () => {
   test.setTimeout(180_000);
-  const staffToken = await staffSession(api, admin, 'cluster');
-  // Options of the shortest period a market may have, so their expiries fall just after the crash.
+  const adminToken = await staffSession(api, admin, 'cluster');
+  // Options of the shortest period a market may have, so their expiries fall just after the crash. Option
+  // terms move risk: the admin asks, a second admin approves (maker-checker).
   const terms = await api.post(`/swx/admin/markets/${code}/optionTerms`, {
-    headers: { Authorization: staffToken },
+    headers: { Authorization: adminToken },
     data: { periods: [{ seconds: 10, rate: '0.8' }], reason: 'cluster test: short options' },
   });
-  expect(await terms.json()).toMatchObject({ code: '200' });
+  const asked = (await terms.json()) as { code: string; result: unknown };
+  expect(asked).toMatchObject({ code: '200', result: { status: 'pending' } });
+  await approvePending(api, asked.result, 'deputy', { admin, baseURL: 'cluster' });
+  // The ledger check is finance's.
+  const staffToken = await memberSession(api, 'desk', { admin, baseURL: 'cluster' });
 
   const session = await signUp('cf');
   const options: string[] = [];

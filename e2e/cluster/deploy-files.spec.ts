@@ -53,12 +53,14 @@ test('the balancer uses the haproxy configuration the cluster test runs, and hap
     SWX_BIND: '0.0.0.0:8080',
     SWX_SERVER_A: 'server-a:8080',
     SWX_SERVER_B: 'server-b:8080',
+    // The back office's networks: every network unless the operator names them.
+    SWX_STAFF_CIDRS: '${SWX_STAFF_CIDRS:-0.0.0.0/0 ::/0}',
   });
   const stack = fs.readFileSync(path.join(__dirname, 'stack.ts'), 'utf8');
   expect(stack).toContain("path.join(repoRoot, 'deploy', 'haproxy.cfg')");
   // haproxy -c exits non-zero on an invalid configuration.
   execFileSync('haproxy', ['-c', '-q', '-f', path.join(deploy, 'haproxy.cfg')], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, SWX_STAFF_CIDRS: '10.0.0.0/8 192.168.0.0/16' },
   });
 });
 

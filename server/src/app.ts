@@ -14,6 +14,7 @@ import { frameworkErrorOptions, registerErrorHandling, registerNotFound } from '
 import { AppError } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaffNetworkRule } from './http/staff-network';
 import { customerRoutes, adminRoutes, rootRoutes } from './routes';
 import { route } from './http/route';
 import { moduleOrigins, registerWebRoot } from './web/static';
@@ -64,6 +65,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStaffNetworkRule(app, config.staffAllowedCidrs);
   await registerSecurityHeaders(app, { moduleOrigins: () => moduleOrigins(config) });
 
   await app.register(swagger, {

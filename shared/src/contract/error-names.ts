@@ -163,6 +163,23 @@ export const errors = {
   addressBookFull: '11221',
   passkeyLimit: '11222',
   passkeyNameInvalid: '11223',
+  // Back office you can audit (11300–11319).
+  staffRoleConflict: '11300',
+  staffOwnRolesApproval: '11301',
+  staffCreatedRecently: '11302',
+  staffPasswordChangeRequired: '11303',
+  staffPasswordWeak: '11304',
+  staffPasswordUnchanged: '11305',
+  staffResetLinkInvalid: '11306',
+  staffRecoveryCodeIncorrect: '11307',
+  staffEmailCodeIncorrect: '11308',
+  staffEmailMissing: '11309',
+  staffReenrolmentProofRequired: '11310',
+  changeAlreadyPending: '11311',
+  changeNotFound: '11312',
+  staffAdminByRoleChange: '11313',
+  staffNetworkRefused: '11314',
+  auditExportTooLarge: '11315',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */
