@@ -181,6 +181,11 @@ export const catalogue = {
   '11184': { status: 409, message: 'There is no draft to publish for this page and language' },
   '11185': { status: 404, message: 'Session not found' },
   '11186': { status: 409, message: 'The account already has this status' },
+  // Platform (11190–11199).
+  '11190': {
+    status: 409,
+    message: 'Your earlier request is still being processed, please try again in a few seconds',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -138,6 +138,9 @@ export const errors = {
   contentDraftMissing: '11184',
   customerSessionNotFound: '11185',
   customerStatusUnchanged: '11186',
+  // Platform (11190–11199).
+  /** A retry whose original died with its server, while that request's claim holds (409 with Retry-After). */
+  stillProcessing: '11190',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */
