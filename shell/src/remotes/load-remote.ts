@@ -1,7 +1,8 @@
 // The ONE place where the shell touches the Module Federation runtime. Jest has no federation runtime and
 // no remotes: tests mock this module.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { describeLoadFailure, type ModuleProblem } from '@swx/shared';
+import type { ModuleProblem } from '@swx/shared';
+import { describeLoadFailure } from './load-problem';
 import { CHUNK_LOAD_TIMEOUT_MS, fetchWithTimeout, loadPolicyPlugin } from './load-policy-plugin';
 
 /** `/remotes.json`: federation name → URL of the module's `mf-manifest.json`. */
