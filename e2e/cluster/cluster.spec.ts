@@ -136,6 +136,30 @@ test('a session signed in through the balancer works on either instance, and sig
   expect(after.code).toBe('401');
 });
 
+test('wrong passwords are counted per account in PostgreSQL, whichever instance they reach', async () => {
+  const session = await signUp('cl');
+  const { username } = session.userInfo as { username: string };
+  const codes: string[] = [];
+  // Five free failures (RATE_LOGIN_PER_ACCOUNT_PER_MINUTE's production default), spread over both instances
+  // and both spellings of the account; the sixth try waits on either instance.
+  for (const [index, name] of (['a', 'b', 'a', 'b', 'a', 'b', 'a'] as const).entries()) {
+    const context = await requests.newContext({ baseURL: instanceUrl(name) });
+    try {
+      const answer = await context.post('/swx/customer/login/login', {
+        data: {
+          account: index % 2 ? `${username}@swx.test`.toUpperCase() : username,
+          password: 'wrong-pass-1',
+        },
+      });
+      codes.push(((await answer.json()) as { code: string }).code);
+      if (index >= 5) expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await context.dispose();
+    }
+  }
+  expect(codes).toEqual(['10004', '10004', '10004', '10004', '10004', '429', '429']);
+});
+
 test('prices and account events reach the clients of both instances, whichever runs the feed', async () => {
   const session = await signUp('cp');
   const listeners = [

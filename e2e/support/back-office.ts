@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { verificationCodeIn, waitForMail } from './smtp';
 import { registerCustomer, type CustomerSession } from './customer';
 import { totpCode } from './staff';
 
@@ -53,7 +54,7 @@ export interface Customer extends CustomerSession {
 
 export async function customerCall<T>(
   request: APIRequestContext,
-  customer: CustomerSession,
+  customer: Pick<CustomerSession, 'token'>,
   method: 'GET' | 'POST',
   path: string,
   data?: unknown,
@@ -149,4 +150,25 @@ export async function signInStaff(page: Page, member: { username: string; passwo
   await page.getByLabel(/^Six-digit code/).fill(totpCode(secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/**
+ * Ready to withdraw to any address: a step-up by the e-mailed code (a customer without a second factor),
+ * then whitelist mode off (new accounts start with it on). The step-up lasts `step_up_minutes` (5).
+ */
+export async function allowAnyWithdrawal(request: APIRequestContext, customer: Customer): Promise<void> {
+  await withdrawAnywhere(request, customer, `${customer.username}@swx.test`);
+}
+
+/** `allowAnyWithdrawal` for a session whose e-mail address is known. */
+export async function withdrawAnywhere(
+  request: APIRequestContext,
+  customer: { token: string },
+  email: string,
+): Promise<void> {
+  const since = Date.now();
+  await customerCall(request, customer, 'POST', '/user/security/stepUp/start', { method: 'email' });
+  const code = verificationCodeIn(await waitForMail(email, { since }));
+  await customerCall(request, customer, 'POST', '/user/security/stepUp', { method: 'email', code });
+  await customerCall(request, customer, 'POST', '/user/security/whitelist', { enabled: false });
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { withdrawAnywhere } from '../support/back-office';
 import fs from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
@@ -252,6 +253,9 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   // A withdrawal: the fee is shown before confirming; staff reject it and the hold is released. Withdrawals need
   // a verified identity (on by default), so the customer is verified first.
   await verifyIdentity(request, session.token, admin, (session.userInfo as { id: string }).id);
+  // New accounts withdraw only to their address book, after a fresh second factor: this test turns whitelist
+  // mode off with an e-mailed step-up (the address book has its own test, account-security.spec.ts).
+  await withdrawAnywhere(request, session, customer.email);
   await page.goto('/profile/withdraw');
   await expect(page.getByText('Available: 150.00 USDT')).toBeVisible();
   // The quote checks the address (an Ethereum address on TRON) and the balance before showing any terms.

@@ -30,8 +30,8 @@ test.describe('Content-Security-Policy', () => {
     await expect(page.locator('#root')).not.toBeEmpty();
     await page.goto('/trading');
     await expectFixtureAt(page, '/trading');
-    // Late work (price frames over the websocket, lazily loaded strings) has a moment to run.
-    await page.waitForTimeout(1_000);
+    // Late work (lazily loaded strings and chunks) is done when the network is quiet.
+    await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
   });
 
@@ -46,7 +46,6 @@ test.describe('Content-Security-Policy', () => {
     expect((await moduleEntry).status()).toBe(200);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#root')).not.toBeEmpty();
-    await page.waitForTimeout(1_000);
     expect(violations).toEqual([]);
   });
 

@@ -44,6 +44,10 @@ import { KycService } from './kyc/service';
 import { LoansService } from './loans/service';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
+// Customer account security.
+import { SecurityService } from './security/service';
+import { SecurityStaffRequests } from './security/staff-requests';
+import { RateCounters, SharedAttemptThrottle, purgeAttemptCounters } from './guards/shared-counters';
 // Back office: customers, corrections, operations.
 import { CustomerDirectory } from './auth/directory';
 import { CustomersService } from './admin/customers/service';
@@ -78,7 +82,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   await staff.bootstrap(config.adminUsername, config.adminPassword);
   const staffManagement = new StaffManagement(database.db, audit, staff);
   // Parameters are seeded and loaded before any other service can read one.
-  const params = new ParamsService(database, audit, log, bus);
+  const params = new ParamsService(database, audit, log, bus, config.paramDefaults);
   await params.init();
   // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them.
   const fourEyes = new FourEyes(database.db, audit);
@@ -109,6 +113,13 @@ export async function createServices(config: Config, database: Database, log: Fa
     mailer,
     log,
     openCustomerAccounts: (tx, userId) => ledger.openCustomerAccounts(tx, userId),
+  });
+  // Rate limits and attempt counters live in PostgreSQL: every instance counts against the same limit.
+  const rateCounters = new RateCounters(database.db);
+  scheduler.every('guards.counters', 10 * 60_000, async () => {
+    await rateCounters.purge(24 * 3_600_000);
+    // Attempt counters are forgotten an hour after the last try (AttemptThrottle's default).
+    await purgeAttemptCounters(database.db, 60 * 60_000);
   });
   // What sign-in leaves behind (expired codes, old sessions, expired submission claims).
   scheduler.every('auth.sign-in-leftovers', 10 * 60_000, () => auth.purgeExpired());
@@ -143,6 +154,38 @@ export async function createServices(config: Config, database: Database, log: Fa
   lifecycle.push(live.lifecycle);
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live, units);
+  // Customer account security: second factors, passkeys, step-up, devices and history, address book, locks.
+  // TOTP secrets are sealed as staff ones are (the identity key).
+  const factorThrottle = new SharedAttemptThrottle(database.db, {
+    name: 'factor',
+    freeFailures: config.authRateLimits.loginPerAccount.max,
+    firstLockMs: config.authRateLimits.loginPerAccount.windowMs,
+  });
+  const security = new SecurityService({
+    db: database.db,
+    units,
+    auth,
+    mailer,
+    notifications,
+    params,
+    vault: new IdentityVault(config.identityEncryptionKey, config.identityDir),
+    webAuthn: config.webAuthn,
+    publicUrl: config.publicUrl,
+    factorThrottle,
+    log,
+  });
+  auth.useSignInHooks(security.signIn);
+  // Every customer e-mail carries the customer's anti-phishing code (added where mails leave).
+  mailer.useAntiPhishing((to) => security.antiPhishingFor(to));
+  scheduler.every('security.leftovers', 10 * 60_000, () => security.purgeExpired());
+  const securityStaff = new SecurityStaffRequests({
+    db: database.db,
+    units,
+    audit,
+    fourEyes,
+    security,
+    usernames: (ids) => auth.usernames(ids),
+  });
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(ledger);
   // KYC and loans: identity verification (documents encrypted at rest) gates loans and, by parameter,
@@ -181,6 +224,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     identity: kyc,
+    withdrawalGuard: security,
     staffViews: {
       customers: (ids) => auth.customerSummaries(ids),
       recentTrades: async (userId, limit) =>
@@ -297,6 +341,10 @@ export async function createServices(config: Config, database: Database, log: Fa
     nfts,
     // Social sign-in (OpenID Connect).
     oidc,
+    // Customer account security.
+    rateCounters,
+    security,
+    securityStaff,
     // Back office: customers, corrections, operations.
     directory,
     customers,

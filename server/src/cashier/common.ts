@@ -1,4 +1,10 @@
-import { errors, type ReviewCustomer, type TransactionRecord } from '@swx/shared/contract';
+import {
+  errors,
+  type CashierCoin,
+  type CashierNetwork,
+  type ReviewCustomer,
+  type TransactionRecord,
+} from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
@@ -23,6 +29,25 @@ export interface CashierDeps {
   identity?: { isVerified(userId: string): Promise<boolean> };
   /** What the staff review queues show besides the cashier's own records (`staff-queue.ts`). */
   staffViews: CashierStaffViews;
+  /**
+   * Customer account security: refuses a withdrawal while a lock is in force (11211) or, in whitelist mode,
+   * to an address not confirmed and past its cooling-off period at that moment (11212).
+   */
+  withdrawalGuard?: WithdrawalGuard;
+}
+
+export interface WithdrawalGuard {
+  checkWithdrawal(
+    userId: string,
+    target: {
+      method: 'crypto' | 'bank';
+      coin: CashierCoin;
+      network: CashierNetwork | null;
+      address: string | null;
+    },
+    reader?: Db | Tx,
+    at?: Date,
+  ): Promise<void>;
 }
 
 /** What the staff queue reads from other domains, through their published functions. */

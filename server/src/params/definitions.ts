@@ -420,6 +420,31 @@ export const paramDefinitions = [
     description: 'Late bids never move an NFT auction end beyond its original end plus this many seconds',
     kind: { type: 'integer', min: 0, max: 604_800 },
   },
+  // Customer account security.
+  {
+    key: 'step_up_minutes',
+    defaultValue: '5',
+    public: true,
+    description:
+      'How long a fresh second factor (step-up) lets a session make sensitive changes (withdrawals, security settings), in minutes',
+    kind: { type: 'integer', min: 1, max: 60 },
+  },
+  {
+    key: 'security_lock_hours',
+    defaultValue: '24',
+    public: true,
+    description:
+      'Withdrawals are locked for this many hours after a password reset or change, an e-mail change, two-factor turned off or reset, or a reported sign-in',
+    kind: { type: 'decimal', min: '0', max: '720' },
+  },
+  {
+    key: 'withdrawal_address_cooling_off_hours',
+    defaultValue: '24',
+    public: true,
+    description:
+      'A confirmed withdrawal address becomes usable this many hours after its confirmation (fixed when it is confirmed)',
+    kind: { type: 'decimal', min: '0', max: '720' },
+  },
 ] as const satisfies readonly ParamDefinition[];
 
 export type ParamKey = (typeof paramDefinitions)[number]['key'];

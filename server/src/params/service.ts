@@ -47,8 +47,15 @@ export class ParamsService {
     private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
     bus: Pick<Bus, 'channel'>,
+    /** First values for parameters not stored yet, in place of the seed defaults (`PARAM_DEFAULTS`). */
+    private readonly firstValues: Record<string, string> = {},
   ) {
     this.changes = bus.channel(changedChannel);
+    for (const [key, value] of Object.entries(firstValues)) {
+      const definition = paramDefinition(key);
+      const problem = definition ? invalidParamValue(definition, value) : 'is not a parameter';
+      if (problem) throw new Error(`PARAM_DEFAULTS: ${key} ${problem}`);
+    }
   }
 
   /**
@@ -62,7 +69,7 @@ export class ParamsService {
           .insert(parameters)
           .values({
             key: definition.key,
-            value: definition.defaultValue,
+            value: this.firstValues[definition.key] ?? definition.defaultValue,
             public: definition.public,
             description: definition.description,
           })

@@ -186,6 +186,51 @@ export const catalogue = {
     status: 409,
     message: 'Your earlier request is still being processed, please try again in a few seconds',
   },
+  // Customer account security (11200–11229).
+  '11200': {
+    status: 403,
+    message: 'Confirm it is you first: a code from your authenticator app, a passkey or a code we e-mail you',
+  },
+  '11201': { status: 400, message: 'Code incorrect or already used' },
+  '11202': { status: 400, message: 'This sign-in step expired or was already used, please sign in again' },
+  '11203': { status: 409, message: 'Two-factor sign-in is already on' },
+  '11204': { status: 409, message: 'Start setting up two-factor sign-in first' },
+  '11205': { status: 409, message: 'Two-factor sign-in is not on' },
+  '11206': { status: 400, message: 'This passkey is not registered with your SWX account' },
+  '11207': { status: 400, message: "The passkey's answer could not be verified, please try again" },
+  '11208': {
+    status: 400,
+    message:
+      'This passkey reported a signature counter lower than before: it may have been copied, so it was refused',
+  },
+  '11209': { status: 400, message: 'This passkey request expired or was already used, please try again' },
+  '11210': { status: 409, message: 'This way of confirming is not available for your account' },
+  '11211': {
+    status: 403,
+    message: 'Withdrawals are locked for a while after a security change to your account',
+  },
+  '11212': {
+    status: 422,
+    message:
+      'Withdrawals go only to confirmed addresses in your address book once their cooling-off period has passed',
+  },
+  '11213': { status: 409, message: 'This address is already in your address book' },
+  '11214': { status: 404, message: 'Address book entry not found' },
+  '11215': { status: 409, message: 'This address is already confirmed' },
+  '11216': {
+    status: 400,
+    message: 'The anti-phishing code must be 4 to 20 letters or digits (single spaces allowed)',
+  },
+  '11217': { status: 400, message: 'Give the address a name of 1 to 40 characters' },
+  '11218': { status: 400, message: 'This link expired or was already used' },
+  '11219': {
+    status: 400,
+    message: 'This sign-in was started in another browser or has expired: please start it again here',
+  },
+  '11220': { status: 404, message: 'Security request not found' },
+  '11221': { status: 422, message: 'Your address book is full: remove an address first' },
+  '11222': { status: 422, message: 'You have the most passkeys allowed: remove one first' },
+  '11223': { status: 400, message: 'Give the passkey a name of 1 to 40 characters' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -141,6 +141,31 @@ export const errors = {
   // Platform (11190–11199).
   /** A retry whose original died with its server, while that request's claim holds (409 with Retry-After). */
   stillProcessing: '11190',
+  // Customer account security (11200–11229).
+  stepUpRequired: '11200',
+  secondFactorWrong: '11201',
+  secondFactorExpired: '11202',
+  twoFactorAlreadyOn: '11203',
+  twoFactorNotStarted: '11204',
+  twoFactorNotOn: '11205',
+  passkeyUnknown: '11206',
+  passkeyRefused: '11207',
+  passkeyCounterRegressed: '11208',
+  passkeyCeremonyExpired: '11209',
+  stepUpMethodUnavailable: '11210',
+  withdrawalLocked: '11211',
+  addressNotWhitelisted: '11212',
+  addressAlreadySaved: '11213',
+  addressEntryNotFound: '11214',
+  addressAlreadyConfirmed: '11215',
+  antiPhishingInvalid: '11216',
+  addressLabelInvalid: '11217',
+  notMeLinkInvalid: '11218',
+  socialBrowserMismatch: '11219',
+  securityRequestNotFound: '11220',
+  addressBookFull: '11221',
+  passkeyLimit: '11222',
+  passkeyNameInvalid: '11223',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

@@ -31,3 +31,5 @@ export * from './staff-reviews';
 // Back office: customers, corrections, operations.
 export * from './staff-customers';
 export * from './staff-operations';
+// Customer account security.
+export * from './security';

@@ -176,7 +176,9 @@ import {
   SocialStartBody,
   SocialStartResult,
 } from './social';
+import { SignInResult } from './security';
 import { backOfficeRoutes } from './back-office-routes';
+import { securityRoutes } from './security-routes';
 import {
   Nothing,
   get,
@@ -204,7 +206,7 @@ export const routes = {
   // ---- auth ----
   'auth.sendCode': post({ path: '/login/sendCode', body: SendCodeBody, result: Nothing }),
   'auth.register': post({ path: '/login/register', body: RegisterBody, result: LoginResult }),
-  'auth.login': post({ path: '/login/login', body: LoginBody, result: LoginResult }),
+  'auth.login': post({ path: '/login/login', body: LoginBody, result: SignInResult }),
   'auth.checkName': get({
     path: '/login/checkUserNameOrPhone',
     query: CheckNameQuery,
@@ -518,7 +520,7 @@ export const routes = {
   'social.confirmLink': post({
     path: '/login/socialConfirmLink',
     body: SocialConfirmLinkBody,
-    result: LoginResult,
+    result: SignInResult,
   }),
   'social.identities': get({ path: '/user/socialIdentities', result: SocialIdentities }),
   'social.link': post({
@@ -533,6 +535,8 @@ export const routes = {
     result: SocialIdentities,
   }),
   ...backOfficeRoutes,
+  // Customer account security.
+  ...securityRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

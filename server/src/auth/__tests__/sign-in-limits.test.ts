@@ -1,5 +1,6 @@
 import { createTestServer, type TestServer } from '../../test/harness';
 import { createStaffTestServer, staffCredentials } from '../../admin/__tests__/helpers';
+import { stepUpByEmail } from '../../security/testing';
 import { signUpCustomer, type SignedUpCustomer } from '../testing';
 
 /**
@@ -100,6 +101,9 @@ describe('change-password old-password guesses', () => {
       })
     ).json().result.token as string;
     expect(stolen.status).toBe(200);
+    // A change needs a fresh second factor first; even past it, old-password guesses are limited.
+    await stepUpByEmail(server, { token: stolenToken, email: victim.email });
+    await stepUpByEmail(server, { token: ownSession.json().result.token, email: victim.email });
     const change = (token: string, oldPassword: string, password: string) =>
       server.app.inject({
         method: 'POST',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { TestServer } from '../../test/harness';
 import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
+import { allowAnyWithdrawal } from '../../security/testing';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 
 /** A 1×1 PNG: a valid proof image. */
@@ -43,7 +44,8 @@ export function hex64(): string {
 }
 
 export async function cashierServer(env: Record<string, string> = {}): Promise<CashierTestServer> {
-  const server = await createStaffTestServer(env);
+  // A step-up proof lasts an hour here, so a customer stepped up once withdraws for the whole test file.
+  const server = await createStaffTestServer({ PARAM_DEFAULTS: '{"step_up_minutes":"60"}', ...env });
   const staff = await staffToken(server);
   const events: CashierTestServer['events'] = [];
   const live = server.services.live;
@@ -71,7 +73,13 @@ export async function cashierServer(env: Record<string, string> = {}): Promise<C
   return Object.assign(server, {
     staff,
     events,
-    customer: (options: { inviteCode?: string; username?: string } = {}) => signUpCustomer(server, options),
+    // Cashier tests are about the cashier: their customers are stepped up with whitelist mode off (the
+    // address book and its cooling-off are security/__tests__/address-book.test.ts's).
+    customer: async (options: { inviteCode?: string; username?: string } = {}) => {
+      const customer = await signUpCustomer(server, options);
+      await allowAnyWithdrawal(server, customer);
+      return customer;
+    },
     call,
     async admin(method: 'GET' | 'POST', url: string, payload?: unknown) {
       const res = await server.app.inject({

@@ -6,6 +6,7 @@ import { createServices } from '../../services';
 import { buildApp } from '../../app';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
+import { allowAnyWithdrawal } from '../../security/testing';
 import { cashierWithdrawals } from '../tables';
 import { crashDatabase, sourceServer } from '../../test/crash';
 
@@ -140,8 +141,11 @@ async function seedCustomers(env: Record<string, string>): Promise<SignedUpCusto
     await app.ready();
     // This test is about crash safety, not identity: withdrawals without KYC, explicitly.
     await services.params.set('kyc_required_for_withdrawal', 'false', { staffId: '1', reason: 'crash test' });
+    // Nor about step-up and the address book: an hour's step-up, whitelist mode off.
+    await services.params.set('step_up_minutes', '60', { staffId: '1', reason: 'crash test' });
     const customers: SignedUpCustomer[] = [];
     for (let i = 0; i < 3; i++) customers.push(await signUpCustomer({ app, services }));
+    for (const who of customers) await allowAnyWithdrawal({ app, services }, who);
     for (const who of customers) {
       await database.db.transaction((tx) =>
         services.ledger.transfer(tx, {
