@@ -119,7 +119,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     demoInitialBalance: () => params.get('demo_initial_balance'),
   });
   // Customers: sign-up opens the ledger accounts in the same transaction that creates the customer.
-  const submissionGuard = new SubmissionGuard(database.db);
+  const submissionGuard = new SubmissionGuard(database.db, undefined, { presence: database.presence });
   // One process opens a PGlite database: claims left unfinished belong to requests that died with the last.
   if (database.kind === 'pglite') await submissionGuard.releaseOrphans();
   const auth = new AuthService({

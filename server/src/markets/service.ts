@@ -54,7 +54,7 @@ const DEFAULT_CANDLES = 300;
 export interface MarketsDeps {
   params: Pick<ParamsService, 'get' | 'getJson'>;
   audit: Pick<AuditService, 'record'>;
-  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now' | 'epoch' | 'fence'>;
   bus: Pick<Bus, 'channel'>;
 }
 

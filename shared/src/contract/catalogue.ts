@@ -181,6 +181,11 @@ export const catalogue = {
   '11184': { status: 409, message: 'There is no draft to publish for this page and language' },
   '11185': { status: 404, message: 'Session not found' },
   '11186': { status: 409, message: 'The account already has this status' },
+  // Platform (11190–11199).
+  '11190': {
+    status: 409,
+    message: 'Your earlier request is still being processed, please try again in a few seconds',
+  },
   // Customer account security (11200–11229).
   '11200': {
     status: 403,

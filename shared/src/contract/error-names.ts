@@ -138,6 +138,9 @@ export const errors = {
   contentDraftMissing: '11184',
   customerSessionNotFound: '11185',
   customerStatusUnchanged: '11186',
+  // Platform (11190–11199).
+  /** A retry whose original died with its server, while that request's claim holds (409 with Retry-After). */
+  stillProcessing: '11190',
   // Customer account security (11200–11229).
   stepUpRequired: '11200',
   secondFactorWrong: '11201',
