@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AuditService } from './admin/audit';
+import { AuditChain } from './admin/audit-chain';
+import { ChangeRequests } from './admin/changes';
+import { registerChangeKinds } from './admin/change-kinds';
 import { StaffService } from './admin/staff';
 import { ReviewRegistry } from './admin/reviews';
 import { ReviewClaims } from './admin/claims';
@@ -60,6 +63,11 @@ import { totpScope } from './admin/staff-totp';
 import { rotateKeys } from './keys';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
+// Customer account security.
+import { SecurityService } from './security/service';
+import { customerTotpScope } from './security/totp';
+import { SecurityStaffRequests } from './security/staff-requests';
+import { RateCounters, SharedAttemptThrottle, purgeAttemptCounters } from './guards/shared-counters';
 // Back office: customers, corrections, operations.
 import { CustomerDirectory } from './auth/directory';
 import { CustomersService } from './admin/customers/service';
@@ -93,10 +101,18 @@ export async function createServices(config: Config, database: Database, log: Fa
   const keyRotation = new KeyRotation(sealer);
   const sealedSecrets = new SealedSecrets(database.db, sealer);
   keyRotation.register(sealedSecrets.rewrapSource());
+  // The audit log's tamper evidence: the chain's verifier and the daily anchors (a scheduler job).
+  const auditChain = new AuditChain(database.db);
+  scheduler.every('audit.anchor', 3_600_000, (now) => auditChain.anchorFinishedDays(now), {
+    runOnStart: true,
+  });
+  const mailer = createMailer(config, log);
   const staff = new StaffService(database.db, audit, {
     // TOTP secrets are sealed under the identity keyring, bound to the member.
     totp: new StaffTotp(sealer),
     codeLimit: config.authRateLimits.loginPerAccount,
+    mailer,
+    publicUrl: config.publicUrl,
   });
   keyRotation.register(
     sealedColumn(database.db, sealer, {
@@ -111,13 +127,17 @@ export async function createServices(config: Config, database: Database, log: Fa
         isLegacySealed(value) ? legacyVault.open(`staff-totp:${id}`, value) : undefined,
     }),
   );
-  await staff.bootstrap(config.adminUsername, config.adminPassword);
+  await staff.bootstrap(config.adminUsername, config.adminPassword, config.adminEmail);
   const staffManagement = new StaffManagement(database.db, audit, staff);
   // Parameters are seeded and loaded before any other service can read one.
-  const params = new ParamsService(database, audit, log, bus);
+  const params = new ParamsService(database, audit, log, bus, config.paramDefaults);
   await params.init();
-  // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them.
+  // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them;
+  // the number a subject needs is fixed when it is requested.
   const fourEyes = new FourEyes(database.db, audit);
+  // Maker-checker: settings that move money or risk change through a second member's approval (the kinds
+  // are registered below, once the domains they change exist).
+  const changes = new ChangeRequests(database.db, units, audit, fourEyes);
   const reviews = new ReviewRegistry(units, audit, {
     claims: new ReviewClaims(database.db, () => params.getInteger('review_claim_minutes')),
     fourEyes,
@@ -144,8 +164,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     demoInitialBalance: () => params.get('demo_initial_balance'),
   });
   // Customers: sign-up opens the ledger accounts in the same transaction that creates the customer.
-  const mailer = createMailer(config, log);
-  const submissionGuard = new SubmissionGuard(database.db);
+  const submissionGuard = new SubmissionGuard(database.db, undefined, { presence: database.presence });
   // One process opens a PGlite database: claims left unfinished belong to requests that died with the last.
   if (database.kind === 'pglite') await submissionGuard.releaseOrphans();
   const auth = new AuthService({
@@ -153,6 +172,13 @@ export async function createServices(config: Config, database: Database, log: Fa
     mailer,
     log,
     openCustomerAccounts: (tx, userId) => ledger.openCustomerAccounts(tx, userId),
+  });
+  // Rate limits and attempt counters live in PostgreSQL: every instance counts against the same limit.
+  const rateCounters = new RateCounters(database.db);
+  scheduler.every('guards.counters', 10 * 60_000, async () => {
+    await rateCounters.purge(24 * 3_600_000);
+    // Attempt counters are forgotten an hour after the last try (AttemptThrottle's default).
+    await purgeAttemptCounters(database.db, 60 * 60_000);
   });
   // What sign-in leaves behind (expired codes, old sessions, expired submission claims).
   scheduler.every('auth.sign-in-leftovers', 10 * 60_000, () => auth.purgeExpired());
@@ -187,6 +213,51 @@ export async function createServices(config: Config, database: Database, log: Fa
   lifecycle.push(live.lifecycle);
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live, units);
+  // Customer account security: second factors, passkeys, step-up, devices and history, address book, locks.
+  // TOTP secrets are sealed as staff ones are (the sealer over the identity keyring), and rotate with them.
+  const factorThrottle = new SharedAttemptThrottle(database.db, {
+    name: 'factor',
+    freeFailures: config.authRateLimits.loginPerAccount.max,
+    firstLockMs: config.authRateLimits.loginPerAccount.windowMs,
+  });
+  const security = new SecurityService({
+    db: database.db,
+    units,
+    auth,
+    mailer,
+    notifications,
+    params,
+    vault: sealer,
+    webAuthn: config.webAuthn,
+    publicUrl: config.publicUrl,
+    factorThrottle,
+    log,
+  });
+  keyRotation.register(
+    sealedColumn(database.db, sealer, {
+      name: 'customer.totp',
+      table: 'customer_totp',
+      id: 'user_id',
+      column: 'secret',
+      encoding: 'base64',
+      scopeColumns: [],
+      scope: (_row, id) => customerTotpScope(id),
+      legacy: (value, _row, id) =>
+        isLegacySealed(value) ? legacyVault.open(`customer-totp:${id}`, value) : undefined,
+    }),
+  );
+  auth.useSignInHooks(security.signIn);
+  // Every customer e-mail carries the customer's anti-phishing code (added where mails leave).
+  mailer.useAntiPhishing((to) => security.antiPhishingFor(to));
+  scheduler.every('security.leftovers', 10 * 60_000, () => security.purgeExpired());
+  const securityStaff = new SecurityStaffRequests({
+    db: database.db,
+    units,
+    audit,
+    fourEyes,
+    security,
+    usernames: (ids) => auth.usernames(ids),
+  });
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(ledger);
   // KYC and loans: identity verification (personal data sealed at rest) gates loans and, by parameter,
@@ -246,6 +317,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     identity: kyc,
+    reviews,
+    withdrawalGuard: security,
     staffViews: {
       customers: (ids) => auth.customerSummaries(ids),
       recentTrades: async (userId, limit) =>
@@ -323,6 +396,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     usernames: (ids) => auth.usernames(ids),
   });
+  registerChangeKinds(changes, { params, markets, plans, staffManagement });
   // Data stored before sealing is sealed before the first request (idempotent: nothing to do once done);
   // a rotation to a new active key runs in the background on the scheduler's leader, and from `pnpm admin
   // rotate-keys`.
@@ -361,9 +435,11 @@ export async function createServices(config: Config, database: Database, log: Fa
     bus,
     scheduler,
     audit,
+    auditChain,
     staff,
     staffManagement,
     fourEyes,
+    changes,
     reviews,
     params,
     uploads,
@@ -395,6 +471,10 @@ export async function createServices(config: Config, database: Database, log: Fa
     nfts,
     // Social sign-in (OpenID Connect).
     oidc,
+    // Customer account security.
+    rateCounters,
+    security,
+    securityStaff,
     // Back office: customers, corrections, operations.
     directory,
     customers,

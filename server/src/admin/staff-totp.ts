@@ -1,7 +1,7 @@
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
 import type { StaffTotpEnrolment } from '@swx/shared/contract';
-import type { SealScope } from '../platform/crypto';
+import type { SealScope, SecretBox } from '../platform/crypto';
 
 /** What the authenticator app shows as the account's issuer. */
 const ISSUER = 'SWX back office';
@@ -10,20 +10,11 @@ const PERIOD_SECONDS = 30;
 /** One step either side of the server's: a phone clock a little off, or a code typed as it changes. */
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
-/**
- * Authenticated encryption with associated data: the platform's envelope sealing under the identity keyring
- * (`platform/crypto`), handed in by the composition root.
- */
-export interface SecretBox {
-  seal(scope: SealScope, plain: Buffer): Buffer;
-  open(scope: SealScope, sealed: Buffer): Buffer;
-}
-
 /** A member's TOTP secret: bound to them and to its kind, so it opens nowhere else. */
 export const totpScope = (staffId: string): SealScope => ({ kind: 'staff.totp', owner: `staff:${staffId}` });
 
 /**
- * Staff TOTP secrets and codes. Secrets are sealed under the identity keyring (`SecretBox`), bound to the staff
+ * Staff TOTP secrets and codes. Secrets are sealed under the identity keyring (the platform's `Sealer`, as a `SecretBox`), bound to the staff
  * member by the associated data, so a secret copied to another row does not open; the plain secret exists
  * only in memory while a code is checked, and is never logged.
  */

@@ -17,7 +17,7 @@ export interface KycLegacyDeps {
 /**
  * The way from data stored before sealing to sealed data, run at every start before requests are served
  * (idempotent; nothing to do once done):
- * - personal fields and signatures that migration 0021 moved to `legacy_plain_values` are sealed into the
+ * - personal fields and signatures that migration 0024 moved to `legacy_plain_values` are sealed into the
  *   identity record and their staging rows deleted, in one transaction per record;
  * - photos of the old single-key vault (`<id>.bin`, no key part in their row) are opened with the old key and
  *   sealed as envelopes; the old file is deleted once the row has its key part.

@@ -43,7 +43,7 @@ export class IdentityPhotos {
     return Buffer.from(keyPart);
   }
 
-  /** The photo's bytes; a missing file answers 404, a damaged one or a wrong owner `11200`. */
+  /** The photo's bytes; a missing file answers 404, a damaged one or a wrong owner `11240`. */
   async read(fileId: string, userId: string, keyPart: Buffer | null): Promise<Buffer> {
     if (!keyPart) throw new AppError(errors.notFound);
     let data: Buffer;

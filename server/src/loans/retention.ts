@@ -69,7 +69,7 @@ export class LoanData {
   }
 
   /**
-   * Seals what was stored in plain before: signatures migration 0021 moved to `legacy_plain_values`
+   * Seals what was stored in plain before: signatures migration 0024 moved to `legacy_plain_values`
    * (start-up, before requests; the contracts' plain PDFs are sealed by the rotation source's upgrade).
    */
   async upgradeLegacy(): Promise<number> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from '../db/columns';
 
 /**
@@ -21,6 +21,8 @@ export const platformJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    /** The leadership epoch (`platform_leadership`) of the leader that ran it last, done or failed. */
+    epoch: bigint('epoch', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -42,7 +44,7 @@ export const platformSecrets = pgTable('platform_secrets', {
 });
 
 /**
- * Personal data from before sealing, moved here by migration 0021 out of the columns it dropped
+ * Personal data from before sealing, moved here by migration 0024 out of the columns it dropped
  * (`kyc.fields`, `kyc.signature`, `loan.signature`, keyed by the record's id) and sealed into the new
  * columns by the start-up upgrade, which deletes each row as it goes: empty after the first start.
  */
@@ -55,3 +57,16 @@ export const legacyPlainValues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.ref] })],
 );
+
+/**
+ * The background leadership's terms (`platform/leadership.ts`), one row per advisory lock key: whoever takes
+ * the lock raises `epoch` before any leader work, so every term has a greater number than the ones before.
+ * Leader writes check it in their own transaction (a fencing token): a deposed leader's writes are refused.
+ */
+export const platformLeadership = pgTable('platform_leadership', {
+  lockKey: bigint('lock_key', { mode: 'bigint' }).primaryKey(),
+  epoch: bigint('epoch', { mode: 'bigint' }).notNull(),
+  /** Who opened the current term: the lock connection's name (`swx-leader <INSTANCE_NAME>`) or instance id. */
+  holder: text('holder').notNull(),
+  since: timestamp('since', { withTimezone: true, mode: 'date' }).notNull(),
+});

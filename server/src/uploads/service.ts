@@ -233,7 +233,7 @@ export class UploadsService {
   }
 
   /**
-   * The image's bytes, opened from its sealed file (a missing file answers `11040`, a damaged one `11200`).
+   * The image's bytes, opened from its sealed file (a missing file answers `11040`, a damaged one `11240`).
    * Inside a transaction, pass it: PGlite has one connection.
    */
   async read(upload: StoredUpload, reader: Db | Tx = this.db): Promise<Buffer> {

@@ -20,6 +20,7 @@ import {
   StaffMemberList,
   StaffSession,
   StaffTotpConfirmBody,
+  StaffTotpConfirmed,
   StaffTotpEnrolment,
   StaffTotpLoginBody,
 } from './admin';
@@ -79,14 +80,7 @@ import {
   NotificationsQuery,
   UnreadCount,
 } from './notifications';
-import {
-  ParamKeyPath,
-  ParamList,
-  ParamRecord,
-  ParamValueResult,
-  PublicParamPath,
-  SetParamBody,
-} from './params';
+import { ParamKeyPath, ParamList, ParamValueResult, PublicParamPath, SetParamBody } from './params';
 import { CsvRecordsQuery, RecordsQuery, TransactionRecordPage } from './records';
 import {
   AssetInfo,
@@ -118,10 +112,8 @@ import {
   FundPlanReserveBody,
   ListSmartOrderQuery,
   PlanCatalogue,
-  PlanProduct,
   PlanProductList,
   PlanProductPath,
-  PlanReserve,
   QuoteSmartBody,
   SetPlanTermsBody,
   SmartExitQuote,
@@ -176,8 +168,12 @@ import {
   SocialStartBody,
   SocialStartResult,
 } from './social';
+import { SignInResult } from './security';
 import { backOfficeRoutes } from './back-office-routes';
 import { identityRoutes } from './identity-routes';
+import { securityRoutes } from './security-routes';
+import { staffSecurityRoutes } from './staff-security-routes';
+import { PendingChange, SetParamResult, StaffTotpEnrolBody } from './staff-security';
 import {
   Nothing,
   get,
@@ -205,7 +201,7 @@ export const routes = {
   // ---- auth ----
   'auth.sendCode': post({ path: '/login/sendCode', body: SendCodeBody, result: Nothing }),
   'auth.register': post({ path: '/login/register', body: RegisterBody, result: LoginResult }),
-  'auth.login': post({ path: '/login/login', body: LoginBody, result: LoginResult }),
+  'auth.login': post({ path: '/login/login', body: LoginBody, result: SignInResult }),
   'auth.checkName': get({
     path: '/login/checkUserNameOrPhone',
     query: CheckNameQuery,
@@ -324,11 +320,12 @@ export const routes = {
     path: '/logout',
     result: Nothing,
     roles: anyStaff,
-    staffGate: 'enrolment',
+    staffGate: 'password',
   }),
-  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'enrolment' }),
+  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'password' }),
   'admin.totpEnrol': staff('POST', {
     path: '/totp/enrol',
+    body: StaffTotpEnrolBody,
     result: StaffTotpEnrolment,
     roles: anyStaff,
     staffGate: 'enrolment',
@@ -336,7 +333,7 @@ export const routes = {
   'admin.totpConfirm': staff('POST', {
     path: '/totp/confirm',
     body: StaffTotpConfirmBody,
-    result: StaffMe,
+    result: StaffTotpConfirmed,
     roles: anyStaff,
     staffGate: 'enrolment',
   }),
@@ -353,7 +350,7 @@ export const routes = {
     path: '/staff/:id/roles',
     params: StaffIdPath,
     body: SetStaffRolesBody,
-    result: StaffMember,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.disableStaff': staff('POST', {
@@ -412,7 +409,7 @@ export const routes = {
     path: '/params/:key',
     params: ParamKeyPath,
     body: SetParamBody,
-    result: ParamRecord,
+    result: SetParamResult,
     roles: admin,
   }),
   'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath, roles: reviewQueue }),
@@ -439,7 +436,7 @@ export const routes = {
     path: '/markets/:code/optionTerms',
     params: MarketCodePath,
     body: SetMarketOptionTermsBody,
-    result: MarketOptionTermsRecord,
+    result: PendingChange,
     roles: admin,
   }),
   // ---- plans (smart plans: customer routes, then staff) ----
@@ -454,13 +451,13 @@ export const routes = {
     path: '/plans/products/:id/terms',
     params: PlanProductPath,
     body: SetPlanTermsBody,
-    result: PlanProduct,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.fundPlanReserve': staff('POST', {
     path: '/plans/reserve',
     body: FundPlanReserveBody,
-    result: PlanReserve,
+    result: PendingChange,
     roles: finance,
   }),
 
@@ -519,7 +516,7 @@ export const routes = {
   'social.confirmLink': post({
     path: '/login/socialConfirmLink',
     body: SocialConfirmLinkBody,
-    result: LoginResult,
+    result: SignInResult,
   }),
   'social.identities': get({ path: '/user/socialIdentities', result: SocialIdentities }),
   'social.link': post({
@@ -535,6 +532,9 @@ export const routes = {
   }),
   ...backOfficeRoutes,
   ...identityRoutes,
+  // Customer account security.
+  ...securityRoutes,
+  ...staffSecurityRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -140,10 +140,10 @@ describe('key rotation from the command line', () => {
     expect(photo.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  it('without the key a value was sealed under, answers 11200 and keeps serving', async () => {
+  it('without the key a value was sealed under, answers 11240 and keeps serving', async () => {
     const wrong = await servicesWith({ IDENTITY_KEYS: `k3:${crypto.randomBytes(32).toString('hex')}` });
     await expect(wrong.kyc.detail({ userId: alice.userId, mode: 'real' })).rejects.toMatchObject({
-      code: '11200',
+      code: '11240',
       status: 503,
     });
     const { code, out } = await cli(wrong, ['rotate-keys', '--json']);

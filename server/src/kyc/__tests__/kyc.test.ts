@@ -164,7 +164,7 @@ describe('submit → reject one field → resubmit only that → approve', () =>
     const audit = await server.app.inject({
       method: 'GET',
       url: '/swx/admin/audit?action=review.kyc.approve',
-      headers: { authorization: server.staff },
+      headers: { authorization: server.chief },
     });
     expect(audit.json().result.items.length).toBeGreaterThanOrEqual(1);
   });
@@ -200,7 +200,7 @@ describe('identity photos', () => {
     const audit = await server.app.inject({
       method: 'GET',
       url: '/swx/admin/audit?action=kyc.image.view',
-      headers: { authorization: server.staff },
+      headers: { authorization: server.chief },
     });
     expect(audit.json().result.items[0]).toMatchObject({ target: `kyc:${reviewId}` });
     const unauthenticated = await server.app.inject({
@@ -236,7 +236,7 @@ describe('identity photos', () => {
     }
   });
 
-  it('answer a clean 11200 when a sealed photo is moved to another customer, showing nothing', async () => {
+  it('answer a clean 11240 when a sealed photo is moved to another customer, showing nothing', async () => {
     const carol = await server.customer();
     expect((await submit(carol, await identityBody(server, carol))).code).toBe('200');
     const [aliceRow] = rowsOf<{ front_file: string }>(
@@ -259,10 +259,10 @@ describe('identity photos', () => {
       headers: { authorization: server.staff },
     });
     expect(moved.statusCode).toBe(503);
-    expect(moved.json()).toMatchObject({ code: '11200', result: null });
+    expect(moved.json()).toMatchObject({ code: '11240', result: null });
     expect(moved.rawPayload.includes(Buffer.from('PNG'))).toBe(false);
     const thumbnail = await server.call(carol, 'GET', '/user/identification/image/frontImage');
-    expect(thumbnail.code).toBe('11200');
+    expect(thumbnail.code).toBe('11240');
     await server.database.db.execute(
       sql`update kyc_identities set front_file = ${carolRow!.front_file} where user_id = ${carol.userId}`,
     );
@@ -275,7 +275,7 @@ describe('identity photos', () => {
     const bytes = fs.readFileSync(file);
     bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
     fs.writeFileSync(file, bytes);
-    expect((await server.call(carol, 'GET', '/user/identification/image/frontImage')).code).toBe('11200');
+    expect((await server.call(carol, 'GET', '/user/identification/image/frontImage')).code).toBe('11240');
     // The customer's own data still opens: one damaged photo does not take the record with it.
     expect((await detail(carol)).firstName).toBe('Mei');
   });

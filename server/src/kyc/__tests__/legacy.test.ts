@@ -15,14 +15,15 @@ import { RETIRED_DEVELOPMENT_KEY } from '../../platform/crypto/keyring';
 import { sealLegacy } from '../../platform/crypto/legacy';
 import { Sealer } from '../../platform/crypto';
 import { totpScope } from '../../admin/staff-totp';
+import { customerTotpScope } from '../../security/totp';
 import { cashierServer, png, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { signature } from './helpers';
 
 /**
- * The way from data stored before sealing: migration 0021 moves the plain columns aside, and the next start
+ * The way from data stored before sealing: migration 0024 moves the plain columns aside, and the next start
  * seals them, the old vault's photos (under the old key, or the retired development key outside
- * production), plain upload files, plain contract PDFs and old-format staff TOTP secrets.
+ * production), plain upload files, plain contract PDFs and old-format staff and customer TOTP secrets.
  */
 
 /** A bare database without migrations: PGlite, or a new database on TEST_DATABASE_URL's server. */
@@ -72,11 +73,11 @@ async function migrate(database: BareDatabase, first: number, last: number): Pro
       if (statement.trim()) await database.exec(statement);
 }
 
-describe('migration 0021', () => {
+describe('migration 0024', () => {
   it('moves plain personal data aside for sealing and gives contracts their borrower', async () => {
     const client = await bareDatabase();
     try {
-      await migrate(client, 0, 20);
+      await migrate(client, 0, 23);
       await client.exec(`
         insert into users (username, invite_code) values ('legacy', 'LEGACY01'), ('newcomer', 'LEGACY02');
         insert into kyc_identities (user_id, status, document_type, first_name, last_name, birthdate, phone, area_code, signature)
@@ -87,7 +88,7 @@ describe('migration 0021', () => {
           values (1, 'q1', 'USDT', 100, 7, 0.001, 3, 0.002, 0.4, 100.4, 20, 'en', '{"width":300,"height":120,"strokes":[]}', 'abc', now());
         insert into loan_contracts (loan_id, pdf, sha256) values (1, '%PDF-1.7 plain'::bytea, 'abc');
       `);
-      await migrate(client, 21, 21);
+      await migrate(client, 24, 24);
       const staged = await client.rows<{ kind: string; ref: string; value: Record<string, unknown> }>(
         'select kind, ref, value from legacy_plain_values order by kind, ref',
       );
@@ -139,6 +140,7 @@ describe('the first start after it', () => {
   const photoIds = [crypto.randomBytes(16).toString('hex'), crypto.randomBytes(16).toString('hex')];
   const uploadId = crypto.randomBytes(16).toString('hex');
   const totpSecret = generateSecret({ length: 20 });
+  const customerSecret = generateSecret({ length: 20 });
   let chiefId: string;
 
   beforeAll(async () => {
@@ -177,6 +179,10 @@ describe('the first start after it', () => {
     await db.execute(
       sql`update staff set totp_secret = ${sealLegacy(oldKey, `staff-totp:${chiefId}`, Buffer.from(totpSecret)).toString('base64')} where id = ${chiefId}`,
     );
+    // A customer's TOTP secret as the security work sealed it before envelopes (the same old vault).
+    await db.execute(
+      sql`insert into customer_totp (user_id, secret) values (${alice.userId}, ${sealLegacy(oldKey, `customer-totp:${alice.userId}`, Buffer.from(customerSecret)).toString('base64')})`,
+    );
     // The operator moves to a keyring: the old key keeps its id `primary`, a new one becomes active.
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -213,7 +219,7 @@ describe('the first start after it', () => {
     }
   });
 
-  it('seals plain upload files and old TOTP secrets under the active key', async () => {
+  it('seals plain upload files and old staff and customer TOTP secrets under the active key', async () => {
     const upload = await upgraded.uploads.findOwned(uploadId, alice.userId);
     expect((await upgraded.uploads.read(upload)).equals(png)).toBe(true);
     expect(fs.existsSync(path.join(server.config.uploadDir, uploadId.slice(0, 2), uploadId))).toBe(false);
@@ -228,10 +234,23 @@ describe('the first start after it', () => {
     for (const byKey of Object.values(usage)) expect(byKey).not.toHaveProperty('legacy');
     const keyring = upgraded.config.identityKeys;
     expect(new Sealer(keyring).open(totpScope(chiefId), sealed).toString()).toBe(totpSecret);
+    expect(usage['customer.totp']).toEqual({ next: 1 });
+    const [customer] = rowsOf<{ secret: string }>(
+      await server.database.db.execute(sql`select secret from customer_totp where user_id = ${alice.userId}`),
+    );
+    const customerSealed = Buffer.from(customer!.secret, 'base64');
+    expect(customerSealed.subarray(0, 4).toString('latin1')).toBe('SWXE');
+    expect(new Sealer(keyring).open(customerTotpScope(alice.userId), customerSealed).toString()).toBe(
+      customerSecret,
+    );
+    // Bound to its customer: under another customer's scope it does not open.
+    expect(() => new Sealer(keyring).open(customerTotpScope('999999'), customerSealed)).toThrow();
   });
 
   it('does nothing more on the next start', async () => {
     const again = await createServices(upgraded.config, server.database, pino({ level: 'silent' }));
-    expect((await again.keyRotation.run({ legacyOnly: true }))['staff.totp']).toMatchObject({ upgraded: 0 });
+    const report = await again.keyRotation.run({ legacyOnly: true });
+    expect(report['staff.totp']).toMatchObject({ upgraded: 0 });
+    expect(report['customer.totp']).toMatchObject({ upgraded: 0 });
   });
 });

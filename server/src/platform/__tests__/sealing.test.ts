@@ -92,7 +92,7 @@ describe('envelope sealing', () => {
         return caught as SealError;
       }
     })();
-    expect(error).toMatchObject({ code: '11200', status: 503 });
+    expect(error).toMatchObject({ code: '11240', status: 503 });
     expect(error?.message).not.toContain('signature');
   });
 

@@ -24,7 +24,7 @@ export class BlindIndex {
     this.failure = null;
   }
 
-  /** The keyed hash of `value` for `purpose`; without its key, the seal error (the request answers `11200`). */
+  /** The keyed hash of `value` for `purpose`; without its key, the seal error (the request answers `11240`). */
   of(purpose: string, value: string): string {
     if (!this.key) throw this.failure ?? new SealError('unknown-key');
     return crypto

@@ -201,3 +201,9 @@ export class Sealer {
     return decrypt(kek, part.nonce, part.tag, part.wrapped, associated('key', scope, part.keyId), part.keyId);
   }
 }
+
+/**
+ * What a domain that seals small secrets needs of the sealer (staff and customer TOTP secrets): handed in by
+ * the composition root, so every secret is sealed by the one `Sealer` over the identity keyring.
+ */
+export type SecretBox = Pick<Sealer, 'seal' | 'open'>;

@@ -12,7 +12,7 @@ export {
   SINGLE_KEY_ID,
   type SealFailure,
 } from './keyring';
-export { Sealer, isSealed, keyIdOf, splitSealed, type SealScope } from './envelope';
+export { Sealer, isSealed, keyIdOf, splitSealed, type SealScope, type SecretBox } from './envelope';
 export { BlindIndex } from './blind-index';
 export { SealedSecrets } from './secrets';
 export { LegacyVault, isLegacySealed } from './legacy';

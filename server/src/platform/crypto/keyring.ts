@@ -22,7 +22,7 @@ export type SealFailure = 'malformed' | 'unknown-key' | 'unauthentic';
 /**
  * Sealed data that cannot be opened: not a sealed value, sealed under a key the keyring lacks, or not
  * authentic (tampered with, copied to another owner, kind or record, or a wrong key under a known id). An
- * `AppError` with a catalogue code, so a request that meets it answers a clean `11200` (HTTP 503) instead of
+ * `AppError` with a catalogue code, so a request that meets it answers a clean `11240` (HTTP 503) instead of
  * failing; the message names the reason, never the content.
  */
 export class SealError extends AppError {

@@ -32,7 +32,7 @@ export class SealedSecrets {
 
   /**
    * Like `getOrCreate`, but a secret the keyring cannot open comes back as its seal error instead of being
-   * thrown: the server starts, and only what needs the secret answers `11200`.
+   * thrown: the server starts, and only what needs the secret answers `11240`.
    */
   async getOrFailure(name: string): Promise<Buffer | SealError> {
     try {

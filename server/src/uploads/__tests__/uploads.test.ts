@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { TestServer } from '../../test/harness';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
-import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffMember } from '../../admin/__tests__/helpers';
 import { auditLog } from '../../admin/tables';
 import { imageMime } from '../magic';
 import { uploads } from '../tables';
@@ -276,7 +276,7 @@ describe('reading uploads', () => {
   });
 
   it('lets staff read a general upload (a deposit proof), audited', async () => {
-    const token = await staffToken(server);
+    const token = (await staffMember(server, 'proofs', ['reviewer'])).token;
     const res = await server.app.inject({
       method: 'GET',
       url: `/swx/admin/uploads/${id}`,
@@ -304,7 +304,7 @@ describe('reading uploads', () => {
     const own = await read(alice, identity);
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('no-store');
-    const token = await staffToken(server);
+    const token = (await staffMember(server, 'photos', ['reviewer'])).token;
     const res = await server.app.inject({
       method: 'GET',
       url: `/swx/admin/uploads/${identity}`,
