@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/rows';
 import { createServices, type Services } from '../../services';
 import { keyIdOf } from '../../platform/crypto';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
+import { enableTotp } from '../../security/testing';
 import { identityBody } from '../../kyc/__tests__/helpers';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { auditLog } from '../tables';
@@ -66,6 +67,8 @@ beforeAll(async () => {
   expect((await server.call(alice, 'POST', '/user/identification', body)).code).toBe('200');
   // A photo picked but not yet submitted: an upload's key part is rotated too.
   await server.upload(alice, 'identity');
+  // Alice's authenticator app: customer TOTP secrets are on the same keyring.
+  await enableTotp(server, alice.token);
   rotated = await servicesWith({ IDENTITY_KEYS: `k1:${k1},k2:${k2}`, IDENTITY_ACTIVE_KEY: 'k2' });
 });
 afterAll(async () => server.close());
@@ -79,7 +82,9 @@ describe('key rotation from the command line', () => {
     expect(usage['kyc.fields']).toEqual({ k1: 1 });
     expect(usage['kyc.photos']).toEqual({ k1: 3 });
     expect(usage['platform.secrets']).toEqual({ k1: 1 });
-    expect(usage['staff.totp']).toEqual({ k1: 1 });
+    // The start-up admin and the review desk's member have two-factor on.
+    expect(usage['staff.totp']).toEqual({ k1: 2 });
+    expect(usage['customer.totp']).toEqual({ k1: 1 });
   });
 
   it('resumes after an interrupted run and moves every data key to the new key; the data is untouched', async () => {
@@ -109,6 +114,7 @@ describe('key rotation from the command line', () => {
       ['uploads', 'sealed_key'],
       ['platform_secrets', 'sealed'],
       ['staff', 'totp_secret'],
+      ['customer_totp', 'secret'],
     ])
       expect(new Set(await keyIds(table, column))).toEqual(new Set(['k2']));
     // Only the key part changed: the data part of each value is byte for byte what it was.

@@ -7,11 +7,15 @@ import type { SignedUpCustomer } from '../../auth/testing';
 import { totpSecretOf } from '../../admin/__tests__/helpers';
 import { rowsOf } from '../../db/rows';
 import { loansServer, pdfText, signature, type LoansTestServer } from '../../loans/__tests__/helpers';
+import { enableTotp } from '../../security/testing';
+import { customerTotpScope } from '../../security/totp';
+import { Sealer, SealError, keyIdOf } from '../../platform/crypto';
 
 /**
  * The proof of issue 27, item 6: after a full KYC and loan flow, the raw database rows and every file the
- * server wrote hold no personal field in plain, no byte pattern of the identity photos, no PDF and no
- * signature strokes. Values are chosen to be unmistakable, so a hit means a leak.
+ * server wrote hold no personal field in plain, no byte pattern of the identity photos, no PDF, no signature
+ * strokes and no two-factor secret (staff or customer) or recovery code. Values are chosen to be
+ * unmistakable, so a hit means a leak. Passkeys keep only public keys and counters: nothing to find.
  */
 const person = {
   documentType: 'passport',
@@ -32,6 +36,7 @@ let server: LoansTestServer;
 let borrower: SignedUpCustomer;
 let photos: Buffer[];
 let contractPdf: Buffer;
+let customerTotp: { secret: string; recoveryCodes: string[] };
 
 /** A photo no other test makes: random pixels, so any 32 bytes of it are its own. */
 async function uniquePhoto(): Promise<Buffer> {
@@ -124,6 +129,8 @@ beforeAll(async () => {
     headers: { authorization: borrower.token, virtually: 'YES' },
   });
   contractPdf = download.rawPayload;
+  // The borrower turns on two-factor sign-in: the secret is sealed like staff ones.
+  customerTotp = await enableTotp(server, borrower.token);
 });
 afterAll(async () => server.close());
 
@@ -162,6 +169,11 @@ describe('identity data at rest after a full KYC and loan flow', () => {
         ),
       ],
       ['staff TOTP secret', Buffer.from(totpSecretOf(server, 'chief')!)],
+      ['customer TOTP secret', Buffer.from(customerTotp.secret)],
+      ...customerTotp.recoveryCodes.map((code, index): [string, Buffer] => [
+        `customer recovery code #${index}`,
+        Buffer.from(code),
+      ]),
       ...photoChunks.map((chunk, index): [string, Buffer] => [`photo bytes #${index}`, chunk]),
     ];
     const dump = await rawTables();
@@ -192,6 +204,22 @@ describe('identity data at rest after a full KYC and loan flow', () => {
       await expect(sharp(bytes).metadata()).rejects.toThrow();
     }
     expect(found).toEqual([]);
+  });
+
+  it('seals the customer TOTP secret as an envelope under the active key, bound to the customer', async () => {
+    const [row] = rowsOf<{ secret: string }>(
+      await server.database.db.execute(
+        sql`select secret from customer_totp where user_id = ${borrower.userId}`,
+      ),
+    );
+    const sealed = Buffer.from(row!.secret, 'base64');
+    const sealer = new Sealer(server.config.identityKeys);
+    expect(keyIdOf(sealed)).toBe(sealer.activeKeyId);
+    expect(sealer.open(customerTotpScope(borrower.userId), sealed).toString()).toBe(customerTotp.secret);
+    expect(() => sealer.open(customerTotpScope(`${borrower.userId}0`), sealed)).toThrow(SealError);
+    expect((await server.services.keyRotation.usage())['customer.totp']).toEqual({
+      [sealer.activeKeyId]: 1,
+    });
   });
 
   it('keeps the document number searchable only as a keyed hash', async () => {

@@ -330,7 +330,7 @@ describe('reading uploads', () => {
     ).rejects.toMatchObject({ code: '11008' });
   });
 
-  it('answers 11200 for a sealed file that was tampered with, never the bytes', async () => {
+  it('answers 11240 for a sealed file that was tampered with, never the bytes', async () => {
     const gina = await signUpCustomer(server);
     const victim = (await upload(gina, png)).json().result.id as string;
     const file = path.join(server.config.uploadDir, victim.slice(0, 2), `${victim}.sealed`);
@@ -339,7 +339,7 @@ describe('reading uploads', () => {
     fs.writeFileSync(file, bytes);
     const res = await read(gina, victim);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: '11200', result: null });
+    expect(res.json()).toMatchObject({ code: '11240', result: null });
   });
 
   it('assertOwned accepts the owner and refuses anyone else with 11008', async () => {
