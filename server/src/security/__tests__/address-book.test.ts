@@ -4,6 +4,7 @@ import { staffMember } from '../../admin/__tests__/helpers';
 import { captureMail, signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import { advanceSecurityClock, customerCall, enableTotp, stepUpByEmail } from '../testing';
+import { SECURITY_CODE_MINUTES } from '../codes';
 
 // The withdrawal address book (e-mailed confirmation, cooling-off, whitelist mode) and withdrawal locks,
 // through the cashier's real withdrawal endpoints, on a moved security clock.
@@ -251,21 +252,29 @@ it('never lets a withdrawal leave to an address that was not usable at that mome
       ),
       async (steps) => {
         const who = await fundedCustomer();
-        // The model: per address, the entry id, its pending code, and from when it is usable.
-        const book = new Map<number, { id: string; code: string | null; usableFrom: number | null }>();
+        // The model: per address, the entry id, its pending code and when it was sent, and from when it is usable.
+        const book = new Map<
+          number,
+          { id: string; code: string | null; codeAt: number; usableFrom: number | null }
+        >();
         for (const step of steps) {
           const now = () => server.services.security.clock.now().getTime();
           await stepUpByEmail(server, who);
           if (step.kind === 'add' && !book.has(step.at)) {
             const { added, entry, code } = await addAddress(who, addresses[step.at]!);
             expect(added.code).toBe('200');
-            book.set(step.at, { id: entry.id, code: code(), usableFrom: null });
+            book.set(step.at, { id: entry.id, code: code(), codeAt: now(), usableFrom: null });
           } else if (step.kind === 'confirm' && book.get(step.at)?.code) {
             const entry = book.get(step.at)!;
             const answer = await post(who, '/user/security/addresses/confirm', {
               id: entry.id,
               code: entry.code,
             });
+            // A code older than its lifetime is refused and the address stays unconfirmed.
+            if (now() - entry.codeAt >= SECURITY_CODE_MINUTES * 60_000) {
+              expect(answer.code).toBe('11001');
+              continue;
+            }
             expect(answer.code).toBe('200');
             entry.code = null;
             entry.usableFrom = now() + 24 * 3_600_000;
