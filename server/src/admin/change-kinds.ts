@@ -9,7 +9,7 @@ import { AppError } from '../http/errors';
 import type { MarketsService } from '../markets/service';
 import type { ParamsService } from '../params/service';
 import type { PlansService } from '../plans/service';
-import { checkProduct } from '../plans/products';
+import { checkProduct } from '../plans/rules';
 import type { ChangeDecision, ChangeRequests } from './changes';
 import type { StaffManagement } from './staff-management';
 
