@@ -7,7 +7,6 @@ import {
   TextField,
   formatDateTime,
   formatMoney,
-  formatExactMoney,
   isApiError,
   isStepUpCancelled,
   messageForError,
@@ -40,9 +39,9 @@ import {
   type WithdrawalMethod,
 } from './withdraw-rules';
 
-/** Every digit of a quoted amount: a fee rounded up must never be shown smaller than it is charged. */
+/** A quoted amount as it will be posted: whole units of the coin, never rounded a second way. */
 function exactAmount(amount: string, currency: string): string {
-  return formatExactMoney(amount, currency);
+  return formatMoney(amount, currency);
 }
 
 const emptyDraft: WithdrawDraft = {
