@@ -226,6 +226,11 @@ export const catalogue = {
   '11221': { status: 422, message: 'Your address book is full: remove an address first' },
   '11222': { status: 422, message: 'You have the most passkeys allowed: remove one first' },
   '11223': { status: 400, message: 'Give the passkey a name of 1 to 40 characters' },
+  // Ledger precision (docs/product.md): customer input finer than its currency's smallest unit.
+  '11500': {
+    status: 400,
+    message: 'This amount has more decimal places than its currency allows (USDT and USDC 2, BTC and ETH 8)',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -163,6 +163,7 @@ export const errors = {
   addressBookFull: '11221',
   passkeyLimit: '11222',
   passkeyNameInvalid: '11223',
+  amountTooPrecise: '11500',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */
