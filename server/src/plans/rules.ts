@@ -1,4 +1,4 @@
-import { roundPaid, roundReceived } from '@swx/shared/contract';
+import { fitsLedgerPrecision, roundPaid, roundReceived } from '@swx/shared/contract';
 import { Money } from '../ledger/accounts';
 
 /**
@@ -27,6 +27,16 @@ export function planFigures(
     totalIncome: dailyIncome.times(days),
     exitDamages: exitDamages(amount, damagesRate, currency),
   };
+}
+
+/**
+ * A plan bought before ledger precision stored its daily income with up to 8 decimals, which the ledger no
+ * longer posts: each payout pays it rounded up to the currency's precision (the platform bears the remainder,
+ * so the customer never receives less than quoted). A newer plan's income already fits and is unchanged.
+ */
+export function postableIncome<Row extends { dailyIncome: string; currency: string }>(row: Row): Row {
+  if (fitsLedgerPrecision(row.dailyIncome, row.currency)) return row;
+  return { ...row, dailyIncome: roundPaid(row.dailyIncome, row.currency).toFixed() };
 }
 
 export function exitDamages(amount: string, damagesRate: string, currency: string): Money {
