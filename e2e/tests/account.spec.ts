@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { closeContext, deployModules, expect, test } from './fixtures';
-import { staffSession } from '../support/staff';
+import { deskSession } from '../support/staff';
 
 /**
  * The account module as built (`mf-account/dist`, served by the real server under /mf-account/) against the
@@ -19,8 +19,6 @@ async function useAccountModules(page: Page) {
 test.beforeEach(async ({ page }) => {
   await useAccountModules(page);
 });
-
-const admin = { username: 'admin', password: 'e2e-admin-password-1' };
 
 interface Customer {
   username: string;
@@ -61,8 +59,11 @@ async function signIn(page: Page, session: { token: string; userInfo: unknown })
   }, session);
 }
 
-/** Staff sign-in with two-factor (the admin API needs it): `support/staff.ts`. */
-const staffToken = (request: APIRequestContext) => staffSession(request, admin);
+/**
+ * The review desk's staff session (reviewer, finance and content; two-factor on): `support/staff.ts`. The
+ * start-up admin holds no review duty (nobody holds admin with finance).
+ */
+const staffToken = (request: APIRequestContext) => deskSession(request);
 
 async function staff(request: APIRequestContext, token: string, path: string, data?: unknown) {
   const answer = await request.post(`/swx/admin${path}`, {

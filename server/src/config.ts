@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { oidcProvidersFrom, type OidcProviderConfig } from './auth/oidc/config';
 import { MAX_HISTORY_DAYS } from './markets/feed/simulated-history';
+import { staffNetworksFrom } from './http/staff-network';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -22,6 +23,13 @@ export interface Config {
   mailFrom: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /** The start-up admin's e-mail address (`ADMIN_EMAIL`), for password reset links and re-enrolment codes. */
+  adminEmail: string | undefined;
+  /**
+   * `STAFF_ALLOWED_CIDRS`: the networks `/swx/admin` and `/staff` answer (addresses or CIDR ranges, through
+   * `TRUST_PROXY`); undefined: every network.
+   */
+  staffAllowedCidrs: string[] | undefined;
   marketFeed: 'simulated' | 'replay' | 'exchange';
   marketFeedSeed: number;
   /**
@@ -143,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'SWX <no-reply@swx.local>',
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    staffAllowedCidrs: staffNetworksFrom(env.STAFF_ALLOWED_CIDRS),
     marketFeed: feed,
     marketFeedSeed: intFrom(env.MARKET_FEED_SEED, 20260101, 'MARKET_FEED_SEED'),
     marketFeedHistoryDays: historyDaysFrom(env.MARKET_FEED_HISTORY_DAYS, nodeEnv),

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { staffAuth } from './admin/staff-auth';
 import { adminRoutes as staffRoutes } from './admin/routes';
 import { staffManagementRoutes } from './admin/staff-routes';
+import { staffCredentialRoutes } from './admin/credential-routes';
+import { auditRoutes } from './admin/audit-routes';
+import { changeRoutes } from './admin/change-routes';
 import { paramsAdminRoutes, paramsCustomerRoutes } from './params/routes';
 import { uploadsAdminRoutes, uploadsCustomerRoutes } from './uploads/routes';
 import { ledgerAdminRoutes } from './ledger/routes';
@@ -77,7 +80,10 @@ export const adminRoutes: FastifyPluginAsync[] = [
   // every admin route after it.
   staffAuth,
   staffRoutes,
+  staffCredentialRoutes,
   staffManagementRoutes,
+  changeRoutes,
+  auditRoutes,
   paramsAdminRoutes,
   uploadsAdminRoutes,
   ledgerAdminRoutes,

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AuditService } from './admin/audit';
+import { AuditChain } from './admin/audit-chain';
+import { ChangeRequests } from './admin/changes';
+import { registerChangeKinds } from './admin/change-kinds';
 import { StaffService } from './admin/staff';
 import { ReviewRegistry } from './admin/reviews';
 import { ReviewClaims } from './admin/claims';
@@ -74,18 +77,30 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const units = new UnitOfWork(database.db, log);
   const audit = new AuditService(database.db);
+  // The audit log's tamper evidence: the chain's verifier and the daily anchors (a scheduler job).
+  const auditChain = new AuditChain(database.db);
+  scheduler.every('audit.anchor', 3_600_000, (now) => auditChain.anchorFinishedDays(now), {
+    runOnStart: true,
+  });
+  const mailer = createMailer(config, log);
   const staff = new StaffService(database.db, audit, {
     // TOTP secrets are sealed with the identity documents' key (the vault's seal/open; no file is written).
     totp: new StaffTotp(new IdentityVault(config.identityEncryptionKey, config.identityDir)),
     codeLimit: config.authRateLimits.loginPerAccount,
+    mailer,
+    publicUrl: config.publicUrl,
   });
-  await staff.bootstrap(config.adminUsername, config.adminPassword);
+  await staff.bootstrap(config.adminUsername, config.adminPassword, config.adminEmail);
   const staffManagement = new StaffManagement(database.db, audit, staff);
   // Parameters are seeded and loaded before any other service can read one.
   const params = new ParamsService(database, audit, log, bus, config.paramDefaults);
   await params.init();
-  // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them.
+  // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them;
+  // the number a subject needs is fixed when it is requested.
   const fourEyes = new FourEyes(database.db, audit);
+  // Maker-checker: settings that move money or risk change through a second member's approval (the kinds
+  // are registered below, once the domains they change exist).
+  const changes = new ChangeRequests(database.db, units, audit, fourEyes);
   const reviews = new ReviewRegistry(units, audit, {
     claims: new ReviewClaims(database.db, () => params.getInteger('review_claim_minutes')),
     fourEyes,
@@ -104,8 +119,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     demoInitialBalance: () => params.get('demo_initial_balance'),
   });
   // Customers: sign-up opens the ledger accounts in the same transaction that creates the customer.
-  const mailer = createMailer(config, log);
-  const submissionGuard = new SubmissionGuard(database.db);
+  const submissionGuard = new SubmissionGuard(database.db, undefined, { presence: database.presence });
   // One process opens a PGlite database: claims left unfinished belong to requests that died with the last.
   if (database.kind === 'pglite') await submissionGuard.releaseOrphans();
   const auth = new AuthService({
@@ -224,6 +238,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     identity: kyc,
+    reviews,
     withdrawalGuard: security,
     staffViews: {
       customers: (ids) => auth.customerSummaries(ids),
@@ -302,6 +317,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     usernames: (ids) => auth.usernames(ids),
   });
+  registerChangeKinds(changes, { params, markets, plans, staffManagement });
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -311,9 +327,11 @@ export async function createServices(config: Config, database: Database, log: Fa
     bus,
     scheduler,
     audit,
+    auditChain,
     staff,
     staffManagement,
     fourEyes,
+    changes,
     reviews,
     params,
     uploads,

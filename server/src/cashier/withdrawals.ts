@@ -26,7 +26,13 @@ import {
   normaliseName,
 } from './rules';
 import { cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
-import { notifyDecision, requireReal, requireVerifiedForWithdrawal, type CashierDeps } from './common';
+import {
+  notifyDecision,
+  requireReal,
+  requireVerifiedForWithdrawal,
+  withdrawalFourEyes,
+  type CashierDeps,
+} from './common';
 
 /** How long a withdrawal fee quote can be confirmed. */
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
@@ -148,6 +154,12 @@ export class Withdrawals {
         })
         .returning();
       const withdrawal = inserted!;
+      // Four eyes fixed now, from the value at submission: a later threshold change or price move never lowers it.
+      const fourEyes = withdrawalFourEyes(this.deps, currency, amount.toFixed());
+      await this.deps.reviews.opened(tx, 'withdrawal', String(withdrawal.id), {
+        approvalsRequired: fourEyes.required,
+        basis: { valueUsdt: fourEyes.valueUsdt ?? null, thresholdUsdt: fourEyes.thresholdUsdt },
+      });
       await withdrawalWording(
         this.deps.ledger.hold(tx, {
           userId: customer.userId,

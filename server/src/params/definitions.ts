@@ -17,6 +17,12 @@ export interface ParamDefinition {
   public: boolean;
   description: string;
   kind: ParamKind;
+  /**
+   * A purely editorial setting (a link, a queue's target time): one admin changes it at once. Every other
+   * parameter moves money or risk (fees, limits, four-eyes thresholds, the KYC gate, stale windows, loan and
+   * option terms, switches) and changes only through a pending change a second admin approves.
+   */
+  editorial?: true;
 }
 
 const rate = { type: 'decimal', min: '0', max: '1' } as const;
@@ -87,6 +93,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Target time for a withdrawal review, in hours',
     kind: { type: 'integer', min: 1, max: 720 },
+    editorial: true,
   },
   {
     key: 'review_claim_minutes',
@@ -95,6 +102,7 @@ export const paramDefinitions = [
     description:
       'How long a staff claim on a review record lasts, in minutes (another member may take it after)',
     kind: { type: 'integer', min: 1, max: 480 },
+    editorial: true,
   },
   {
     key: 'withdrawal_four_eyes_usdt',
@@ -110,6 +118,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Target time for an identity (KYC) review, in hours',
     kind: { type: 'integer', min: 1, max: 720 },
+    editorial: true,
   },
   {
     key: 'deposit_min_usdt',
@@ -317,6 +326,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Where the download-app link goes (a path on this site or an https URL)',
     kind: { type: 'url' },
+    editorial: true,
   },
   {
     key: 'live_room_url',
@@ -324,6 +334,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Where the lecturer-hall link goes (a path on this site or an https URL)',
     kind: { type: 'url' },
+    editorial: true,
   },
   {
     key: 'service_url',
@@ -331,6 +342,7 @@ export const paramDefinitions = [
     public: true,
     description: 'The online support page opened by the support button (a path on this site or an https URL)',
     kind: { type: 'url' },
+    editorial: true,
   },
   {
     key: 'upload_daily_count',

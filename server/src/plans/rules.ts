@@ -70,3 +70,6 @@ export function amountInRange(amount: string, min: string, max: string): boolean
   const value = new Money(amount);
   return value.gte(min) && value.lte(max) && value.gt(0);
 }
+
+/** The check a configured plan product passes (the back office's maker-checker asks it before a change waits). */
+export { checkProduct } from './products';

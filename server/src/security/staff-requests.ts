@@ -23,7 +23,7 @@ export interface SecurityStaffDeps {
   db: Db;
   units: UnitOfWork;
   audit: AuditService;
-  fourEyes: Pick<FourEyes, 'approve'>;
+  fourEyes: Pick<FourEyes, 'approve' | 'require'>;
   security: SecurityService;
   usernames: (userIds: readonly string[]) => Promise<Map<string, string>>;
   /** The language of the customer's notices (staff act without the customer's request). */
@@ -70,6 +70,13 @@ export class SecurityStaffRequests {
           requestedAt: new Date(),
         })
         .returning({ id: securityRequests.id });
+      // Four eyes fixed with the request: one approval by a member other than the requester.
+      await this.deps.fourEyes.require(
+        tx,
+        { kind: 'customer-security', id: String(row!.id), requestedBy: who.staffId },
+        1,
+        { action },
+      );
       await this.deps.audit.record(tx, {
         staffId: who.staffId,
         action: `customer_security.request`,
@@ -90,7 +97,6 @@ export class SecurityStaffRequests {
         tx,
         { kind: 'customer-security', id, requestedBy: String(row.requestedBy) },
         who,
-        { required: 1 },
       );
       if (!complete)
         throw new Error('security requests: one approval besides the request completes four eyes');

@@ -181,6 +181,11 @@ export const catalogue = {
   '11184': { status: 409, message: 'There is no draft to publish for this page and language' },
   '11185': { status: 404, message: 'Session not found' },
   '11186': { status: 409, message: 'The account already has this status' },
+  // Platform (11190–11199).
+  '11190': {
+    status: 409,
+    message: 'Your earlier request is still being processed, please try again in a few seconds',
+  },
   // Customer account security (11200–11229).
   '11200': {
     status: 403,
@@ -226,6 +231,29 @@ export const catalogue = {
   '11221': { status: 422, message: 'Your address book is full: remove an address first' },
   '11222': { status: 422, message: 'You have the most passkeys allowed: remove one first' },
   '11223': { status: 400, message: 'Give the passkey a name of 1 to 40 characters' },
+  // Back office you can audit: segregation of duties, maker-checker, staff credentials, audit log (11300–11319).
+  '11300': { status: 409, message: 'No staff member may hold both the admin and the finance role' },
+  '11301': { status: 403, message: 'You cannot approve a change to your own roles' },
+  '11302': {
+    status: 403,
+    message: 'You cannot approve a role change for a member you created in the last 24 hours',
+  },
+  '11303': { status: 403, message: 'Choose a new password before using the back office' },
+  '11304': { status: 400, message: 'Staff passwords need 10 to 256 characters with letters and digits' },
+  '11305': { status: 400, message: 'The new password must differ from the current one' },
+  '11306': { status: 400, message: 'This password reset link has expired or was already used' },
+  '11307': { status: 400, message: 'Recovery code incorrect or already used' },
+  '11308': { status: 400, message: 'E-mailed code incorrect or expired: request a new one' },
+  '11309': { status: 409, message: 'This staff member has no e-mail address on file' },
+  '11310': {
+    status: 403,
+    message: 'After a two-factor reset, enrolment needs your password and the code e-mailed to you',
+  },
+  '11311': { status: 409, message: 'A change to this setting is already waiting for approval' },
+  '11312': { status: 404, message: 'Pending change not found' },
+  '11313': { status: 409, message: 'A new admin is named by a role change that a second admin approves' },
+  '11314': { status: 403, message: 'The back office cannot be reached from this network' },
+  '11315': { status: 422, message: 'Too many audit entries for one export: choose a shorter period' },
   // Ledger precision (docs/product.md): customer input finer than its currency's smallest unit.
   '11500': {
     status: 400,

@@ -138,6 +138,9 @@ export const errors = {
   contentDraftMissing: '11184',
   customerSessionNotFound: '11185',
   customerStatusUnchanged: '11186',
+  // Platform (11190–11199).
+  /** A retry whose original died with its server, while that request's claim holds (409 with Retry-After). */
+  stillProcessing: '11190',
   // Customer account security (11200–11229).
   stepUpRequired: '11200',
   secondFactorWrong: '11201',
@@ -163,6 +166,23 @@ export const errors = {
   addressBookFull: '11221',
   passkeyLimit: '11222',
   passkeyNameInvalid: '11223',
+  // Back office you can audit (11300–11319).
+  staffRoleConflict: '11300',
+  staffOwnRolesApproval: '11301',
+  staffCreatedRecently: '11302',
+  staffPasswordChangeRequired: '11303',
+  staffPasswordWeak: '11304',
+  staffPasswordUnchanged: '11305',
+  staffResetLinkInvalid: '11306',
+  staffRecoveryCodeIncorrect: '11307',
+  staffEmailCodeIncorrect: '11308',
+  staffEmailMissing: '11309',
+  staffReenrolmentProofRequired: '11310',
+  changeAlreadyPending: '11311',
+  changeNotFound: '11312',
+  staffAdminByRoleChange: '11313',
+  staffNetworkRefused: '11314',
+  auditExportTooLarge: '11315',
   amountTooPrecise: '11500',
 } as const satisfies Record<string, ErrorCode>;
 

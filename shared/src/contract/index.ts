@@ -35,3 +35,5 @@ export * from './staff-customers';
 export * from './staff-operations';
 // Customer account security.
 export * from './security';
+// The back office you can audit: staff credentials, maker-checker, the audit chain.
+export * from './staff-security';

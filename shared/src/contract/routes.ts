@@ -20,6 +20,7 @@ import {
   StaffMemberList,
   StaffSession,
   StaffTotpConfirmBody,
+  StaffTotpConfirmed,
   StaffTotpEnrolment,
   StaffTotpLoginBody,
 } from './admin';
@@ -79,14 +80,7 @@ import {
   NotificationsQuery,
   UnreadCount,
 } from './notifications';
-import {
-  ParamKeyPath,
-  ParamList,
-  ParamRecord,
-  ParamValueResult,
-  PublicParamPath,
-  SetParamBody,
-} from './params';
+import { ParamKeyPath, ParamList, ParamValueResult, PublicParamPath, SetParamBody } from './params';
 import { CsvRecordsQuery, RecordsQuery, TransactionRecordPage } from './records';
 import {
   AssetInfo,
@@ -118,10 +112,8 @@ import {
   FundPlanReserveBody,
   ListSmartOrderQuery,
   PlanCatalogue,
-  PlanProduct,
   PlanProductList,
   PlanProductPath,
-  PlanReserve,
   QuoteSmartBody,
   SetPlanTermsBody,
   SmartExitQuote,
@@ -179,6 +171,8 @@ import {
 import { SignInResult } from './security';
 import { backOfficeRoutes } from './back-office-routes';
 import { securityRoutes } from './security-routes';
+import { staffSecurityRoutes } from './staff-security-routes';
+import { PendingChange, SetParamResult, StaffTotpEnrolBody } from './staff-security';
 import {
   Nothing,
   get,
@@ -325,11 +319,12 @@ export const routes = {
     path: '/logout',
     result: Nothing,
     roles: anyStaff,
-    staffGate: 'enrolment',
+    staffGate: 'password',
   }),
-  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'enrolment' }),
+  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'password' }),
   'admin.totpEnrol': staff('POST', {
     path: '/totp/enrol',
+    body: StaffTotpEnrolBody,
     result: StaffTotpEnrolment,
     roles: anyStaff,
     staffGate: 'enrolment',
@@ -337,7 +332,7 @@ export const routes = {
   'admin.totpConfirm': staff('POST', {
     path: '/totp/confirm',
     body: StaffTotpConfirmBody,
-    result: StaffMe,
+    result: StaffTotpConfirmed,
     roles: anyStaff,
     staffGate: 'enrolment',
   }),
@@ -354,7 +349,7 @@ export const routes = {
     path: '/staff/:id/roles',
     params: StaffIdPath,
     body: SetStaffRolesBody,
-    result: StaffMember,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.disableStaff': staff('POST', {
@@ -413,7 +408,7 @@ export const routes = {
     path: '/params/:key',
     params: ParamKeyPath,
     body: SetParamBody,
-    result: ParamRecord,
+    result: SetParamResult,
     roles: admin,
   }),
   'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath, roles: reviewQueue }),
@@ -440,7 +435,7 @@ export const routes = {
     path: '/markets/:code/optionTerms',
     params: MarketCodePath,
     body: SetMarketOptionTermsBody,
-    result: MarketOptionTermsRecord,
+    result: PendingChange,
     roles: admin,
   }),
   // ---- plans (smart plans: customer routes, then staff) ----
@@ -455,13 +450,13 @@ export const routes = {
     path: '/plans/products/:id/terms',
     params: PlanProductPath,
     body: SetPlanTermsBody,
-    result: PlanProduct,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.fundPlanReserve': staff('POST', {
     path: '/plans/reserve',
     body: FundPlanReserveBody,
-    result: PlanReserve,
+    result: PendingChange,
     roles: finance,
   }),
 
@@ -537,6 +532,7 @@ export const routes = {
   ...backOfficeRoutes,
   // Customer account security.
   ...securityRoutes,
+  ...staffSecurityRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;
