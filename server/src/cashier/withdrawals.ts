@@ -19,12 +19,7 @@ import { requirePostable } from '../ledger/precision';
 import type { ReviewFacts } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
 import { findOwned, listOwned, ownedBy, type Customer } from '../platform/owned';
-import {
-  isValidAddress,
-  maskCardNumber,
-  normaliseCardNumber,
-  normaliseName,
-} from './rules';
+import { isValidAddress, maskCardNumber, normaliseCardNumber, normaliseName } from './rules';
 import { cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
 import {
   notifyDecision,

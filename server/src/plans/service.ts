@@ -112,7 +112,13 @@ export class PlansService {
       expiresAt: new Date(quoteExpiresAt),
       createdAt: new Date(now),
     });
-    const figures = planFigures(body.amount, term.dailyRate, body.days, product.exitDamagesRate, product.currency);
+    const figures = planFigures(
+      body.amount,
+      term.dailyRate,
+      body.days,
+      product.exitDamagesRate,
+      product.currency,
+    );
     const interval = product.earningIntervalSeconds;
     return {
       quoteId: id,
@@ -146,7 +152,13 @@ export class PlansService {
           .from(plans)
           .where(and(ownedBy(plans, customer), eq(plans.productId, product.id), eq(plans.status, 'earning')));
         if (running) throw new AppError(errors.productAlreadyPurchased);
-        const figures = planFigures(body.amount, term.dailyRate, body.days, product.exitDamagesRate, product.currency);
+        const figures = planFigures(
+          body.amount,
+          term.dailyRate,
+          body.days,
+          product.exitDamagesRate,
+          product.currency,
+        );
         await this.checkReserve(tx, product.currency, figures.totalIncome);
         const plan = await this.start(tx, customer, body, product, term.dailyRate, figures.dailyIncome, now);
         await this.deps.ledger.hold(tx, {
@@ -401,7 +413,9 @@ function toSmartOrder(row: PlanRow, payouts: (typeof planPayouts.$inferSelect)[]
     expiresAt: row.expiresAt.toISOString(),
     exitDamagesRate: formatAmount(row.exitDamagesRate),
     exitDamagesNow:
-      row.status === 'earning' ? formatAmount(exitDamages(row.amount, row.exitDamagesRate, row.currency)) : null,
+      row.status === 'earning'
+        ? formatAmount(exitDamages(row.amount, row.exitDamagesRate, row.currency))
+        : null,
     damages: row.damages === null ? null : formatAmount(row.damages),
     status: row.status,
     startedAt: row.startedAt.toISOString(),

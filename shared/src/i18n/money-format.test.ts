@@ -65,14 +65,20 @@ describe('money at the currency precision (docs/product.md, ledger precision)', 
   });
 
   it('writes an amount that fits the precision with exactly the precision, in every language', () => {
-    const cents = fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }).map((n) => new Big(n.toString()).div(100));
+    const cents = fc
+      .bigInt({ min: -(10n ** 15n), max: 10n ** 15n })
+      .map((n) => new Big(n.toString()).div(100));
     fc.assert(
       fc.property(cents, fc.constantFrom(...languages), (amount, lang) => {
         const shown = formatMoney(amount.toFixed(), 'USDT', { lang, code: false });
         const digits = shown.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660));
         // The written digits are the amount's cents, whatever the separators and the sign's form.
         expect(digits.replace(/[^\d]/g, '').replace(/^0+(?=\d)/, '')).toBe(
-          amount.abs().times(100).toFixed(0).replace(/^0+(?=\d)/, ''),
+          amount
+            .abs()
+            .times(100)
+            .toFixed(0)
+            .replace(/^0+(?=\d)/, ''),
         );
       }),
     );

@@ -309,7 +309,9 @@ export function WithdrawForm({ available, book, onSubmitted }: WithdrawFormProps
                 <dt>{t('withdraw.amountLabel')}</dt>
                 <dd>{exactAmount(quote.amount, quote.currency)}</dd>
                 <dt>
-                  {t('withdraw.fee', { rate: formatRate(quote.feeRate, { decimals: rateDigits(quote.feeRate) }) })}
+                  {t('withdraw.fee', {
+                    rate: formatRate(quote.feeRate, { decimals: rateDigits(quote.feeRate) }),
+                  })}
                 </dt>
                 <dd data-testid="withdraw-fee">{exactAmount(quote.fee, quote.currency)}</dd>
                 <dt>{t('withdraw.received')}</dt>

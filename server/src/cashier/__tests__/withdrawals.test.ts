@@ -98,9 +98,9 @@ describe('quotes', () => {
     expect((await quote(alice, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '0' })).code).toBe(
       '11010',
     );
-    expect((await quote(alice, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '10.001' })).code).toBe(
-      '11500',
-    );
+    expect(
+      (await quote(alice, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '10.001' })).code,
+    ).toBe('11500');
     const demo = await quote(alice, { method: 'bank', amount: '10' }, 'NO');
     expect(demo.code).toBe('11006');
   });

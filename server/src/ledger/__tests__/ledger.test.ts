@@ -131,7 +131,8 @@ describe('transfer', () => {
         select a.id, a.kind from ledger_accounts a
         where a.owner_user_id = 203 and a.mode = 'real' and a.currency = 'USDT'`);
       const id = (kind: string) =>
-        (ids as unknown as { rows: { id: string; kind: string }[] }).rows.find((row) => row.kind === kind)!.id;
+        (ids as unknown as { rows: { id: string; kind: string }[] }).rows.find((row) => row.kind === kind)!
+          .id;
       await tx.execute(sql`
         with journal as (insert into ledger_journal_entries (type) values ('old_hold') returning id)
         insert into ledger_postings (journal_id, account_id, amount)

@@ -147,7 +147,10 @@ describe('the payout run (fake clock)', () => {
     await server.buy(who, server.goldId, 3, '100');
     const { id } = await onlyPlan(who);
     // As such a plan was stored: 8 decimals of daily income.
-    await server.database.db.update(plans).set({ dailyIncome: '1.23456789' }).where(eq(plans.id, BigInt(id)));
+    await server.database.db
+      .update(plans)
+      .set({ dailyIncome: '1.23456789' })
+      .where(eq(plans.id, BigInt(id)));
     server.clock.advance(CYCLE_MS);
     await server.services.plans.payDue();
     expect(await server.balance(who.userId)).toEqual({ available: '401.24', held: '100' });

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type FieldProblem, formatMoney, parseAmount, wireAmount } from '@swx/shared';
 import { roundReceived } from '@swx/shared/contract';

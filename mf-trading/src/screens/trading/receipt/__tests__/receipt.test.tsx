@@ -52,17 +52,24 @@ test('an entry posted before ledger precision shows every digit it has, never ro
     ...marginClose,
     entries: [
       { journalId: '5', type: 'margin_close', currency: 'USDT', account: 'held', amount: '-4752.9777295' },
-      { journalId: '5', type: 'margin_close', currency: 'USDT', account: 'available', amount: '4752.9777295' },
+      {
+        journalId: '5',
+        type: 'margin_close',
+        currency: 'USDT',
+        account: 'available',
+        amount: '4752.9777295',
+      },
     ],
   };
   const fake = createFakeSite(tradingRoutes({ 'GET /order/receipt/margin/1': [older] }), { signedIn: true });
   root = fake.root;
   renderScreen(root, <TradingScreen />, '/trading?receipt=margin:1');
   const receipt = await screen.findByTestId('receipt', {}, { timeout: 5000 });
-  expect(within(receipt).getAllByTestId('receipt-line').map((line) => line.textContent)).toEqual([
-    '-4,752.9777295\u00a0USDT',
-    '+4,752.9777295\u00a0USDT',
-  ]);
+  expect(
+    within(receipt)
+      .getAllByTestId('receipt-line')
+      .map((line) => line.textContent),
+  ).toEqual(['-4,752.9777295\u00a0USDT', '+4,752.9777295\u00a0USDT']);
 });
 
 test('reads only well-formed receipt links', () => {
