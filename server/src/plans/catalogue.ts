@@ -10,6 +10,7 @@ import type { Reader } from '../ledger/types';
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { StaffIdentity } from '../admin/staff';
 import type { PlansDeps } from './common';
 import { checkProduct } from './products';
@@ -130,6 +131,7 @@ export class PlanCatalogue {
   async fundReserve(staff: StaffIdentity, body: FundPlanReserveBody): Promise<PlanReserve> {
     const amount = new Money(body.amount);
     if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    requirePostable(body.amount, body.currency);
     return this.deps.units.run(async ({ tx }) => {
       const { journalId } = await this.deps.ledger.transfer(tx, {
         type: 'plan_reserve_funding',

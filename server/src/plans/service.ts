@@ -13,6 +13,7 @@ import {
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { Reader } from '../ledger/types';
 import type { Scheduler } from '../platform/scheduler';
 import { findOwned, listOwned, ownedBy, type Customer } from '../platform/owned';
@@ -111,7 +112,13 @@ export class PlansService {
       expiresAt: new Date(quoteExpiresAt),
       createdAt: new Date(now),
     });
-    const figures = planFigures(body.amount, term.dailyRate, body.days, product.exitDamagesRate);
+    const figures = planFigures(
+      body.amount,
+      term.dailyRate,
+      body.days,
+      product.exitDamagesRate,
+      product.currency,
+    );
     const interval = product.earningIntervalSeconds;
     return {
       quoteId: id,
@@ -145,7 +152,13 @@ export class PlansService {
           .from(plans)
           .where(and(ownedBy(plans, customer), eq(plans.productId, product.id), eq(plans.status, 'earning')));
         if (running) throw new AppError(errors.productAlreadyPurchased);
-        const figures = planFigures(body.amount, term.dailyRate, body.days, product.exitDamagesRate);
+        const figures = planFigures(
+          body.amount,
+          term.dailyRate,
+          body.days,
+          product.exitDamagesRate,
+          product.currency,
+        );
         await this.checkReserve(tx, product.currency, figures.totalIncome);
         const plan = await this.start(tx, customer, body, product, term.dailyRate, figures.dailyIncome, now);
         await this.deps.ledger.hold(tx, {
@@ -182,7 +195,7 @@ export class PlansService {
     const plan = await findOwned(this.deps.db, plans, customer, id);
     if (!plan) throw new AppError(errors.notFound);
     if (plan.status !== 'earning') throw new AppError(errors.planNotRunning);
-    const damages = exitDamages(plan.amount, plan.exitDamagesRate);
+    const damages = exitDamages(plan.amount, plan.exitDamagesRate, plan.currency);
     const income = new Money(plan.dailyIncome);
     return {
       id: String(plan.id),
@@ -317,7 +330,7 @@ export class PlansService {
   }
 
   private async settleExit(tx: Tx, plan: PlanRow, now: number): Promise<void> {
-    const damages = exitDamages(plan.amount, plan.exitDamagesRate);
+    const damages = exitDamages(plan.amount, plan.exitDamagesRate, plan.currency);
     const returned = new Money(plan.amount).minus(damages);
     const userId = String(plan.userId);
     const to = [{ account: customerAccount(userId, 'real', plan.currency), amount: returned.toFixed() }];
@@ -367,6 +380,7 @@ function termOf(product: ProductRow, days: number, amount: string) {
       errors.investmentAmountWrong,
       `Investment amount must be between ${formatAmount(product.minAmount)} and ${formatAmount(product.maxAmount)} ${product.currency}`,
     );
+  requirePostable(amount, product.currency);
   return term;
 }
 
@@ -399,7 +413,9 @@ function toSmartOrder(row: PlanRow, payouts: (typeof planPayouts.$inferSelect)[]
     expiresAt: row.expiresAt.toISOString(),
     exitDamagesRate: formatAmount(row.exitDamagesRate),
     exitDamagesNow:
-      row.status === 'earning' ? formatAmount(exitDamages(row.amount, row.exitDamagesRate)) : null,
+      row.status === 'earning'
+        ? formatAmount(exitDamages(row.amount, row.exitDamagesRate, row.currency))
+        : null,
     damages: row.damages === null ? null : formatAmount(row.damages),
     status: row.status,
     startedAt: row.startedAt.toISOString(),

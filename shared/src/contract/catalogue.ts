@@ -260,6 +260,11 @@ export const catalogue = {
   '11313': { status: 409, message: 'A new admin is named by a role change that a second admin approves' },
   '11314': { status: 403, message: 'The back office cannot be reached from this network' },
   '11315': { status: 422, message: 'Too many audit entries for one export: choose a shorter period' },
+  // Ledger precision (docs/product.md): customer input finer than its currency's smallest unit.
+  '11500': {
+    status: 400,
+    message: 'This amount has more decimal places than its currency allows (USDT and USDC 2, BTC and ETH 8)',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -185,6 +185,7 @@ export const errors = {
   staffAdminByRoleChange: '11313',
   staffNetworkRefused: '11314',
   auditExportTooLarge: '11315',
+  amountTooPrecise: '11500',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

@@ -19,6 +19,8 @@ export * from './record-types';
 export * from './error-names';
 export * from './routes';
 export * from './margin';
+export * from './precision';
+export * from './spot-rules';
 export * from './plans';
 // KYC and loans
 export * from './kyc';

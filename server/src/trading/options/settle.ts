@@ -27,7 +27,7 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
       : { code: row.code, price: fmt(row.openPrice), time: row.openTickTime.getTime(), seq: row.openSeq };
   const outcome = optionOutcome(row.direction, money(row.openPrice), money(tick.price));
   const stake = money(row.amount);
-  const winnings = down(stake.times(row.rate));
+  const winnings = down(stake.times(row.rate), 'USDT');
   await ctx.units.run(async (unit) => {
     const { tx } = unit;
     const [contract] = await tx

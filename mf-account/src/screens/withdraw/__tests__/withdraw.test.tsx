@@ -138,7 +138,7 @@ test('shows fee and amount received before confirming, and confirms with the quo
   await userEvent.type(screen.getByLabelText(/Amount to receive/), '100');
   await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
   const dialog = await screen.findByRole('dialog');
-  expect(within(dialog).getByText('Fee (1 %)')).toBeInTheDocument();
+  expect(within(dialog).getByText('Fee (1%)')).toBeInTheDocument();
   expect(within(dialog).getByTestId('withdraw-fee')).toHaveTextContent('1.00 USDT');
   expect(within(dialog).getByTestId('withdraw-received')).toHaveTextContent('100.00 USDT');
   expect(site.calls.some((call) => call.path === '/user/withdrawal')).toBe(false);
