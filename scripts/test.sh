@@ -115,7 +115,7 @@ if [ "$status" -ne 0 ]; then
 fi
 
 stage "dependency boundaries, release commands and compatibility gate"
-pnpm run check:boundaries
+pnpm run check:boundaries || status=1
 pnpm run test:release-scripts || status=1
 
 stage "tests: the browser lane and the Jest lane side by side"
