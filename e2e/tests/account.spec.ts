@@ -250,7 +250,7 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   expect(csv).not.toContain("'");
   await page.goto('/profile/notification');
   await expect(page.getByText('Deposit credited')).toBeVisible();
-  await expect(page.getByText('Your deposit of 150 USDT was approved and credited.')).toBeVisible();
+  await expect(page.getByText('Your deposit of 150.00 USDT was approved and credited.')).toBeVisible();
 
   // A withdrawal: the fee is shown before confirming; staff reject it and the hold is released. Withdrawals need
   // a verified identity (on by default), so the customer is verified first.
