@@ -8,6 +8,7 @@ import {
   languages,
   mobile,
   openRoute,
+  visitRoute,
   resizeTo,
   routePath,
   siteRoutes,
@@ -23,8 +24,9 @@ import {
  *
  * One test per language and route, so each has its own time budget and its own verdict, and the two workers
  * share the 260 of them evenly. Each worker keeps one signed-in context per language (and a guest one for
- * the sign-in screens) with one page each; a route is opened once at desktop width, measured, narrowed to the
- * phone width and measured again (the layouts switch on CSS width, shell/src/chrome/use-media-query.ts).
+ * the sign-in screens) with one page each; a route is opened once at desktop width (the first by loading the site,
+ * the next ones by navigating inside it, as a customer does), measured, narrowed to the phone width and
+ * measured again (the layouts switch on CSS width, shell/src/chrome/use-media-query.ts).
  */
 interface LanguagePages {
   member: Page;
@@ -72,7 +74,7 @@ for (const language of languages) {
       const page = route.guest ? pages.guest : pages.member;
       const address = await routePath(request, language, route);
       await resizeTo(page, desktop);
-      await openRoute(page, address);
+      await visitRoute(page, address);
       const english = (await englishText(page, language)).map((text) => `"${text}"`);
       const problems: string[] = [];
       const accessibility: string[] = [];
