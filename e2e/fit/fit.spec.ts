@@ -23,10 +23,11 @@ import {
  * own bars and footer once per language (they are the same on every route).
  *
  * One test per language and route, so each has its own time budget and its own verdict, and the two workers
- * share the 260 of them evenly. Each worker keeps one signed-in context per language (and a guest one for
- * the sign-in screens) with one page each; a route is opened once at desktop width (the first by loading the site,
- * the next ones by navigating inside it, as a customer does), measured, narrowed to the phone width and
- * measured again (the layouts switch on CSS width, shell/src/chrome/use-media-query.ts).
+ * share the 260 of them evenly. Each worker keeps one signed-in context for the language it is checking (and
+ * a guest one for the sign-in screens) with one page each, closed when it moves on to the next language; a
+ * route is opened once at desktop width (the first by loading the site, the next ones by navigating inside
+ * it, as a customer does), measured, narrowed to the phone width and measured again (the layouts switch on
+ * CSS width, shell/src/chrome/use-media-query.ts).
  */
 interface LanguagePages {
   member: Page;
@@ -36,9 +37,13 @@ interface LanguagePages {
 const test = base.extend<object, { pagesIn: (language: Language) => Promise<LanguagePages> }>({
   pagesIn: [
     async ({ browser }, use) => {
-      const contexts: BrowserContext[] = [];
-      const made = new Map<Language, Promise<LanguagePages>>();
-      const open = async (language: Language): Promise<LanguagePages> => {
+      // One language's pages open at a time: a language's tests come one after the other, and a page left
+      // open keeps receiving live prices and rendering them (Playwright turns off the throttling of
+      // background pages), so ten languages' pages kept open cost a worker's browser more processor time
+      // with every language it had passed.
+      let current:
+        { language: Language; pages: Promise<LanguagePages>; contexts: BrowserContext[] } | undefined;
+      const open = async (language: Language, contexts: BrowserContext[]): Promise<LanguagePages> => {
         const member = await browser.newContext({ viewport: desktop });
         const guest = await browser.newContext({ viewport: desktop });
         contexts.push(member, guest);
@@ -47,15 +52,22 @@ const test = base.extend<object, { pagesIn: (language: Language) => Promise<Lang
         await prepareContext(guest, { language });
         return { member: await member.newPage(), guest: await guest.newPage() };
       };
-      await use((language) => {
-        let pages = made.get(language);
-        if (!pages) {
-          pages = open(language);
-          made.set(language, pages);
+      const closeCurrent = async () => {
+        if (!current) return;
+        const { pages, contexts } = current;
+        current = undefined;
+        await pages.catch(() => undefined);
+        for (const context of contexts) await context.close();
+      };
+      await use(async (language) => {
+        if (current?.language !== language) {
+          await closeCurrent();
+          const contexts: BrowserContext[] = [];
+          current = { language, pages: open(language, contexts), contexts };
         }
-        return pages;
+        return current.pages;
       });
-      for (const context of contexts) await context.close();
+      await closeCurrent();
     },
     { scope: 'worker' },
   ],
