@@ -146,6 +146,9 @@ browsers=$!
   started_at=$(date +%s)
   echo "=== unit, component and server tests on PGlite (one Jest run, every package, two workers)"
   export NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning"
+  # The server's randomized property tests run half their cases on each database, each half its own
+  # (server/src/test/property-runs.ts): together as many as one full run.
+  export SWX_SPLIT_PROPERTY_RUNS=1
   cpu_timed nice -n 10 pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
   echo "=== done: PGlite and every package in $(($(date +%s) - started_at))s"
   started_at=$(date +%s)

@@ -37,6 +37,4 @@ module.exports = {
   ],
   // Generous: in CI the PostgreSQL and PGlite runs share two cores, and a slow test is not a failing one.
   testTimeout: 120_000,
-  // Workers are replaced past this heap after a file (see the root jest.config.cjs).
-  workerIdleMemoryLimit: '350MB',
 };

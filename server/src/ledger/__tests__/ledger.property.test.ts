@@ -17,6 +17,7 @@ import {
 import { ledgerAccounts, ledgerBalances, ledgerJournalEntries } from '../tables';
 import type { Leg, Ledger } from '../service';
 import { deposit, refusal, rolledBack } from './fixtures';
+import { propertyRuns } from '../../test/property-runs';
 
 /**
  * Random operation sequences against a model of the customers' balances. Each sequence runs in one
@@ -33,8 +34,8 @@ const modes: AccountMode[] = ['real', 'demo'];
 const demoGrant = new Money('100000');
 // How many random sequences and batches each property runs: fixed counts, so that the verdict never depends on
 // the machine's speed. LEDGER_PROPERTY_RUNS sets both, for a deeper search by hand.
-const sequenceRuns = Number(process.env.LEDGER_PROPERTY_RUNS ?? 200);
-const batchRuns = Number(process.env.LEDGER_PROPERTY_RUNS ?? 100);
+const sequenceRuns = propertyRuns(Number(process.env.LEDGER_PROPERTY_RUNS ?? 200));
+const batchRuns = propertyRuns(Number(process.env.LEDGER_PROPERTY_RUNS ?? 100));
 
 type Operation =
   | { op: 'open'; user: string }

@@ -5,6 +5,7 @@ import { captureMail, signUpCustomer, type SignedUpCustomer } from '../../auth/t
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import { advanceSecurityClock, customerCall, enableTotp, stepUpByEmail } from '../testing';
 import { SECURITY_CODE_MINUTES } from '../codes';
+import { propertyRuns } from '../../test/property-runs';
 
 // The withdrawal address book (e-mailed confirmation, cooling-off, whitelist mode) and withdrawal locks,
 // through the cashier's real withdrawal endpoints, on a moved security clock.
@@ -292,6 +293,6 @@ it('never lets a withdrawal leave to an address that was not usable at that mome
         }
       },
     ),
-    { numRuns: 12 },
+    { numRuns: propertyRuns(12) },
   );
 }, 300_000);
