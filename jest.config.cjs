@@ -18,7 +18,7 @@ module.exports = {
   testTimeout: 120_000,
   // A worker's heap grows by some 25 MB per test file (each file's module registry and the servers it
   // started are not all collected), to 3.5 GB by the end of a run, where every collection costs seconds.
-  // A worker past this much after a file is replaced: measured on 45 server files, a fifth less processor
-  // time (docs/performance.md).
+  // A worker past this much after a file is replaced: the PGlite pass of every package then took half the
+  // processor time (1,732 s → 834 s; docs/performance.md, "The test command").
   workerIdleMemoryLimit: '350MB',
 };

@@ -6,11 +6,16 @@
  * test runs all of them.
  */
 export function propertyRuns(runs: number): number {
-  return process.env.SWX_SPLIT_PROPERTY_RUNS === '1' ? Math.ceil(runs / 2) : runs;
+  return split() ? Math.ceil(runs / 2) : runs;
 }
 
-const split = () => process.env.SWX_SPLIT_PROPERTY_RUNS === '1';
-const onPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+function split(): boolean {
+  return process.env.SWX_SPLIT_PROPERTY_RUNS === '1';
+}
+
+function onPostgres(): boolean {
+  return Boolean(process.env.TEST_DATABASE_URL);
+}
 
 /**
  * A fixed seed for this pass: the seed itself on PGlite, the next one on PostgreSQL when the runs are split
