@@ -53,6 +53,10 @@ export default defineConfig({
     // The shell's service worker would serve files from its cache, past `page.route`; site-basics.spec.ts
     // allows it for the tests about it.
     serviceWorkers: 'block',
+    // Prices flash on every move of the live feed, and a flash keeps Chromium drawing frames in software: an
+    // open list page cost about twice the processor time with the flashes (2026-11-28, docs/performance.md).
+    // The site honours reduced motion with a steady colour instead; markets.spec.ts tests both.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

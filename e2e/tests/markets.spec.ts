@@ -35,6 +35,43 @@ test('the home list shows feed prices that change over time', async ({ page }) =
   await expect(page.getByText('Simulated market data', { exact: false }).first()).toBeVisible();
 });
 
+test('a price the feed moves flashes, and shows a steady colour instead when less motion is asked for', async ({
+  page,
+}) => {
+  // The suite runs with reduced motion (playwright.config.ts); this test asks for the default first.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/');
+  const price = page
+    .getByTestId('home-market-list')
+    .locator(`[data-code="${liveCode}"]`)
+    .getByTestId('market-price');
+  await expect(price).not.toHaveText('—');
+  const flashes = () =>
+    price.evaluate(
+      (element) => element.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
+    );
+  await expect.poll(flashes, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const before = await price.textContent();
+  await expect.poll(async () => price.textContent(), { timeout: 30_000 }).not.toBe(before);
+  // The last move's direction as the price's own colour (the theme's colour for up or for down), no flash.
+  const steadyColour = () =>
+    price.evaluate((element) => {
+      const probe = document.createElement('span');
+      document.body.append(probe);
+      const resolve = (name: string) => {
+        probe.style.color = `var(${name})`;
+        return getComputedStyle(probe).color;
+      };
+      const colours = [resolve('--swx-color-up'), resolve('--swx-color-down')];
+      probe.remove();
+      return colours.includes(getComputedStyle(element).color);
+    });
+  await expect.poll(steadyColour).toBe(true);
+  expect(await flashes()).toBe(0);
+});
+
 test('the home page does not download the chart library', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
