@@ -61,9 +61,12 @@ for (const file of reports.sort()) {
       if (bundled(result.name)) {
         // A bundle of several test files (server/jest.bundles.cjs), each in a describe named after its path:
         // each file's time is the sum of its tests (its beforeAll is not counted).
+        // The describe's path is relative to the package: the folder above the bundles' folder.
+        const packageDir = path.relative(process.cwd(), path.dirname(path.dirname(result.name)));
         const perFile = new Map();
         for (const assertion of result.assertionResults ?? []) {
-          const source = `server/${assertion.ancestorTitles?.[0] ?? name}`;
+          const title = assertion.ancestorTitles?.[0];
+          const source = title ? path.join(packageDir, title) : name;
           perFile.set(source, (perFile.get(source) ?? 0) + (assertion.duration ?? 0) / 1000);
         }
         for (const [source, seconds] of perFile)

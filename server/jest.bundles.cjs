@@ -14,7 +14,7 @@
 // test files present then: a new test file joins a bundle without anyone listing it.
 const fs = require('node:fs');
 const path = require('node:path');
-const { reachesDatabase, testFiles } = require('./jest.database-files.cjs');
+const { databaseFreeTestFiles, testFiles } = require('./jest.database-files.cjs');
 
 const bundleDir = path.join(__dirname, 'test-bundles');
 // Files per bundle: bigger bundles save more loading, smaller ones share the two workers more evenly at the
@@ -44,9 +44,10 @@ function bundleSource(files) {
  * (`databaseOnly`) the bundles of files that reach no database, since they ran on the PGlite pass.
  */
 function writeTestBundles({ databaseOnly }) {
-  const all = testFiles().sort();
-  const database = all.filter((file) => reachesDatabase(file));
-  const free = all.filter((file) => !database.includes(file));
+  const free = databaseFreeTestFiles().sort();
+  const database = testFiles()
+    .filter((file) => !free.includes(file))
+    .sort();
   const bundles = new Map();
   chunks(database).forEach((files, i) => bundles.set(`db-${String(i + 1).padStart(2, '0')}.test.ts`, files));
   chunks(free).forEach((files, i) => bundles.set(`pure-${String(i + 1).padStart(2, '0')}.test.ts`, files));
@@ -65,4 +66,4 @@ function writeTestBundles({ databaseOnly }) {
   };
 }
 
-module.exports = { writeTestBundles, bundleDir };
+module.exports = { writeTestBundles };
