@@ -138,7 +138,7 @@ test('price labels sit beside the candles, in a margin of their own', async () =
   await server.answer('1h');
   const { chart, unmount } = renderChart(store);
   const axis = chart().yAxis[0]!;
-  expect(axis.opposite).toBe(true);
+  expect(axis.options.opposite).toBe(true);
   expect(axis.options.labels?.align).toBe('left');
   expect(axis.options.labels?.reserveSpace).toBe(true);
   unmount();
