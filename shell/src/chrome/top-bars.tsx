@@ -5,7 +5,7 @@ import { languageNames, type Lang } from '@swx/shared';
 import { useShell } from '../shell-context';
 import { AccountModeSwitch, ModeMarker } from './account-mode-switch';
 import { useExternalPages } from './external-links';
-import { GlobeIcon, SupportIcon } from './icons';
+import { DownloadIcon, GlobeIcon, LecturerIcon, SupportIcon } from './icons';
 import { InstallDialog } from './install-dialog';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
@@ -14,7 +14,12 @@ import styles from './chrome.module.css';
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
-/** Desktop top bar (seed §2): sections, download-app, lecturer hall, language, support, account entries. */
+/**
+ * Desktop top bar (seed §2): sections, download-app, lecturer hall, language, support, account entries. The
+ * three service links are icons named by their labels (and a tooltip): with their words the bar did not fit
+ * one row of 1,248 px in French or Spanish, nor in English on the real account (issue 32); the sections,
+ * the language and the account switch keep their words.
+ */
 export const DesktopTopBar = observer(function DesktopTopBar({
   onOpenLanguages,
 }: {
@@ -54,11 +59,23 @@ export const DesktopTopBar = observer(function DesktopTopBar({
         </ul>
       </nav>
       <div className={styles.actions}>
-        <button type="button" className={styles.textButton} onClick={pages.download}>
-          {t('nav.downloadApp')}
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('nav.downloadApp')}
+          title={t('nav.downloadApp')}
+          onClick={pages.download}
+        >
+          <DownloadIcon />
         </button>
-        <button type="button" className={styles.textButton} onClick={() => pages.open('live_room_url')}>
-          {t('nav.lecturerHall')}
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('nav.lecturerHall')}
+          title={t('nav.lecturerHall')}
+          onClick={() => pages.open('live_room_url')}
+        >
+          <LecturerIcon />
         </button>
         <button
           type="button"
@@ -72,8 +89,14 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           <span>{languageNames[root.settings.language as Lang]}</span>
         </button>
         <ThemeToggle />
-        <button type="button" className={styles.textButton} onClick={() => pages.open('service_url')}>
-          {t('nav.support')}
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('nav.support')}
+          title={t('nav.support')}
+          onClick={() => pages.open('service_url')}
+        >
+          <SupportIcon />
         </button>
         {loggedIn ? (
           <>
