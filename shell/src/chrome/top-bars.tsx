@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
@@ -13,6 +14,15 @@ import styles from './chrome.module.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+
+/** A service link of the desktop bar: its icon, named by its label, which also shows as a tooltip. */
+function ServiceLink({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <button type="button" className={styles.iconButton} aria-label={label} title={label} onClick={onClick}>
+      {icon}
+    </button>
+  );
+}
 
 /**
  * Desktop top bar (seed §2): sections, download-app, lecturer hall, language, support, account entries. The
@@ -59,24 +69,12 @@ export const DesktopTopBar = observer(function DesktopTopBar({
         </ul>
       </nav>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={t('nav.downloadApp')}
-          title={t('nav.downloadApp')}
-          onClick={pages.download}
-        >
-          <DownloadIcon />
-        </button>
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={t('nav.lecturerHall')}
-          title={t('nav.lecturerHall')}
+        <ServiceLink label={t('nav.downloadApp')} onClick={pages.download} icon={<DownloadIcon />} />
+        <ServiceLink
+          label={t('nav.lecturerHall')}
           onClick={() => pages.open('live_room_url')}
-        >
-          <LecturerIcon />
-        </button>
+          icon={<LecturerIcon />}
+        />
         <button
           type="button"
           className={styles.textButton}
@@ -89,15 +87,11 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           <span>{languageNames[root.settings.language as Lang]}</span>
         </button>
         <ThemeToggle />
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={t('nav.support')}
-          title={t('nav.support')}
+        <ServiceLink
+          label={t('nav.support')}
           onClick={() => pages.open('service_url')}
-        >
-          <SupportIcon />
-        </button>
+          icon={<SupportIcon />}
+        />
         {loggedIn ? (
           <>
             <ModeMarker />

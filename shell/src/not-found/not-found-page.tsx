@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { buttonClasses } from '@swx/shared';
+import panelStyles from '../module-area/module-area.module.css';
 import styles from './not-found-page.module.css';
 
 /**
@@ -12,12 +13,16 @@ export function NotFoundPage() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   return (
-    <section className={styles.panel} aria-labelledby="not-found-title" data-testid="not-found">
-      <h1 id="not-found-title" className={styles.title}>
+    <section
+      className={`${panelStyles.panel} ${styles.panel}`}
+      aria-labelledby="not-found-title"
+      data-testid="not-found"
+    >
+      <h1 id="not-found-title" className={panelStyles.title}>
         {t('notFound.heading')}
       </h1>
-      <p className={styles.text}>{t('notFound.text')}</p>
-      <p className={styles.address}>
+      <p className={panelStyles.text}>{t('notFound.text')}</p>
+      <p className={panelStyles.text}>
         <span>{t('notFound.address')}</span>{' '}
         <code dir="ltr" className={styles.path}>
           {pathname}

@@ -3,18 +3,10 @@ import Highcharts from 'highcharts/highstock';
 import { intervalMs, type Candle, type CandleInterval } from '@swx/shared/contract';
 import CandleChart from '../candle-chart';
 import { CandleStore, type CandleApi } from '../candle-store';
-import { CANDLES_IN_VIEW, type ChartLabels } from '../chart-options';
+import { CANDLES_IN_VIEW } from '../chart-options';
+import { labels } from './chart-labels';
 
 const now = Date.UTC(2026, 10, 27, 12, 0, 0);
-const labels: ChartLabels = {
-  open: 'Open',
-  high: 'High',
-  low: 'Low',
-  close: 'Close',
-  entry: 'Entry',
-  stopLoss: 'Stop loss',
-  takeProfit: 'Take profit',
-};
 
 /** `count` candles of `interval` ending with the one that holds `now`, as the server answers. */
 function series(interval: CandleInterval, count = 300): Candle[] {
