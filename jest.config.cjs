@@ -13,6 +13,8 @@ const packages = fs
 
 module.exports = {
   projects: packages,
+  // The server's test bundles first, heaviest first (jest.sequencer.cjs).
+  testSequencer: '<rootDir>/jest.sequencer.cjs',
   // A global option: Jest ignores the projects' own `testTimeout` in a multi-project run. The longest of them
   // (the server's): on a loaded two-core machine a slow test is not a failing one.
   testTimeout: 120_000,
