@@ -14,10 +14,12 @@ import {
   siteRoutes,
   type Language,
 } from './site';
+import { topBarProblems } from './top-bar-check';
 
 /**
  * Every screen fits, speaks the page's language and is accessible: every route in all ten languages, at
- * 1440 px and 390 px, with no horizontal overflow, no clipped text, no English text on a non-English page
+ * 1440 px and 390 px (and the signed-in top bar in one row at 1280 and 1440 px on both accounts, measured on
+ * the home page: top-bar-check.ts), with no horizontal overflow, no clipped text, no English text on a non-English page
  * that is not a proper name or code (language-check.ts), and in English and Arabic no serious or critical
  * axe-core violation at either width (a11y-check.ts): in the module's area on every route, and in the shell's
  * own bars and footer once per language (they are the same on every route).
@@ -88,7 +90,8 @@ for (const language of languages) {
       await resizeTo(page, desktop);
       await visitRoute(page, address);
       const english = (await englishText(page, language)).map((text) => `"${text}"`);
-      const problems: string[] = [];
+      // The signed-in top bar in both account modes, once per language, on the page already open.
+      const problems: string[] = route.name === 'home' ? await topBarProblems(page, desktop) : [];
       const accessibility: string[] = [];
       for (const size of [desktop, mobile]) {
         await resizeTo(page, size);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, Button, Modal, formatDateTime, messageForError } from '@swx/shared';
+import { ApiError, Button, Modal, Reference, formatDateTime, messageForError } from '@swx/shared';
 import { errors, type Loan } from '@swx/shared/contract';
 import { loanApi } from '../../api';
 import { amount, day, money, percent, ratePercent } from '../../components/figures';
@@ -61,7 +61,8 @@ function ContractDownload({ loan }: { loan: Loan }) {
         {t('detail.downloadContract')}
       </Button>
       <span className={styles.hash}>
-        {t('detail.fingerprint')}: <code dir="ltr">{loan.contractSha256}</code>
+        {t('detail.fingerprint')}:{' '}
+        <Reference value={loan.contractSha256} label={t('detail.fingerprint')} display="short" />
       </span>
       {state ? <span role="status">{state}</span> : null}
     </div>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Button, LoadView, Money, formatDateTime, useLoad } from '@swx/shared';
+import { Button, LoadView, Money, Reference, formatDateTime, useLoad } from '@swx/shared';
 import type { DepositReview, KycReview, LoanReview, WithdrawalReview } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
 import { DepositHistory, LoanHistory, RecordHistory } from '../../components/history';
@@ -33,18 +33,8 @@ export function DepositDetail({ item }: { item: DepositReview }) {
           items={[
             [t('fields.amount'), <Money key="a" value={item.amount} currency={item.coin} />],
             [t('fields.coinNetwork'), `${item.coin} · ${item.network}`],
-            [
-              t('fields.txHash'),
-              <span key="h" className={pageStyles.mono}>
-                {item.txHash}
-              </span>,
-            ],
-            [
-              t('fields.address'),
-              <span key="d" className={pageStyles.mono}>
-                {item.address}
-              </span>,
-            ],
+            [t('fields.txHash'), <Reference key="h" value={item.txHash} label={t('fields.txHash')} />],
+            [t('fields.address'), <Reference key="d" value={item.address} label={t('fields.address')} />],
             [t('fields.submitted'), formatDateTime(item.createdAt)],
             [t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />],
           ]}
@@ -80,9 +70,13 @@ export function WithdrawalDetail({ item }: { item: WithdrawalReview }) {
           [t('fields.network'), item.network ?? '—'],
           [
             t('fields.address'),
-            <span key="ad" className={pageStyles.mono}>
-              {item.address ?? item.cardNumber ?? '—'}
-            </span>,
+            item.address ? (
+              <Reference key="ad" value={item.address} label={t('fields.address')} />
+            ) : (
+              <span key="ad" className={pageStyles.mono}>
+                {item.cardNumber ?? '—'}
+              </span>
+            ),
           ],
           ...(item.payeeName
             ? [[t('fields.payee'), `${item.payeeName} · ${item.bankName ?? ''}`] as const]

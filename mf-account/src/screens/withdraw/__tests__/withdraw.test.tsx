@@ -240,3 +240,22 @@ test('says that withdrawals need a verified identity, with the way to the verifi
   await screen.findByRole('heading', { name: 'Request a withdrawal' });
   expect(screen.queryByTestId('withdraw-identity-hint')).not.toBeInTheDocument();
 });
+
+test('a paid-out withdrawal shows its long reference and address shortened, each with a copy button', async () => {
+  const reference = 'f'.repeat(28) + '0123456789abcdef0123456789abcdef0123';
+  const completed: Withdrawal = { ...pending, id: '10', status: 'completed', reference, queuePosition: null };
+  const site = createFakeSite(
+    { 'GET /order/getAssestInfo/all': assets, 'GET /user/listWithdrwal': [completed] },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  const entry = await screen.findByTestId('withdrawal-10');
+  expect(within(entry).getByText('ffffffff…cdef0123')).toBeInTheDocument();
+  expect(within(entry).getByText('TQn9Y2kh…w5KcbLSE')).toBeInTheDocument();
+  const user = userEvent.setup(); // gives the page a clipboard
+  const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+  await user.click(within(entry).getByRole('button', { name: 'Copy Transaction reference' }));
+  expect(writeText).toHaveBeenCalledWith(reference);
+  expect(within(entry).getByRole('button', { name: 'Copy Receiving address' })).toBeInTheDocument();
+});
