@@ -9,5 +9,9 @@ export const privacyRoutes = {
   /** The ZIP itself (`application/zip`), to its owner only, after a step-up; 24 hours after it was ready. */
   'privacy.downloadExport': get({ path: '/user/privacy/exports/:id/download', params: ExportIdPath }),
   /** Closes the account (step-up, username typed as confirmation); refused with the reason while it is not empty. */
-  'privacy.closeAccount': post({ path: '/user/privacy/close', body: CloseAccountBody, result: AccountClosed }),
+  'privacy.closeAccount': post({
+    path: '/user/privacy/close',
+    body: CloseAccountBody,
+    result: AccountClosed,
+  }),
 } as const satisfies Record<string, RouteSpec>;
