@@ -103,6 +103,10 @@ export class AccountClosure {
     return { blockers: order.filter((blocker) => found.has(blocker)), balances };
   }
 
+  username(userId: string): Promise<string | undefined> {
+    return this.deps.closures.usernameOf(userId);
+  }
+
   async close(userId: string, confirmUsername: string): Promise<AccountClosed> {
     const username = await this.deps.closures.usernameOf(userId);
     if (!username || confirmUsername.trim() !== username) throw new AppError(errors.closureConfirmation);

@@ -24,7 +24,12 @@ export const privacyRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { userId } = request.customer;
       const closure = await privacy.closure.blockers(userId);
-      return ok({ exports: await privacy.exports.list(userId), closure, exportHours: EXPORT_HOURS });
+      return ok({
+        exports: await privacy.exports.list(userId),
+        closure,
+        exportHours: EXPORT_HOURS,
+        username: (await privacy.closure.username(userId)) ?? '',
+      });
     },
   );
   route(

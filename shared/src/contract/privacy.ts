@@ -60,6 +60,8 @@ export const PrivacyOverview = Type.Object({
   }),
   /** How long the download link works, in hours. */
   exportHours: Type.Integer(),
+  /** What closing asks the customer to type. */
+  username: Type.String(),
 });
 export type PrivacyOverview = Static<typeof PrivacyOverview>;
 

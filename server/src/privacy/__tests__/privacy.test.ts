@@ -99,6 +99,7 @@ describe('data download', () => {
     const overview = await server.call(borrower, 'GET', '/user/privacy');
     expect(overview.result.exports[0]).toMatchObject({ id: exportId, status: 'ready' });
     expect(overview.result.exportHours).toBe(24);
+    expect(overview.result.username).toBe(borrower.username);
     expect(Date.parse(overview.result.exports[0].expiresAt) - clock.now()).toBe(24 * HOUR);
     await passAt(clock.now() + 1000);
     expect(await notificationsOf(borrower, 'privacy.export_ready')).toHaveLength(1);
