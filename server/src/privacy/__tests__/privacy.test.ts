@@ -218,6 +218,14 @@ describe('account closure', () => {
     expect((await server.call(funded, 'GET', '/user/privacy')).result.closure.balances).toEqual([
       { currency: 'USDT', amount: '12.5' },
     ]);
+    // A customer who never verified their identity gets a download too (no identity photos in it).
+    const theirs = (await server.call(funded, 'POST', '/user/privacy/exports')).result.id as string;
+    await passAt(clock.now() + 20_000);
+    const zip = unzipSync(new Uint8Array((await download(funded, theirs)).rawPayload));
+    expect(JSON.parse(strFromU8(zip['identity/identity.json']!))).toMatchObject({ status: 'unverified' });
+    expect(Object.keys(zip).filter((name) => name.startsWith('identity/'))).toEqual([
+      'identity/identity.json',
+    ]);
 
     const depositing = await server.customer();
     const proof = await server.upload(depositing);
