@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   Button,
   Modal,
@@ -109,6 +108,15 @@ export function YourDataSection({
 }
 
 /**
+ * After closing, the home page loaded afresh: no module keeps the closed account's data in memory, and no
+ * signed-in page is left to send the customer to the login page (the router's transition to a lazily loaded
+ * home would otherwise lose the race with the sign-in guard).
+ */
+function reloadHome(): void {
+  window.location.assign('/');
+}
+
+/**
  * "Close account": what stands in the way is listed first (each with what to do); closing asks for the
  * username typed again and a fresh second factor, then signs out here.
  */
@@ -116,14 +124,16 @@ export function CloseAccountSection({
   api,
   privacy,
   stepUp,
+  leave = reloadHome,
 }: {
   api: SecurityApi;
   privacy: PrivacyOverview;
   stepUp: StepUp;
+  /** Where a closed account goes: by default the home page, loaded afresh. */
+  leave?: () => void;
 }) {
   const { t } = useAccountStrings();
   const { session } = useRootStore();
-  const navigate = useNavigate();
   const { busy, run, alert } = useAction();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -134,8 +144,7 @@ export function CloseAccountSection({
       await stepUp(() => api.closeAccount(typed.trim()));
       setOpen(false);
       session.logout();
-      toaster.show(t('security.close.done'), { tone: 'success' });
-      navigate('/', { replace: true });
+      leave();
     });
   return (
     <Section title={t('security.close.title')} id="security-close">

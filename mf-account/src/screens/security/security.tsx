@@ -36,7 +36,7 @@ interface Loaded {
  * the customer's data (a download) and closing the account.
  * Sensitive changes ask for a fresh second factor in place (`useStepUp`).
  */
-export function SecurityScreen({ api = securityApi }: { api?: SecurityApi }) {
+export function SecurityScreen({ api = securityApi, leave }: { api?: SecurityApi; leave?: () => void }) {
   const { t } = useAccountStrings();
   const stepUp = useStepUp();
   const state = useLoad(async (): Promise<Loaded> => {
@@ -110,7 +110,12 @@ export function SecurityScreen({ api = securityApi }: { api?: SecurityApi }) {
                 stepUp={stepUp.run}
                 onChanged={(exports) => change({ privacy: { ...loaded.privacy, exports } })}
               />
-              <CloseAccountSection api={api} privacy={loaded.privacy} stepUp={stepUp.run} />
+              <CloseAccountSection
+                api={api}
+                privacy={loaded.privacy}
+                stepUp={stepUp.run}
+                {...(leave ? { leave } : {})}
+              />
             </>
           );
         }}
