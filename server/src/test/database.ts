@@ -45,9 +45,20 @@ export async function openFreshDatabase(kind: TemplateKind = 'migrated'): Promis
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers are allocated and cleared at every start: a sixth of the
+ * processor time a test's PGlite took to open (about 0.55 → 0.4 s), for databases of a few megabytes.
+ */
+const testPgliteSettings = ['shared_buffers = 16MB'];
+
 /** A fresh in-memory PGlite from a template, for one test. */
 export async function openTestDatabase(kind: TemplateKind = 'migrated'): Promise<Database> {
-  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(kind), migrated: true });
+  return openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: await pgliteTemplate(kind),
+    migrated: true,
+    pgliteSettings: testPgliteSettings,
+  });
 }
 
 /** One statement as the PostgreSQL server's administrator (creating and dropping test databases). */
