@@ -272,8 +272,14 @@ export const catalogue = {
     message: 'Withdraw or use your remaining balance before closing your account',
   },
   '11522': { status: 409, message: 'Close your open positions and cancel your open orders first' },
-  '11523': { status: 409, message: 'Your smart plans are still running: exit them or wait for their end first' },
-  '11524': { status: 409, message: 'Repay your loans, or wait for the loan under review to be decided, first' },
+  '11523': {
+    status: 409,
+    message: 'Your smart plans are still running: exit them or wait for their end first',
+  },
+  '11524': {
+    status: 409,
+    message: 'Repay your loans, or wait for the loan under review to be decided, first',
+  },
   '11525': {
     status: 409,
     message: 'You hold the leading bid in a live NFT auction: wait for it to end first',
