@@ -72,6 +72,14 @@ import { RateCounters, SharedAttemptThrottle, purgeAttemptCounters } from './gua
 import { CustomerDirectory } from './auth/directory';
 import { CustomersService } from './admin/customers/service';
 import { CorrectionsService } from './admin/customers/corrections';
+// The customer's data and account closure.
+import path from 'node:path';
+import { AccountClosures } from './auth/closure';
+import { forgetClosedAccount, forgetPasskeys } from './security/closure';
+import { ExportFiles } from './privacy/export-files';
+import { DataExports } from './privacy/exports';
+import { AccountClosure } from './privacy/closure';
+import type { PrivacySources } from './privacy/sources';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -397,6 +405,48 @@ export async function createServices(config: Config, database: Database, log: Fa
     usernames: (ids) => auth.usernames(ids),
   });
   registerChangeKinds(changes, { params, markets, plans, staffManagement });
+  // The customer's data (a download sealed at rest, prepared on the scheduler) and account closure: a read
+  // side over the owners' functions; closing writes through auth, security and privacy in one transaction.
+  const privacySources: PrivacySources = {
+    auth,
+    ledger,
+    records,
+    trading,
+    plans,
+    loans,
+    nfts,
+    cashier,
+    kyc,
+    security,
+  };
+  const exportFiles = new ExportFiles(path.join(config.identityDir, 'exports'), sealer);
+  keyRotation.register(exportFiles.rewrapSource(database.db));
+  const dataExports = new DataExports({
+    db: database.db,
+    units,
+    files: exportFiles,
+    sources: privacySources,
+    notifications,
+    log,
+  });
+  dataExports.registerJobs(scheduler);
+  const accountClosures = new AccountClosures(database.db, forgetPasskeys);
+  const accountClosure = new AccountClosure({
+    units,
+    sources: privacySources,
+    closures: accountClosures,
+    exports: dataExports,
+    audit,
+    params,
+    forgetSecurity: forgetClosedAccount,
+  });
+  accountClosure.registerJobs(scheduler);
+  const privacy = {
+    exports: dataExports,
+    closure: accountClosure,
+    files: exportFiles,
+    sources: privacySources,
+  };
   // Data stored before sealing is sealed before the first request (idempotent: nothing to do once done);
   // a rotation to a new active key runs in the background on the scheduler's leader, and from `pnpm admin
   // rotate-keys`.
@@ -480,6 +530,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     customers,
     corrections,
     contentEditor,
+    // The customer's data and account closure.
+    privacy,
   };
 }
 

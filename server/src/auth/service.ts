@@ -41,6 +41,15 @@ export { CustomerDirectory, type CustomerAccountFacts } from './directory';
 export { signInContext, truncateAddress, type SignInContext } from './device';
 
 /**
+ * Sign-in is refused to a closed account (11520, whatever the method: the credential was right, so saying
+ * so leaks nothing) and to one staff disabled.
+ */
+function refuseUnlessOpen(user: Pick<UserRow, 'status' | 'closedAt'>): void {
+  if (user.closedAt) throw new AppError(errors.accountClosed);
+  if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+}
+
+/**
  * What the security domain adds to sign-in and password changes (security/sign-in.ts), handed in by the
  * composition root: auth sits below it and never imports it.
  */
@@ -248,7 +257,7 @@ export class AuthService {
   async signInVerified(userId: bigint, context: SignInContext): Promise<SignInResult> {
     const user = await this.findUserById(String(userId));
     if (!user) throw new AppError(errors.userNotFound);
-    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    refuseUnlessOpen(user);
     const challenge = await this.hooks?.challenge(user.id, context);
     if (challenge) return challenge;
     return this.openSession(user, context);
@@ -261,7 +270,7 @@ export class AuthService {
   async openVerifiedSession(userId: bigint, context: SignInContext): Promise<LoginResult> {
     const user = await this.findUserById(String(userId));
     if (!user) throw new AppError(errors.userNotFound);
-    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    refuseUnlessOpen(user);
     return this.openSession(user, context);
   }
 
@@ -368,7 +377,7 @@ export class AuthService {
       throw new AppError(errors.passwordIncorrect);
     }
     await guard?.throttle.succeeded(key);
-    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    refuseUnlessOpen(user);
     const challenge = await this.hooks?.challenge(user.id, context);
     if (challenge) return challenge;
     return this.openSession(user, context);

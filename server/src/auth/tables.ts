@@ -42,6 +42,11 @@ export const users = pgTable(
      * after this (`identity_retention_years`) and then purged; the ledger stays whole.
      */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * When the sign-in identifiers of a closed account (username, e-mail, password, wallets, social links,
+     * passkeys) were replaced or removed, at the end of the retention period; null before.
+     */
+    pseudonymisedAt: timestamp('pseudonymised_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),

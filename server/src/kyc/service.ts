@@ -200,6 +200,34 @@ export class KycService {
     return { fileId, discard: await this.deps.uploads.takeOver(tx, upload) };
   }
 
+  /**
+   * Everything kept of the customer's own verification, opened for their data download: the detail they
+   * see, the signature strokes and the full photos as uploaded. A photo that cannot be opened is left out
+   * and named in `unreadable` (the download still goes out; the customer is told).
+   */
+  async exportFor(customer: Customer) {
+    const [row] = await this.deps.db
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(customer.userId)));
+    const detail = toDetail(row, this.deps.data.fields(row), this.reviewHours());
+    const signature = this.deps.data.signature(row);
+    const photos: { field: KycImageField; mime: string; bytes: Buffer }[] = [];
+    const unreadable: KycImageField[] = [];
+    for (const field of Object.keys(fileColumn) as KycImageField[]) {
+      const fileId = row?.[fileColumn[field]];
+      if (!fileId) continue;
+      const [file] = await this.deps.db.select().from(kycFiles).where(eq(kycFiles.id, fileId));
+      try {
+        const bytes = await this.deps.photos.read(fileId, customer.userId, file?.sealedKey ?? null);
+        photos.push({ field, mime: file?.mime ?? 'application/octet-stream', bytes });
+      } catch {
+        unreadable.push(field);
+      }
+    }
+    return { detail, signature, photos, unreadable };
+  }
+
   /** A small JPEG of one of the customer's own photos, for their status page. */
   async thumbnail(customer: Customer, field: KycImageField): Promise<Buffer> {
     const [row] = await this.deps.db

@@ -265,6 +265,29 @@ export const catalogue = {
     status: 400,
     message: 'This amount has more decimal places than its currency allows (USDT and USDC 2, BTC and ETH 8)',
   },
+  // The customer's data and account closure (11520–11539).
+  '11520': { status: 403, message: 'This account is closed' },
+  '11521': {
+    status: 409,
+    message: 'Withdraw or use your remaining balance before closing your account',
+  },
+  '11522': { status: 409, message: 'Close your open positions and cancel your open orders first' },
+  '11523': {
+    status: 409,
+    message: 'Your smart plans are still running: exit them or wait for their end first',
+  },
+  '11524': {
+    status: 409,
+    message: 'Repay your loans, or wait for the loan under review to be decided, first',
+  },
+  '11525': {
+    status: 409,
+    message: 'You hold the leading bid in a live NFT auction: wait for it to end first',
+  },
+  '11526': { status: 409, message: 'A deposit or withdrawal is still being processed: wait for it first' },
+  '11527': { status: 409, message: 'Your data is already being prepared: we will tell you when it is ready' },
+  '11528': { status: 404, message: 'This download was not found or has expired: prepare a new one' },
+  '11529': { status: 400, message: 'Type your username exactly as shown to confirm' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

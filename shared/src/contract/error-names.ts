@@ -186,6 +186,17 @@ export const errors = {
   staffNetworkRefused: '11314',
   auditExportTooLarge: '11315',
   amountTooPrecise: '11500',
+  // The customer's data and account closure (11520–11539).
+  accountClosed: '11520',
+  closureBalance: '11521',
+  closureOpenTrading: '11522',
+  closureRunningPlan: '11523',
+  closureOpenLoan: '11524',
+  closureLiveBid: '11525',
+  closureCashierPending: '11526',
+  dataExportPending: '11527',
+  dataExportNotFound: '11528',
+  closureConfirmation: '11529',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

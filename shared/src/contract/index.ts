@@ -25,6 +25,7 @@ export * from './plans';
 // KYC and loans
 export * from './kyc';
 export * from './identity';
+export * from './privacy';
 export * from './loans';
 // ---- nfts ----
 export * from './nfts';
