@@ -39,6 +39,8 @@ import { errors } from '@swx/shared/contract';
 export { CustomerDirectory, type CustomerAccountFacts } from './directory';
 /** Where a sign-in comes from (device cookie, browser, address), for the security domain. */
 export { signInContext, truncateAddress, type SignInContext } from './device';
+/** Account closure as other domains meet it (the privacy domain closes an account through it). */
+export type { AccountClosures } from './closure';
 
 /**
  * Sign-in is refused to a closed account (11520, whatever the method: the credential was right, so saying

@@ -11,7 +11,7 @@ import { Money } from '../ledger/accounts';
 import type { AuditService } from '../admin/audit';
 import type { ParamsService } from '../params/service';
 import type { Scheduler } from '../platform/scheduler';
-import type { AccountClosures } from '../auth/closure';
+import type { AccountClosures } from '../auth/service';
 import type { UnitOfWork } from '../platform/unit-of-work';
 import type { DataExports } from './exports';
 import { owner, type PrivacySources } from './sources';
