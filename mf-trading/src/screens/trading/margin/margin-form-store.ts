@@ -1,10 +1,16 @@
 import type Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { formatPrice, getRootStore, isApiError, wireAmount } from '@swx/shared';
-import type { BuyUBody, MarginQuoteBody } from '@swx/shared/contract';
+import { formatPrice, getRootStore, isApiError, parseAmount, wireAmount } from '@swx/shared';
+import {
+  marginOrderRefusal,
+  type BuyUBody,
+  type MarginQuoteBody,
+  type OrderRefusal,
+} from '@swx/shared/contract';
 import { tradingApi, type MarginQuote, type Position } from '../../../api';
 import type { TradingStore } from '../trading-store';
 import {
+  entryPrice,
   marginProblems,
   type Direction,
   type EntryType,
@@ -92,6 +98,31 @@ export class MarginFormStore implements MarginFields {
     });
   }
 
+  /**
+   * The margin and opening fee the order takes, against the active account's available USDT, by the rule
+   * the server's quote applies (`marginOrderRefusal`): worked out as the customer types, so an order the
+   * account cannot pay never reaches its review. Null while the lots, the price or the facts are unknown.
+   */
+  get refusal(): OrderRefusal | null {
+    const lots = parseAmount(this.lots);
+    const contractSize = this.trading.info?.contractSize;
+    const price = entryPrice(this, {
+      livePrice: this.trading.livePrice,
+      maintenanceRate: this.maintenanceRate,
+      contractSize: contractSize ?? null,
+      formatPrice: (value: Decimal) => value.toFixed(),
+    });
+    if (!lots?.gt(0) || !price?.gt(0) || !contractSize || this.trading.feeRate === null) return null;
+    return marginOrderRefusal({
+      lots,
+      contractSize,
+      price,
+      leverage: this.leverage,
+      feeRate: this.trading.feeRate,
+      availableUsdt: this.trading.spendable('USDT'),
+    });
+  }
+
   get visibleProblems(): MarginProblems {
     return this.showProblems ? this.problems : {};
   }
@@ -118,7 +149,7 @@ export class MarginFormStore implements MarginFields {
   async review(): Promise<void> {
     this.showProblems = true;
     this.failure = null;
-    if (!this.isValid || !this.trading.code) return;
+    if (!this.isValid || this.refusal !== null || !this.trading.code) return;
     const order = this.order;
     this.quoting = true;
     try {

@@ -1,20 +1,31 @@
 import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
 import {
   Button,
   DecimalField,
   formatDateTime,
   formatMoney,
+  formatNumber,
   formatPrice,
-  messageForError,
   Modal,
   problemText,
+  type Translate,
 } from '@swx/shared';
 import { Figures, SignedAmount } from '../../../components/figures';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
+import { OrderRefusalNote, orderFailureText } from '../order-refusal';
 import type { TradingStore } from '../trading-store';
 import styles from '../forms.module.css';
 import type { MarginFormStore } from './margin-form-store';
+
+/**
+ * "1 lot = 100,000 units", "1 lot = 1 unit": plural by the language's rules (i18next `_one`/`_other`...).
+ * The plural category is chosen from the number; the digits shown are the SDK's formatting of the exact size.
+ */
+function lotHint(t: Translate, contractSize: string): string {
+  return t('margin.lotHint', { count: Number(contractSize), size: formatNumber(contractSize) });
+}
 
 export const MarginForm = observer(function MarginForm({
   form,
@@ -26,6 +37,8 @@ export const MarginForm = observer(function MarginForm({
   const t = useTradingT();
   const problems = form.visibleProblems;
   const info = trading.info;
+  const refusal = form.refusal;
+  const refusalId = useId();
   return (
     <>
       <form
@@ -52,7 +65,7 @@ export const MarginForm = observer(function MarginForm({
           value={form.lots}
           onValueChange={(text) => form.set('lots', text)}
           error={problemText(problems.lots, t)}
-          hint={info ? t('margin.lotHint', { size: info.contractSize }) : undefined}
+          hint={info ? lotHint(t, info.contractSize) : undefined}
         />
         <Segmented
           label={t('margin.leverage')}
@@ -112,12 +125,19 @@ export const MarginForm = observer(function MarginForm({
             error={problemText(problems.takeProfit, t)}
           />
         ) : null}
+        <OrderRefusalNote id={refusalId} refusal={refusal} />
         {form.failure ? (
           <p className={styles.failure} role="alert">
-            {messageForError(form.failure, t)}
+            {orderFailureText(form.failure, t)}
           </p>
         ) : null}
-        <Button type="submit" fullWidth loading={form.quoting}>
+        <Button
+          type="submit"
+          fullWidth
+          loading={form.quoting}
+          disabled={refusal !== null}
+          aria-describedby={refusal ? refusalId : undefined}
+        >
           {t('order.review')}
         </Button>
       </form>

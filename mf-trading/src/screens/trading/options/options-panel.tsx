@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   Button,
   DecimalField,
@@ -9,7 +9,6 @@ import {
   formatMoney,
   formatPercent,
   formatPrice,
-  messageForError,
   Modal,
   problemText,
   toaster,
@@ -20,6 +19,7 @@ import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import listStyles from '../lists.module.css';
+import { OrderRefusalNote, orderFailureText } from '../order-refusal';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
@@ -48,6 +48,8 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
   });
   const decimalsOf = (code: string) => trading.decimalsFor(code) ?? trading.priceDecimals;
   const period = store.chosenPeriod;
+  const refusal = store.refusal;
+  const refusalId = useId();
 
   return (
     <>
@@ -96,12 +98,18 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
             }))}
           />
         ) : null}
+        <OrderRefusalNote id={refusalId} refusal={refusal} stakeBounds={store.bounds} />
         {store.failure ? (
           <p className={formStyles.failure} role="alert">
-            {messageForError(store.failure, t)}
+            {orderFailureText(store.failure, t)}
           </p>
         ) : null}
-        <Button type="submit" fullWidth disabled={!period}>
+        <Button
+          type="submit"
+          fullWidth
+          disabled={!period || refusal !== null}
+          aria-describedby={refusal ? refusalId : undefined}
+        >
           {t('order.review')}
         </Button>
       </form>
@@ -137,6 +145,12 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
             items={[
               [t('market'), trading.code ?? ''],
               [t('options.direction'), t(store.direction === 'up' ? 'options.up' : 'options.down')],
+              // The feed's price now, live while the dialog is open: the contract opens at the purchase tick.
+              [
+                t('review.livePrice'),
+                <LivePrice key="live" trading={trading} decimals={trading.priceDecimals} />,
+                'option-live-price',
+              ],
               [t('options.stake'), formatMoney(store.amount, 'USDT')],
               [t('options.period'), `${period.seconds} s`],
               [t('options.payoutRate'), ratePercent(period.rate)],
@@ -172,6 +186,18 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
       <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
     </>
   );
+});
+
+/** Its own observer: each tick redraws this figure, not the whole ticket. */
+const LivePrice = observer(function LivePrice({
+  trading,
+  decimals,
+}: {
+  trading: TradingStore;
+  decimals: number;
+}) {
+  const price = trading.livePrice;
+  return <>{price === null ? '—' : formatPrice(price, decimals)}</>;
 });
 
 function ContractItem({

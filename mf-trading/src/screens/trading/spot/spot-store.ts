@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type FieldProblem, parseAmount, wireAmount } from '@swx/shared';
-import type { SpotSubmitBody } from '@swx/shared/contract';
+import { spotOrderRefusal, type OrderRefusal, type SpotSubmitBody } from '@swx/shared/contract';
 import { tradingApi, type SpotOrder } from '../../../api';
 import type { TradingStore } from '../trading-store';
 
@@ -53,6 +53,27 @@ export class SpotStore {
     return spotProblems(this);
   }
 
+  /**
+   * What the server would refuse this order for (step, minimum, balance), worked out as the customer types
+   * by the contract's rule (`spotOrderRefusal`); null while the fields are incomplete or a figure is unknown.
+   */
+  get refusal(): OrderRefusal | null {
+    const quantity = parseAmount(this.quantity);
+    const price = parseAmount(this.orderType === 'limit' ? this.limitPrice : (this.trading.livePrice ?? ''));
+    const coin = this.trading.info?.baseAsset;
+    if (!quantity?.gt(0) || !price?.gt(0) || !coin) return null;
+    return spotOrderRefusal({
+      side: this.side,
+      quantity,
+      price,
+      // Until the fee rate is read, the value alone (the server's refusal still covers the fee).
+      feeRate: this.trading.feeRate ?? 0,
+      coin,
+      availableUsdt: this.trading.spendable('USDT'),
+      availableCoin: this.trading.spendable(coin),
+    });
+  }
+
   get visibleProblems(): SpotProblems {
     return this.showProblems ? this.problems : {};
   }
@@ -78,7 +99,7 @@ export class SpotStore {
   validate(): boolean {
     this.showProblems = true;
     this.failure = null;
-    return Object.keys(this.problems).length === 0 && this.trading.code !== null;
+    return Object.keys(this.problems).length === 0 && this.refusal === null && this.trading.code !== null;
   }
 
   async submit(): Promise<SpotOrder | null> {

@@ -1,3 +1,4 @@
+import { marginOrderRefusal } from '@swx/shared/contract';
 import { tradingServer, refusal, usdt, type TradingTestServer } from '../../__tests__/helpers';
 
 let server: TradingTestServer;
@@ -310,6 +311,30 @@ describe('customer actions', () => {
     await server.tick('BTCUSDT', '100400.00');
     expect(await refusal(() => t.margin.buy(customer, { ...long, quoteId: again.quoteId }))).toBe('11007');
     server.clock.now -= 31_000;
+  });
+
+  it('refuses to quote an order the available balance cannot pay, by the order ticket’s rule', async () => {
+    await reset();
+    // 1 lot at ×10 takes 10,000 margin and a 100 fee: 10,099.99 is a cent short, 10,100 is enough.
+    const poor = await server.customer('real', '10099.99');
+    const t = server.services.trading;
+    expect(await refusal(() => t.margin.quote(poor, long))).toBe('10011');
+    expect(
+      marginOrderRefusal({
+        lots: long.lots,
+        contractSize: '1',
+        price: '100000',
+        leverage: long.leverage,
+        feeRate: '0.001',
+        availableUsdt: '10099.99',
+      }),
+    ).toMatchObject({ reason: 'balance', needed: '10100' });
+    const enough = await server.customer('real', '10100');
+    expect((await t.margin.quote(enough, long)).requiredMargin).toBe('10000');
+    // Held funds do not count: a limit entry holding most of the balance leaves too little for a second one.
+    await t.margin.buy(enough, { ...long, lots: '0.5', orderType: 'limit', price: '90000' });
+    expect(await refusal(() => t.margin.quote(enough, { ...long, lots: '0.6' }))).toBe('10011');
+    expect(await refusal(() => t.margin.quote(enough, { ...long, lots: '0.5' }))).toBeUndefined();
   });
 
   it('takes the quote tolerance and lifetime from the staff parameters', async () => {

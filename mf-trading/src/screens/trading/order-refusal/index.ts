@@ -1,0 +1,1 @@
+export { OrderRefusalNote, orderFailureText } from './order-refusal';

@@ -1,0 +1,97 @@
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import {
+  currencyPrecision,
+  formatMoney,
+  formatNumber,
+  getRootStore,
+  isApiError,
+  messageForError,
+  type Translate,
+} from '@swx/shared';
+import { errors, type OrderRefusal } from '@swx/shared/contract';
+import { useTradingT } from '../../../i18n';
+import styles from './order-refusal.module.css';
+
+/**
+ * The reason in words, by the account set: a demo account has no deposits, so it is only told to lower the
+ * amount; a real one may also deposit or release held funds (the link follows the text).
+ */
+function refusalText(
+  refusal: OrderRefusal,
+  t: Translate,
+  demo: boolean,
+  stakeBounds: { min: string; max: string } | null,
+): string {
+  switch (refusal.reason) {
+    case 'step':
+      return t('order.refusal.step', {
+        currency: refusal.currency,
+        step: formatNumber(refusal.step, { maximumFractionDigits: currencyPrecision(refusal.currency) }),
+      });
+    case 'minimum':
+    case 'maximum':
+      // An option's stake has both bounds; a spot sale has a minimum only (its fee must leave something).
+      if (stakeBounds)
+        return t('options.stakeOutOfBounds', {
+          min: formatMoney(stakeBounds.min, refusal.currency),
+          max: formatMoney(stakeBounds.max, refusal.currency),
+        });
+      return t('order.refusal.minimumSale', {
+        minimum: formatMoney(refusal.reason === 'minimum' ? refusal.minimum : refusal.maximum, refusal.currency),
+      });
+    case 'balance':
+      return t(demo ? 'order.refusal.balanceDemo' : 'order.refusal.balanceReal', {
+        needed: formatMoney(refusal.needed, refusal.currency),
+        available: formatMoney(refusal.available, refusal.currency),
+      });
+  }
+}
+
+/**
+ * Why the ticket will not open the review, in place under the fields; the review button names it with
+ * `aria-describedby={id}` while it shows.
+ */
+export const OrderRefusalNote = observer(function OrderRefusalNote({
+  id,
+  refusal,
+  stakeBounds = null,
+}: {
+  id: string;
+  refusal: OrderRefusal | null;
+  /** An option's stake bounds: its minimum and maximum refusals name both. */
+  stakeBounds?: { min: string; max: string } | null;
+}) {
+  const t = useTradingT();
+  const demo = getRootStore().settings.isDemo;
+  return (
+    // Polite: announced as the customer types, without interrupting what the screen reader is saying.
+    <div className={styles.live} aria-live="polite">
+      {refusal ? (
+        <p id={id} className={styles.refusal} data-testid="order-refusal" data-reason={refusal.reason}>
+          <span className={styles.icon} aria-hidden="true">
+            !
+          </span>
+          <span className={styles.text}>
+            {refusalText(refusal, t, demo, stakeBounds)}
+            {refusal.reason === 'balance' && !demo ? (
+              <Link className={styles.deposit} to="/profile/deposit">
+                {t('order.refusal.deposit')}
+              </Link>
+            ) : null}
+          </span>
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+/**
+ * A refusal from the server in the ticket's words: an overdraft (10011, when the balance moved after the
+ * ticket checked it) gets the account set's own advice, everything else the catalogue's text.
+ */
+export function orderFailureText(error: unknown, t: Translate): string {
+  if (isApiError(error) && error.code === errors.insufficientBalance)
+    return t(getRootStore().settings.isDemo ? 'order.refusal.overdraftDemo' : 'order.refusal.overdraftReal');
+  return messageForError(error, t);
+}
