@@ -28,6 +28,18 @@ export function countryCallingCodes(lib: PhoneMetadata): { country: string; area
   }));
 }
 
+const knownCodes = new WeakMap<PhoneMetadata, ReadonlySet<string>>();
+
+/** Whether some country has `areaCode` ("+1" yes, "+999" no). */
+export function isCallingCode(lib: PhoneMetadata, areaCode: string): boolean {
+  let codes = knownCodes.get(lib);
+  if (!codes) {
+    codes = new Set(countryCallingCodes(lib).map((entry) => entry.areaCode));
+    knownCodes.set(lib, codes);
+  }
+  return codes.has(areaCode);
+}
+
 /** Digits only: spaces and dashes are layout. */
 export function phoneDigits(number: string): string {
   return number.replace(/[\s-]/g, '');
@@ -38,7 +50,8 @@ export function phoneDigits(number: string): string {
  * like +1, is checked against the plan of whichever of them the number belongs to), else null.
  */
 export function validNationalNumber(lib: PhoneMetadata, areaCode: string, number: string): string | null {
-  if (!new RegExp(KYC_AREA_CODE_PATTERN).test(areaCode)) return null;
+  // The library throws on a code no country has: such a code is simply not valid.
+  if (!new RegExp(KYC_AREA_CODE_PATTERN).test(areaCode) || !isCallingCode(lib, areaCode)) return null;
   const digits = phoneDigits(number);
   if (!/^\d{4,20}$/.test(digits)) return null;
   const callingCode = areaCode.slice(1);

@@ -315,26 +315,27 @@ describe('customer actions', () => {
 
   it('refuses to quote an order the available balance cannot pay, by the order ticket’s rule', async () => {
     await reset();
-    // 1 lot at ×10 takes 10,000 margin and a 100 fee: 10,099.99 is a cent short, 10,100 is enough.
-    const poor = await server.customer('real', '10099.99');
+    // Real crypto accounts are capped at 2×: 1 lot takes 50,000 margin and a 100 fee.
+    const order = { ...long, leverage: 2 } as const;
+    const poor = await server.customer('real', '50099.99');
     const t = server.services.trading;
-    expect(await refusal(() => t.margin.quote(poor, long))).toBe('10011');
+    expect(await refusal(() => t.margin.quote(poor, order))).toBe('10011');
     expect(
       marginOrderRefusal({
-        lots: long.lots,
+        lots: order.lots,
         contractSize: '1',
         price: '100000',
-        leverage: long.leverage,
+        leverage: order.leverage,
         feeRate: '0.001',
-        availableUsdt: '10099.99',
+        availableUsdt: '50099.99',
       }),
-    ).toMatchObject({ reason: 'balance', needed: '10100' });
-    const enough = await server.customer('real', '10100');
-    expect((await t.margin.quote(enough, long)).requiredMargin).toBe('10000');
-    // Held funds do not count: a limit entry holding most of the balance leaves too little for a second one.
-    await t.margin.buy(enough, { ...long, lots: '0.5', orderType: 'limit', price: '90000' });
-    expect(await refusal(() => t.margin.quote(enough, { ...long, lots: '0.6' }))).toBe('10011');
-    expect(await refusal(() => t.margin.quote(enough, { ...long, lots: '0.5' }))).toBeUndefined();
+    ).toMatchObject({ reason: 'balance', needed: '50100' });
+    const enough = await server.customer('real', '50100');
+    expect((await t.margin.quote(enough, order)).requiredMargin).toBe('50000');
+    // Held funds do not count: a waiting limit entry (22,545 held) leaves 27,555 available.
+    await t.margin.buy(enough, { ...order, lots: '0.5', orderType: 'limit', price: '90000' });
+    expect(await refusal(() => t.margin.quote(enough, { ...order, lots: '0.6' }))).toBe('10011');
+    expect(await refusal(() => t.margin.quote(enough, { ...order, lots: '0.5' }))).toBeUndefined();
   });
 
   it('takes the quote tolerance and lifetime from the staff parameters', async () => {

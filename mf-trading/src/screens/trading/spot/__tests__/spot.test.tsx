@@ -108,7 +108,17 @@ test('shows the value and fee before placing, places a limit order and cancels i
 });
 
 test('a market order is reviewed at the live price; cancelling the review sends nothing', async () => {
-  const { calls } = await openSpot();
+  // Coins to sell: a sale beyond the available coins is refused in the ticket (order-refusal tests).
+  const { calls } = await openSpot({
+    'GET /order/getAssestInfo/all': {
+      mode: 'demo',
+      assets: [
+        { currency: 'USDT', available: '100000', held: '0', priceUsdt: '1', valueUsdt: '100000' },
+        { currency: 'BTC', available: '5', held: '0', priceUsdt: '100', valueUsdt: '500' },
+      ],
+      totalUsdt: '100500',
+    },
+  });
   const user = userEvent.setup();
   await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '2');
   await user.click(screen.getByRole('radio', { name: 'Sell' }));
