@@ -96,8 +96,7 @@ export function checkValues(body: IdentificationBody, today: Date): void {
   }
   if (body.country !== undefined && !countries().has(body.country))
     throw new AppError(errors.personalDataIncorrect, 'Country incorrect');
-  if (body.areaCode !== undefined && body.phone !== undefined)
-    checkPhone(body.areaCode, body.phone);
+  if (body.areaCode !== undefined && body.phone !== undefined) checkPhone(body.areaCode, body.phone);
   if (body.signature !== undefined && isSignatureEmpty(body.signature))
     throw new AppError(errors.signatureMissing);
   const photos = [body.frontImage, body.backImage, body.handImage].filter(

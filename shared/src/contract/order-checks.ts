@@ -23,7 +23,9 @@ export type OrderRefusal =
 
 /** The smallest unit of `currency` the ledger posts ("0.01" for USDT, "0.00000001" for BTC). */
 export function ledgerStep(currency: string): string {
-  return exactDecimal(1).div(exactDecimal(10).pow(ledgerPrecision(currency))).toFixed();
+  return exactDecimal(1)
+    .div(exactDecimal(10).pow(ledgerPrecision(currency)))
+    .toFixed();
 }
 
 /** What the available balance must cover: null when the balance is unknown (the server still checks it). */

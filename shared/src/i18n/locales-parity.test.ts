@@ -57,7 +57,8 @@ const localeDirs = findLocaleDirs(repoRoot);
  * (`Intl.PluralRules`, as i18next chooses them).
  */
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
-const pluralBase = (key: string): string | null => (pluralSuffix.test(key) ? key.replace(pluralSuffix, '') : null);
+const pluralBase = (key: string): string | null =>
+  pluralSuffix.test(key) ? key.replace(pluralSuffix, '') : null;
 const pluralForms = (lang: string): string[] => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
 
 /** The keys `lang` must have: every plain key, and each plural key in the forms `lang` uses. */

@@ -33,7 +33,8 @@ export const HomeScreen = observer(function HomeScreen({ store: given }: { store
         </h1>
         <HeadlineStats store={store} />
         <p className={styles.feeLine} data-testid={store.feeClaimHolds ? 'fee-line' : undefined}>
-          {store.feeClaimHolds && t('home.feeLine', {
+          {store.feeClaimHolds &&
+            t('home.feeLine', {
               fee: formatRate(store.tradeFeeRate ?? '0'),
               limit: formatRate(FEE_CLAIM_LIMIT, { decimals: 1 }),
             })}

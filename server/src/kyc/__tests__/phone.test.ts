@@ -39,7 +39,8 @@ describe('phone numbers: every calling code, checked in its own numbering plan',
     const listed = countryCallingCodes(phoneNumbers);
     expect(listed).toHaveLength(getCountries().length);
     expect(listed.length).toBeGreaterThan(240);
-    for (const { country, areaCode } of listed) expect(areaCode).toBe(`+${getCountryCallingCode(country as never)}`);
+    for (const { country, areaCode } of listed)
+      expect(areaCode).toBe(`+${getCountryCallingCode(country as never)}`);
     const codes = new Set(listed.map((c) => c.areaCode));
     for (const expected of ['+1', '+7', '+33', '+44', '+49', '+86', '+91', '+852', '+886']) {
       expect(codes).toContain(expected);

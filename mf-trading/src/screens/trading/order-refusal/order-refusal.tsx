@@ -38,7 +38,10 @@ function refusalText(
           max: formatMoney(stakeBounds.max, refusal.currency),
         });
       return t('order.refusal.minimumSale', {
-        minimum: formatMoney(refusal.reason === 'minimum' ? refusal.minimum : refusal.maximum, refusal.currency),
+        minimum: formatMoney(
+          refusal.reason === 'minimum' ? refusal.minimum : refusal.maximum,
+          refusal.currency,
+        ),
       });
     case 'balance':
       return t(demo ? 'order.refusal.balanceDemo' : 'order.refusal.balanceReal', {
