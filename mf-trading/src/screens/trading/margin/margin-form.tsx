@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
 import {
   Button,
   DecimalField,
@@ -14,7 +13,7 @@ import {
 import { Figures, SignedAmount } from '../../../components/figures';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
-import { OrderRefusalNote, orderFailureText } from '../order-refusal';
+import { TicketSubmit } from '../order-refusal';
 import type { TradingStore } from '../trading-store';
 import styles from '../forms.module.css';
 import type { MarginFormStore } from './margin-form-store';
@@ -37,8 +36,6 @@ export const MarginForm = observer(function MarginForm({
   const t = useTradingT();
   const problems = form.visibleProblems;
   const info = trading.info;
-  const refusal = form.refusal;
-  const refusalId = useId();
   return (
     <>
       <form
@@ -125,21 +122,9 @@ export const MarginForm = observer(function MarginForm({
             error={problemText(problems.takeProfit, t)}
           />
         ) : null}
-        <OrderRefusalNote id={refusalId} refusal={refusal} />
-        {form.failure ? (
-          <p className={styles.failure} role="alert">
-            {orderFailureText(form.failure, t)}
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          fullWidth
-          loading={form.quoting}
-          disabled={refusal !== null}
-          aria-describedby={refusal ? refusalId : undefined}
-        >
+        <TicketSubmit refusal={form.refusal} failure={form.failure} loading={form.quoting}>
           {t('order.review')}
-        </Button>
+        </TicketSubmit>
       </form>
       <MarginConfirm form={form} trading={trading} />
     </>

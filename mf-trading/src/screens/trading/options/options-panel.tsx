@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   DecimalField,
@@ -19,7 +19,7 @@ import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import listStyles from '../lists.module.css';
-import { OrderRefusalNote, orderFailureText } from '../order-refusal';
+import { TicketSubmit } from '../order-refusal';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
@@ -48,8 +48,6 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
   });
   const decimalsOf = (code: string) => trading.decimalsFor(code) ?? trading.priceDecimals;
   const period = store.chosenPeriod;
-  const refusal = store.refusal;
-  const refusalId = useId();
 
   return (
     <>
@@ -98,20 +96,14 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
             }))}
           />
         ) : null}
-        <OrderRefusalNote id={refusalId} refusal={refusal} stakeBounds={store.bounds} />
-        {store.failure ? (
-          <p className={formStyles.failure} role="alert">
-            {orderFailureText(store.failure, t)}
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          fullWidth
-          disabled={!period || refusal !== null}
-          aria-describedby={refusal ? refusalId : undefined}
+        <TicketSubmit
+          refusal={store.refusal}
+          failure={store.failure}
+          stakeBounds={store.bounds}
+          disabled={!period}
         >
           {t('order.review')}
-        </Button>
+        </TicketSubmit>
       </form>
 
       <Modal

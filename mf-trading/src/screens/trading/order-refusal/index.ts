@@ -1,1 +1,1 @@
-export { OrderRefusalNote, orderFailureText } from './order-refusal';
+export { OrderRefusalNote, orderFailureText, TicketSubmit } from './order-refusal';

@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  Button,
   currencyPrecision,
   formatMoney,
   formatNumber,
@@ -11,6 +13,7 @@ import {
 } from '@swx/shared';
 import { errors, type OrderRefusal } from '@swx/shared/contract';
 import { useTradingT } from '../../../i18n';
+import formStyles from '../forms.module.css';
 import styles from './order-refusal.module.css';
 
 /**
@@ -98,3 +101,46 @@ export function orderFailureText(error: unknown, t: Translate): string {
     return t(getRootStore().settings.isDemo ? 'order.refusal.overdraftDemo' : 'order.refusal.overdraftReal');
   return messageForError(error, t);
 }
+
+/**
+ * The end of an order ticket: why it cannot be reviewed (as the customer types), the server's refusal of the
+ * last attempt, and the review button, disabled and described by the reason while there is one.
+ */
+export const TicketSubmit = observer(function TicketSubmit({
+  refusal,
+  failure,
+  stakeBounds = null,
+  loading = false,
+  disabled = false,
+  children,
+}: {
+  refusal: OrderRefusal | null;
+  failure: unknown;
+  stakeBounds?: { min: string; max: string } | null;
+  loading?: boolean;
+  /** Disabled for another reason too (no option period offered). */
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  const t = useTradingT();
+  const id = useId();
+  return (
+    <>
+      <OrderRefusalNote id={id} refusal={refusal} stakeBounds={stakeBounds} />
+      {failure ? (
+        <p className={formStyles.failure} role="alert">
+          {orderFailureText(failure, t)}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        fullWidth
+        loading={loading}
+        disabled={disabled || refusal !== null}
+        aria-describedby={refusal ? id : undefined}
+      >
+        {children}
+      </Button>
+    </>
+  );
+});

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   DecimalField,
@@ -22,7 +22,7 @@ import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import listStyles from '../lists.module.css';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
-import { OrderRefusalNote, orderFailureText } from '../order-refusal';
+import { TicketSubmit } from '../order-refusal';
 import { OneClickNotice, SpotReview, useOneClickTrading, type SpotDraft } from '../review';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
@@ -58,8 +58,6 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
   const terms =
     quantity && price && feeRate !== null ? spotTerms(store.side, quantity, price, feeRate) : null;
   const coinAvailable = coin ? trading.available(coin) : null;
-  const refusal = store.refusal;
-  const refusalId = useId();
 
   // Every order is reviewed before it is sent (docs/product.md promise 4): nothing executes on the first
   // click, unless the customer turned on one-click trading in their settings.
@@ -217,21 +215,9 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
             })}
           </p>
         ) : null}
-        <OrderRefusalNote id={refusalId} refusal={refusal} />
-        {store.failure ? (
-          <p className={formStyles.failure} role="alert">
-            {orderFailureText(store.failure, t)}
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          fullWidth
-          loading={store.placing}
-          disabled={refusal !== null}
-          aria-describedby={refusal ? refusalId : undefined}
-        >
+        <TicketSubmit refusal={store.refusal} failure={store.failure} loading={store.placing}>
           {t(store.side === 'buy' ? 'spot.buy' : 'spot.sell')}
-        </Button>
+        </TicketSubmit>
         <OneClickNotice />
       </form>
       <InListsArea>

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
-import type { AssetInfo } from '@swx/shared/contract';
 import {
   createFakeSite,
   marketInfo,
@@ -9,23 +8,11 @@ import {
   resetRoot,
   type FakeRoutes,
 } from '../../../../test-support/fake-site';
-import { tradingRoutes } from '../../../../test-support/trading-routes';
+import { assetsAnswer as assets, tradingRoutes } from '../../../../test-support/trading-routes';
 import { TradingScreen } from '../../trading';
 
 let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
-
-/** The active account's balances, as `getAssestInfo` answers them. */
-function assets(mode: 'demo' | 'real', usdt: string, btc = '0'): AssetInfo {
-  return {
-    mode,
-    assets: [
-      { currency: 'USDT', available: usdt, held: '0', priceUsdt: '1', valueUsdt: usdt },
-      { currency: 'BTC', available: btc, held: '0', priceUsdt: '100', valueUsdt: '0' },
-    ],
-    totalUsdt: usdt,
-  };
-}
 
 async function openTab(
   tab: 'Spot' | 'Margin' | 'Options',
