@@ -13,7 +13,7 @@ import { SPOT_QUOTE_CURRENCY, spotTerms } from './spot-rules';
  *   10016) or outside an option's stake bounds (10016);
  * - `balance`: the order needs more than the account's available funds in its currency (10011).
  *
- * The first refusal found is the one shown: step, then bounds, then balance (fixing the amount may fix the rest).
+ * The first refusal found is the one shown, in the order the server checks (so both name the same reason).
  */
 export type OrderRefusal =
   | { reason: 'step'; currency: string; step: string }
@@ -135,12 +135,13 @@ export interface OptionOrderDraft {
 /** An option: the stake in whole cents, within the market's bounds, and held from the available USDT. */
 export function optionOrderRefusal(order: OptionOrderDraft): OrderRefusal | null {
   const currency = MARGIN_CURRENCY;
-  if (!fitsLedgerPrecision(order.stake, currency))
-    return { reason: 'step', currency, step: ledgerStep(currency) };
   const stake = exactDecimal(order.stake);
+  // The server's order: bounds (10016), then cents (11500), then the hold (10011).
   if (stake.lt(order.stakeMin))
     return { reason: 'minimum', currency, minimum: exactDecimal(order.stakeMin).toFixed() };
   if (stake.gt(order.stakeMax))
     return { reason: 'maximum', currency, maximum: exactDecimal(order.stakeMax).toFixed() };
+  if (!fitsLedgerPrecision(order.stake, currency))
+    return { reason: 'step', currency, step: ledgerStep(currency) };
   return balanceRefusal(stake, order.availableUsdt, currency);
 }
