@@ -137,7 +137,7 @@ async function verifyIdentity(page: Page) {
     await page
       .getByLabel(label)
       .setInputFiles({ name: `${index}.png`, mimeType: 'image/png', buffer: photo(index) });
-  await expect(page.getByText('Replace the photo')).toHaveCount(3);
+  await expect(page.getByText('Change image')).toHaveCount(3);
   // Previews of what was picked, before anything is submitted.
   await expect(page.getByRole('img', { name: /^Preview:/ })).toHaveCount(3);
   await page.getByRole('button', { name: 'Continue' }).click();
