@@ -161,6 +161,7 @@ const TICKS_PER_STATEMENT = 10_000;
  * stays as it is. Each column goes as one array parameter, unnested by the database: drizzle's multi-row
  * `insert().values()` builds a statement of six parameters per tick, at about 0.3 ms of processor time a tick
  * (a busy feed's second of ticks, or the generated past, cost seconds of the leader's processor to write).
+ * Not `insertRows` (db/rows.ts): it returns every inserted row, which nobody here reads.
  */
 export async function insertTicks(
   tx: Tx,
