@@ -7,6 +7,7 @@ import { StaffService } from './admin/staff';
 import { ReviewRegistry } from './admin/reviews';
 import { ReviewClaims } from './admin/claims';
 import { FourEyes } from './admin/four-eyes';
+import { staffUsernames } from './admin/staff-names';
 import { StaffManagement } from './admin/staff-management';
 import { StaffTotp } from './admin/staff-totp';
 import { tradingEntryTypes } from '@swx/shared/contract';
@@ -169,6 +170,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     customers: (ids) => auth.customerSummaries(ids),
+    fourEyes,
+    staffNames: (ids) => staffUsernames(database.db, ids),
   });
   loans.registerReviews(reviews);
   loans.registerJobs(scheduler);
@@ -181,6 +184,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     identity: kyc,
+    // Money rules: no withdrawal while a loan is overdue (11400).
+    loanStanding: loans,
     staffViews: {
       customers: (ids) => auth.customerSummaries(ids),
       recentTrades: async (userId, limit) =>
@@ -234,6 +239,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     events: live,
     scheduler,
     usernames: (ids) => auth.usernames(ids),
+    // Charity payouts: a second finance member approves.
+    fourEyes,
+    staffNames: (ids) => staffUsernames(database.db, ids),
   });
   nfts.registerJobs(scheduler);
   await nfts.seed();

@@ -26,7 +26,13 @@ import {
   normaliseName,
 } from './rules';
 import { cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
-import { notifyDecision, requireReal, requireVerifiedForWithdrawal, type CashierDeps } from './common';
+import {
+  notifyDecision,
+  requireNoOverdueLoan,
+  requireReal,
+  requireVerifiedForWithdrawal,
+  type CashierDeps,
+} from './common';
 
 /** How long a withdrawal fee quote can be confirmed. */
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
@@ -47,6 +53,7 @@ export class Withdrawals {
   async quoteWithdrawal(customer: Customer, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
     requireReal(customer);
     await requireVerifiedForWithdrawal(this.deps, customer);
+    await requireNoOverdueLoan(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
     // The pinned quote body has no destination; ours sends it, and it is checked here as the withdrawal will.
     if (hasDestination(body)) withdrawalDestination(body, network);
@@ -97,6 +104,7 @@ export class Withdrawals {
   async submitWithdrawal(customer: Customer, body: WithdrawalBody): Promise<Withdrawal> {
     requireReal(customer);
     await requireVerifiedForWithdrawal(this.deps, customer);
+    await requireNoOverdueLoan(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
     const destination = withdrawalDestination(body, network);
     const amount = new Money(body.amount);

@@ -134,7 +134,11 @@ export const catalogue = {
   '11135': { status: 400, message: 'Personal information incorrect' },
   '11136': { status: 422, message: 'Loan amount outside the range on offer' },
   '11137': { status: 422, message: 'This loan would exceed your borrowing limit' },
-  '11138': { status: 409, message: 'The 14-day withdrawal period for this loan has ended' },
+  '11138': {
+    status: 409,
+    message:
+      'The withdrawal period for this loan has ended: 14 days from signing, and only before the repayment date',
+  },
   '11139': { status: 409, message: 'This loan cannot be repaid or withdrawn in its current state' },
   // Charity NFTs (11140–11149).
   '11140': { status: 404, message: 'NFT not found' },
@@ -181,6 +185,20 @@ export const catalogue = {
   '11184': { status: 409, message: 'There is no draft to publish for this page and language' },
   '11185': { status: 404, message: 'Session not found' },
   '11186': { status: 409, message: 'The account already has this status' },
+  // Money rules: overdue loans, the lending book, charity payouts, order minimums (11400–11419).
+  '11400': { status: 409, message: 'You have an overdue loan: withdrawals are paused until it is repaid' },
+  '11401': { status: 409, message: 'You have an overdue loan: repay it before borrowing again' },
+  '11402': {
+    status: 422,
+    message: 'We cannot lend this amount at the moment: try a smaller amount or later',
+  },
+  '11403': { status: 422, message: 'This loan would exceed the most we lend to one customer at the moment' },
+  '11404': { status: 409, message: 'Only an overdue loan can be written off' },
+  '11405': { status: 422, message: 'The payout is more than the charity funds held' },
+  '11406': { status: 409, message: 'A request for this is already waiting for a second approval' },
+  '11407': { status: 422, message: 'Order size below this market’s minimum' },
+  '11408': { status: 422, message: 'Order size is not a multiple of this market’s size step' },
+  '11409': { status: 422, message: 'Order value below this market’s minimum' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

@@ -138,6 +138,17 @@ export const errors = {
   contentDraftMissing: '11184',
   customerSessionNotFound: '11185',
   customerStatusUnchanged: '11186',
+  // Money rules (11400–11419).
+  loanOverdueWithdrawalsPaused: '11400',
+  loanOverdueBorrowingPaused: '11401',
+  lendingCapitalInsufficient: '11402',
+  loanExposureExceeded: '11403',
+  loanNotOverdue: '11404',
+  charityPayoutOverHeld: '11405',
+  requestAlreadyPending: '11406',
+  orderBelowMinimumSize: '11407',
+  orderSizeOffStep: '11408',
+  orderBelowMinimumNotional: '11409',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

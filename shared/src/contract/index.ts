@@ -1,6 +1,7 @@
 export * from './catalogue';
 export * from './common';
 export * from './markets';
+export * from './order-limits';
 export * from './candles';
 export * from './auth';
 // Wallet sign-in (Sign-In with Ethereum).
@@ -31,3 +32,5 @@ export * from './staff-reviews';
 // Back office: customers, corrections, operations.
 export * from './staff-customers';
 export * from './staff-operations';
+// Money books: the lending book, write-offs, charity payouts.
+export * from './money';

@@ -47,6 +47,7 @@ export class SpotService implements Settler {
     const quantity = money(body.quantity);
     if (quantity.lte(0)) throw new AppError(errors.purchaseAmountIncorrect);
     const tick = this.ctx.tradableTick(market);
+    this.ctx.checkOrderSize(market, quantity, money(body.orderType === 'limit' ? body.price! : tick.price));
     if (body.orderType === 'limit') return this.submitLimit(customer, body, market, quantity, tick);
     return this.submitMarket(customer, body, market, quantity, tick, claims);
   }
