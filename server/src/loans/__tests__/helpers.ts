@@ -23,7 +23,7 @@ export interface LoansTestServer extends CashierTestServer {
   approve(loanId: string): Promise<{ code: string; result: Loose }>;
   /** Moves the loans service's clock. */
   at(time: number): void;
-  /** Owners' capital into lending straight through the ledger (the staff route is tested on its own). */
+  /** Owners' capital into lending (or out, negative) straight through the ledger (the route is tested on its own). */
   fundLending(amount: string): Promise<void>;
   /** A staff member with the finance role (signed in, two-factor enrolled): its Authorization value. */
   finance(name: string): Promise<{ staffId: string; token: string }>;
@@ -35,13 +35,15 @@ export async function loansServer(options: { capital?: string } = {}): Promise<L
   const server = await cashierServer();
   const loans = server.services.loans;
   const fundLending = async (amount: string) => {
+    const negative = amount.startsWith('-');
+    const abs = negative ? amount.slice(1) : amount;
     await server.database.db.transaction((tx) =>
       server.services.ledger.transfer(tx, {
         type: 'lending_capital_funding',
         memo: 'test capital',
         legs: [
-          { account: platformAccount('platform_capital', 'USDT'), amount: `-${amount}` },
-          { account: platformAccount('platform_lending_capital', 'USDT'), amount },
+          { account: platformAccount('platform_capital', 'USDT'), amount: negative ? abs : `-${abs}` },
+          { account: platformAccount('platform_lending_capital', 'USDT'), amount: negative ? `-${abs}` : abs },
         ],
       }),
     );
