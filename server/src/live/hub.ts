@@ -124,8 +124,9 @@ export class LiveHub {
     socket.on('close', () => this.remove(client));
     socket.on('message', (data, isBinary) => this.receive(client, data, isBinary));
     this.sendPrices(client, this.options.snapshot(null));
-    const stale = this.options.staleCodes?.() ?? [];
-    if (stale.length > 0) this.sendJson(client, { type: 'market.freshness', stale: [...stale], fresh: [] });
+    // Which markets are stale now (the rest are fresh): the live badges start from this, then follow changes.
+    const stale = this.options.staleCodes?.();
+    if (stale) this.sendJson(client, { type: 'market.freshness', snapshot: true, stale: [...stale], fresh: [] });
     return client;
   }
 

@@ -249,6 +249,8 @@ export interface MarketFreshnessEvent {
   type: 'market.freshness';
   stale: string[];
   fresh: string[];
+  /** On connect: `stale` is every stale market, and every other market is fresh. */
+  snapshot?: boolean;
 }
 
 /** Client → server messages on `/message`. */

@@ -18,6 +18,7 @@ import {
 } from '@swx/shared';
 import type { SpotOrder } from '../../../api';
 import { Figures } from '../../../components/figures';
+import { limitsHint } from '../../../components/order-limits';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
@@ -184,6 +185,7 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
           value={store.quantity}
           onValueChange={(text) => store.set('quantity', text)}
           error={problemText(problems.quantity, t)}
+          hint={limitsHint(trading.info, t)}
         />
         {store.orderType === 'limit' ? (
           <DecimalField
