@@ -33,6 +33,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Browser code: Node's globals do not exist in the page. The workspace's one type-check program
+    // (shared/tsconfig.workspace.json) holds Node's types for the SDK's file-reading tests, so this rule, not
+    // the types, keeps them out of what ships.
+    files: ['shared/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test-support/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'global', '__dirname', '__filename', 'require', 'module'].map((name) => ({
+          name,
+          message: `${name} is Node's; browser code has no such global`,
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs', '**/*.mjs', '**/*.js', 'scripts/**'],
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },

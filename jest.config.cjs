@@ -11,4 +11,9 @@ const packages = fs
   )
   .map((entry) => `<rootDir>/${entry.name}`);
 
-module.exports = { projects: packages };
+module.exports = {
+  projects: packages,
+  // A global option: Jest ignores the projects' own `testTimeout` in a multi-project run. The longest of them
+  // (the server's): on a loaded two-core machine a slow test is not a failing one.
+  testTimeout: 120_000,
+};

@@ -20,4 +20,6 @@ COPY --from=build /site /usr/share/nginx/html
 # The official image's entrypoint fills the template from the environment, then runs nginx; its workers
 # run as the unprivileged nginx user.
 EXPOSE 80
-HEALTHCHECK --interval=10s --timeout=3s CMD ["sh", "-c", "test -f /usr/share/nginx/html/mf-markets/mf-manifest.json"]
+# Healthy when nginx serves a module's manifest (curl is part of the official image).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["curl", "-fsS", "-o", "/dev/null", "http://127.0.0.1/mf-markets/mf-manifest.json"]

@@ -152,6 +152,13 @@ export default defineConfig({
           },
         ]),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Passkeys: browsers refuse an IP address as the relying party, so the passkey test opens the site as
+        // localhost (account-security.spec.ts); both origins of the suite's server are this site's.
+        WEBAUTHN_RP_ID: 'localhost',
+        WEBAUTHN_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}`,
+        // The address book's cooling-off period is a parameter (24 h by default): this server starts it at
+        // about 20 seconds, so a test sees an address become usable (the test's clock is this setting).
+        PARAM_DEFAULTS: JSON.stringify({ withdrawal_address_cooling_off_hours: '0.0055' }),
         // Social sign-in.
         ...social.serverEnv,
       },

@@ -24,9 +24,20 @@ elapsed() { echo $(($(date +%s) - started)); }
 
 # The guard: past the budget every lane is stopped and the run fails, saying so.
 lane_log=$(mktemp -d)
+# Every process this run starts carries this mark in its environment, also those that leave the lane's
+# process group (Playwright starts its web servers in groups of their own).
+export SWX_TEST_RUN="$$-$started"
 stop_lanes() {
+  # An interrupt first: Playwright then stops its web servers and runs the specs' clean-up.
+  for lane in ${browsers:-} ${jests:-}; do kill -INT -- "-$lane" 2>/dev/null || true; done
+  sleep 10
   for lane in ${browsers:-} ${jests:-}; do kill -TERM -- "-$lane" 2>/dev/null || true; done
-  sleep 2
+  for environ in /proc/[0-9]*/environ; do
+    pid=${environ#/proc/}
+    pid=${pid%/environ}
+    if [ "$pid" != "$$" ] && grep -qz "^SWX_TEST_RUN=$SWX_TEST_RUN\$" "$environ" 2>/dev/null; then kill -TERM "$pid" 2>/dev/null || true; fi
+  done
+  sleep 1
   for log in "$lane_log"/*.log; do
     [ -f "$log" ] || continue
     echo
@@ -59,11 +70,42 @@ for manifest in */package.json; do mkdir -p "$(dirname "$manifest")/.test-result
 mkdir -p .test-results
 status=0
 
-stage "lint, formatting and types"
-pnpm lint
-
-stage "build"
-pnpm build
+stage "lint, formatting, types and the build, side by side"
+# Four jobs that share nothing: ESLint and Prettier are single-threaded, the type check is three programs,
+# the build runs two webpack builds at a time; together they keep both cores busy. Each job's output is
+# shown when it is done, with its own duration.
+checks_log=$(mktemp -d)
+side_by_side() {
+  local name=$1 started_at
+  shift
+  started_at=$(date +%s)
+  if "$@" >"$checks_log/$name.log" 2>&1; then
+    echo "=== done: $name in $(($(date +%s) - started_at))s" >>"$checks_log/$name.log"
+  else
+    echo "=== FAILED: $name after $(($(date +%s) - started_at))s" >>"$checks_log/$name.log"
+    return 1
+  fi
+}
+checks=()
+side_by_side eslint pnpm exec eslint . &
+checks+=($!)
+side_by_side prettier pnpm exec prettier --check . &
+checks+=($!)
+side_by_side types pnpm run typecheck &
+checks+=($!)
+side_by_side build pnpm build &
+checks+=($!)
+for check in "${checks[@]}"; do wait "$check" || status=1; done
+for name in eslint prettier types build; do
+  echo "--- $name"
+  tail -n 40 "$checks_log/$name.log"
+done
+rm -rf "$checks_log"
+# Nothing after this point means anything without a clean build.
+if [ "$status" -ne 0 ]; then
+  echo "=== FAILED: lint, formatting, types or the build (above)"
+  exit 1
+fi
 
 stage "dependency boundaries, release commands and compatibility gate"
 pnpm run check:boundaries

@@ -26,6 +26,8 @@ module.exports = {
     `/node_modules/(?!\\.pnpm/${esmOnly}@)(?!\\.pnpm/${esmOnlyMajors})(?!${esmOnly}/)(?!${esmOnlyMajorNames}/)`,
   ],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // The test databases' templates, made once per run before the workers start (src/test/database.ts).
+  globalSetup: '<rootDir>/src/test/global-setup.ts',
   // On PostgreSQL only the files that reach a database run: the rest ran on the PGlite run already.
   testPathIgnorePatterns: [
     '/node_modules/',

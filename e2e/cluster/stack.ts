@@ -48,9 +48,9 @@ export async function startStack(): Promise<Stack> {
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'swx-cluster-')),
   };
   try {
-    // One after the other: the first runs the migrations, the second finds them applied.
-    await startInstance(stack, 'a');
-    await startInstance(stack, 'b');
+    // Both at once on the empty database, as compose or a rolling restart starts them: the migrations run
+    // under an advisory lock, so one applies them and the other finds them applied.
+    await Promise.all([startInstance(stack, 'a'), startInstance(stack, 'b')]);
     await waitFor(async () => (await fetch(`${balancerUrl}/healthz`)).ok, 'the balancer to serve');
     return stack;
   } catch (error) {
@@ -108,6 +108,36 @@ export async function killInstance(stack: Stack, name: InstanceName): Promise<vo
   await exited;
   stack.instances[name] = undefined;
 }
+
+/**
+ * Freezes an instance as a long GC pause or a suspended VM would (SIGSTOP): its process runs nothing, its
+ * connections stay open and the kernel still answers for its sockets. `resume` lets it run on (SIGCONT).
+ */
+export function freezeInstance(stack: Stack, name: InstanceName): { resume: () => void } {
+  const child = stack.instances[name]!;
+  child.kill('SIGSTOP');
+  let resumed = false;
+  return {
+    resume: () => {
+      if (resumed) return;
+      resumed = true;
+      child.kill('SIGCONT');
+    },
+  };
+}
+
+/** The background leadership's current term (`platform_leadership`, the lock key of the feed and the jobs). */
+export async function leadershipEpoch(stack: Stack): Promise<bigint | undefined> {
+  const rows = await query<{ epoch: string }>(
+    stack,
+    `select epoch::text as epoch from platform_leadership where lock_key = $1`,
+    [BACKGROUND_LOCK_KEY],
+  );
+  return rows[0] ? BigInt(rows[0].epoch) : undefined;
+}
+
+/** server/src/platform/leadership.ts's BACKGROUND_LOCK_KEY ("SWXFEED"), as PostgreSQL's bigint text. */
+const BACKGROUND_LOCK_KEY = 0x535758_4645_4544n.toString();
 
 /**
  * The instance holding the background leadership (feed and scheduler), from the name its lock connection

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { verificationCodeIn, waitForMail } from './smtp';
 import { registerCustomer, type CustomerSession } from './customer';
-import { totpCode } from './staff';
+import { chosenPassword, totpCode } from './staff';
 
 /**
  * What the back office tests and screenshots set up: real customers with deposits and identity checks
@@ -53,7 +54,7 @@ export interface Customer extends CustomerSession {
 
 export async function customerCall<T>(
   request: APIRequestContext,
-  customer: CustomerSession,
+  customer: Pick<CustomerSession, 'token'>,
   method: 'GET' | 'POST',
   path: string,
   data?: unknown,
@@ -136,17 +137,55 @@ export async function submitIdentity(request: APIRequestContext, customer: Custo
   });
 }
 
-/** A member's first sign-in in the back office: password, then enrolment with the secret the page shows. */
-export async function signInStaff(page: Page, member: { username: string; password: string }) {
+/**
+ * A member's first sign-in in the back office, as an admin made them: the temporary password, a password of
+ * their own in its place (`chosenPassword`), enrolment with the secret the page shows, then the recovery
+ * codes shown once. Answers the member's own password and secret.
+ */
+export async function signInStaff(
+  page: Page,
+  member: { username: string; password: string },
+): Promise<{ password: string; secret: string }> {
   await page.goto('/staff');
   await page.getByLabel(/^Username/).fill(member.username);
   await page.getByLabel(/^Password/).fill(member.password);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  const password = chosenPassword(member.username);
+  await page.getByLabel(/^Current password/).fill(member.password);
+  await page.getByLabel(/^New password(?! again)/).fill(password);
+  await page.getByLabel(/^New password again/).fill(password);
+  await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
   await expect(page.getByAltText('QR code for your authenticator app')).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel(/^Six-digit code/).fill(totpCode(secret));
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByRole('heading', { name: 'Keep your recovery codes' })).toBeVisible();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have kept them' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  return { password, secret };
+}
+
+/**
+ * Ready to withdraw to any address: a step-up by the e-mailed code (a customer without a second factor),
+ * then whitelist mode off (new accounts start with it on). The step-up lasts `step_up_minutes` (5).
+ */
+export async function allowAnyWithdrawal(request: APIRequestContext, customer: Customer): Promise<void> {
+  await withdrawAnywhere(request, customer, `${customer.username}@swx.test`);
+}
+
+/** `allowAnyWithdrawal` for a session whose e-mail address is known. */
+export async function withdrawAnywhere(
+  request: APIRequestContext,
+  customer: { token: string },
+  email: string,
+): Promise<void> {
+  const since = Date.now();
+  await customerCall(request, customer, 'POST', '/user/security/stepUp/start', { method: 'email' });
+  const code = verificationCodeIn(await waitForMail(email, { since }));
+  await customerCall(request, customer, 'POST', '/user/security/stepUp', { method: 'email', code });
+  await customerCall(request, customer, 'POST', '/user/security/whitelist', { enabled: false });
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { closeContext, deployModules, expect, isMobileProject, test } from './fixtures';
-import { staffSession } from '../support/staff';
+import { deskSession, setParamApproved } from '../support/staff';
+import { createListing, png } from '../support/nft-listing';
 
 /**
  * The NFT module as built (`mf-nft/dist`, served by the real server under /mf-nft/) against the real server:
@@ -14,8 +14,6 @@ import { staffSession } from '../support/staff';
 async function withNftModule(page: Page) {
   await deployModules(page, ['mf-nft']);
 }
-
-const admin = { username: 'admin', password: 'e2e-admin-password-1' };
 
 interface Customer {
   username: string;
@@ -57,42 +55,11 @@ async function register(request: APIRequestContext, customer: Customer): Promise
   );
 }
 
-/** Staff sign-in with two-factor (the admin API needs it): `support/staff.ts`. */
-const staffToken = (request: APIRequestContext) => staffSession(request, admin);
-
-/** A square PNG of one colour: real image bytes for the artwork upload, which re-encodes what it gets. */
-function png(size: number, [r, g, b]: [number, number, number]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(typed));
-    return Buffer.concat([length, typed, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from([r, g, b]))]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/**
+ * The review desk's staff session (reviewer, finance and content; two-factor on): `support/staff.ts`. The
+ * start-up admin holds no review duty (nobody holds admin with finance).
+ */
+const staffToken = (request: APIRequestContext) => deskSession(request);
 
 /** Real account, 200 USDT deposited and approved by staff: what a bidder needs. */
 async function fundedRealCustomer(request: APIRequestContext, staff: string, customer: Customer) {
@@ -134,56 +101,17 @@ async function fundedRealCustomer(request: APIRequestContext, staff: string, cus
 
 /**
  * Late bids extend an auction by 5 minutes by default; a test auction lasting a minute uses a short window
- * (the rule itself is the server's tests' subject). Staff change parameters with a reason, audited.
+ * (the rule itself is the server's tests' subject). Auction rules move money: the admin asks for each
+ * change with a reason and a second admin approves it (maker-checker), audited.
  */
-async function shortAuctionRules(request: APIRequestContext, staff: string) {
+async function shortAuctionRules(request: APIRequestContext) {
   const values = {
     nft_extension_window_seconds: '5',
     nft_extension_seconds: '5',
     nft_max_extension_seconds: '10',
   };
-  for (const [key, value] of Object.entries(values)) {
-    await envelope(
-      await request.put(`/swx/admin/params/${key}`, {
-        headers: { Authorization: staff },
-        data: { value, reason: 'e2e: a one-minute charity auction' },
-      }),
-      `param ${key}`,
-    );
-  }
-}
-
-async function createListing(request: APIRequestContext, staff: string, title: string, seconds: number) {
-  const artwork = await envelope<{ id: string }>(
-    await request.post('/swx/admin/nfts/artwork', {
-      headers: { Authorization: staff },
-      multipart: { file: { name: 'art.png', mimeType: 'image/png', buffer: png(96, [230, 120, 40]) } },
-    }),
-    'artwork upload',
-  );
-  const now = Date.now();
-  return envelope<{ id: string }>(
-    await request.post('/swx/admin/nfts', {
-      headers: { Authorization: staff },
-      data: {
-        title,
-        creator: 'E2E Studio',
-        chain: 'Ethereum',
-        contractAddress: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
-        tokenId: String(now),
-        image: artwork.id,
-        descriptions: {
-          en: 'An orange square, auctioned by the end-to-end suite.',
-          de: 'Ein oranges Quadrat.',
-        },
-        startingBid: '100',
-        startsAt: new Date(now - 1000).toISOString(),
-        endsAt: new Date(now + seconds * 1000).toISOString(),
-        charity: 'Children’s Hospital Fund',
-      },
-    }),
-    'create listing',
-  );
+  for (const [key, value] of Object.entries(values))
+    await setParamApproved(request, key, value, 'e2e: a one-minute charity auction');
 }
 
 /** A page of its own browser context, signed in as the customer on the real account. */
@@ -218,7 +146,7 @@ test('two customers bid against each other; the auction settles and the donation
   test.skip(isMobileProject(testInfo.project.name), 'one run of the money path is enough; layouts below');
   test.setTimeout(420_000);
   const staff = await staffToken(request);
-  await shortAuctionRules(request, staff);
+  await shortAuctionRules(request);
   const [ana, ben] = await Promise.all([
     fundedRealCustomer(request, staff, newCustomer(testInfo, 'a')),
     fundedRealCustomer(request, staff, newCustomer(testInfo, 'b')),

@@ -387,3 +387,92 @@ test('the diagnostics panel opens from ?diagnostics=1, works from the keyboard a
   await page.keyboard.press('Escape');
   await expect(control).toBeFocused();
 });
+
+/**
+ * A workspace beside the repository's, as a developer's change would leave it: its SDK renames a contract field
+ * (`UserInfo.username`), and its mf-markets is the same code. Everything else (dependencies, the release
+ * commands) is the repository's own: node_modules is linked, the rest copied.
+ */
+function changedSdkWorkspace(): string {
+  const workspace = path.join(work, 'changed-sdk');
+  fs.mkdirSync(workspace);
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(workspace, 'node_modules'));
+  for (const item of ['package.json', 'tsconfig.base.json', 'scripts', 'shared', 'mf-markets'])
+    fs.cpSync(path.join(repoRoot, item), path.join(workspace, item), {
+      recursive: true,
+      verbatimSymlinks: true,
+      // The module's own build output and the SDK's test reports are not sources.
+      filter: (source) => !/[\\/](dist|\.test-results|coverage)$/.test(source),
+    });
+  const auth = path.join(workspace, 'shared', 'src', 'contract', 'auth.ts');
+  const before = fs.readFileSync(auth, 'utf8');
+  const after = before.replace(
+    'export const UserInfo = Type.Object({\n  id: Id,\n  username: Type.String(),',
+    'export const UserInfo = Type.Object({\n  id: Id,\n  userName: Type.String(),',
+  );
+  expect(after).not.toBe(before);
+  fs.writeFileSync(auth, after);
+  return workspace;
+}
+
+function inWorkspace(workspace: string, script: string, ...args: string[]): CommandResult {
+  const result = spawnSync(process.execPath, [path.join(workspace, script), ...args], {
+    encoding: 'utf8',
+    cwd: workspace,
+    env: { ...process.env, RELEASES_DIR: releasesDir, SHELL_DIST: path.join(webRoot, 'shell', 'dist') },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+test('a module built against a changed SDK is refused by the gate, and by the shell when forced onto the pointer', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const workspace = changedSdkWorkspace();
+  // The SDK's surface check names the change and the version it needs...
+  const surface = inWorkspace(workspace, 'scripts/release/sdk-surface.mjs');
+  expect(surface.status, surface.stdout).toBe(1);
+  expect(surface.stderr).toContain('removed contract:UserInfo.username');
+  expect(surface.stderr).toContain('a major change needs 2.0.0 or later');
+  // ...and the developer follows it: the SDK becomes 2.0.0 (recording it is not needed to build against it),
+  // and mf-markets is built against it.
+  const sharedPackage = path.join(workspace, 'shared', 'package.json');
+  fs.writeFileSync(
+    sharedPackage,
+    fs.readFileSync(sharedPackage, 'utf8').replace('"version": "1.0.0"', '"version": "2.0.0"'),
+  );
+  const pointerBefore = fs.readFileSync(path.join(releasesDir, 'remotes.json'), 'utf8');
+
+  const refused = inWorkspace(workspace, 'scripts/release/cli.mjs', 'release', 'mf-markets');
+  expect(refused.status, `${refused.stdout}\n${refused.stderr}`).toBe(2);
+  expect(refused.stderr).toContain('REFUSED');
+  expect(refused.stderr).toContain(
+    'shared singleton @swx/shared: the module brings 2.0.0, the shell requires ^1.0.0',
+  );
+  expect(refused.stderr).toContain(
+    'shared singleton @swx/shared: the shell provides 1.0.0, the module requires ^2.0.0',
+  );
+  expect(fs.readFileSync(path.join(releasesDir, 'remotes.json'), 'utf8')).toBe(pointerBefore);
+  const stored = /stored .*[\\/]mf-markets[\\/]([^\s\\/]+)/.exec(refused.stdout)![1]!;
+  expect(releaseCommand('list', 'mf-markets').stdout).toContain(`${stored}  `);
+
+  // Forced: the pointer edited by hand, past the gate. The shell's federation runtime refuses the module.
+  const forced = { ...pointer(), mf_markets: `/releases/mf-markets/${stored}/mf-manifest.json` };
+  fs.writeFileSync(path.join(releasesDir, 'remotes.json'), JSON.stringify(forced));
+  try {
+    await page.goto(`${site}/market`);
+    await expect(page.getByRole('alert', { name: 'Chunk-load error' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Markets' })).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Diagnostics' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Support diagnostics' });
+    await expect(dialog.locator('tr[data-module="mf_markets"]')).toContainText(
+      'Refused: built for @swx/shared ^2.0.0, the page has 1.0.0',
+    );
+    await page.keyboard.press('Escape');
+  } finally {
+    fs.writeFileSync(path.join(releasesDir, 'remotes.json'), pointerBefore);
+  }
+  // Back on the pointer's version: the page works again.
+  await page.goto(`${site}/market`);
+  await showsMarkets(page);
+});

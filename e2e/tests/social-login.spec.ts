@@ -117,7 +117,7 @@ test('cancelling at the provider and a tampered answer show a translated message
   await expect(page.getByRole('heading', { name: 'Sign-in did not complete' })).toBeVisible();
   await expect(
     page.getByRole('alert').filter({
-      hasText: 'This sign-in attempt expired or was already used, please start again',
+      hasText: 'This sign-in was started in another browser or has expired: please start it again here',
     }),
   ).toBeVisible();
   await expect(page.getByText('555')).toHaveCount(0);
@@ -132,4 +132,40 @@ test('cancelling at the provider and a tampered answer show a translated message
   await expect(
     page.getByRole('alert').filter({ hasText: 'Sign-in was cancelled at the provider' }),
   ).toBeVisible();
+});
+
+test('a callback opened in another browser is refused: the state is bound to the browser that started it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const id = unique(testInfo);
+  // The callback page hands the provider's answer to our server; that request is held back here, so the
+  // answer is still unused when another browser tries it.
+  let callback = '';
+  await page.route('**/swx/customer/login/socialCallback/google', async (route) => {
+    callback = `/api/loginCallback/google${(route.request().postDataJSON() as { callback: string }).callback}`;
+    await route.abort();
+  });
+  await page.goto('/pass/login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, socialProviders.google.issuer, `vic${id}`);
+  await expect.poll(() => callback).toContain('state=');
+
+  // The same link in a victim's browser (no state cookie there) signs nobody in.
+  const victim = await browser.newContext();
+  const victimPage = await victim.newPage();
+  await victimPage.addInitScript(() => window.sessionStorage.setItem('showBoard', 'false'));
+  await usePassModule(victimPage);
+  await victimPage.goto(callback);
+  await expect(
+    victimPage.getByRole('alert').filter({ hasText: 'This sign-in was started in another browser' }),
+  ).toBeVisible();
+  expect(await victimPage.evaluate(() => localStorage.getItem('token'))).toBeFalsy();
+  await victimPage.unrouteAll({ behavior: 'ignoreErrors' });
+  await victim.close();
+
+  // The browser that started it still finishes it.
+  await page.unroute('**/swx/customer/login/socialCallback/google');
+  await page.goto(callback);
+  await expect(page.getByRole('heading', { name: 'Choose your username' })).toBeVisible();
 });

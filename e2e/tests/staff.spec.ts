@@ -7,6 +7,7 @@ import {
   signInStaff,
   submitIdentity,
   tronAddress,
+  allowAnyWithdrawal,
 } from '../support/back-office';
 import { createMember, signInNewMember, staffCall } from '../support/staff';
 import { closeContext, deployModules, expect, test } from './fixtures';
@@ -116,6 +117,8 @@ test('a large withdrawal needs a second finance member', async ({ page, request,
   const check = checks.find((item) => item.userId === customer.id);
   await staffCall(request, reviewer, 'POST', `/reviews/kyc/${check!.id}/approve`);
 
+  // A withdrawal asks for a fresh second factor, and new accounts send only to their address book.
+  await allowAnyWithdrawal(request, customer);
   // 15,000 USDT is above `withdrawal_four_eyes_usdt` (10,000 by default).
   const withdrawal = {
     method: 'crypto',

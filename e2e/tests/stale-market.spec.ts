@@ -6,7 +6,7 @@ import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { smtpUrl, verificationCodeIn, waitForMail } from '../support/smtp';
 import { expect, test } from './fixtures';
-import { staffSession } from '../support/staff';
+import { setParamApproved } from '../support/staff';
 
 /**
  * The stale-price guard end to end. The suite's server runs the simulator, which never falls silent, so this
@@ -92,12 +92,14 @@ test.beforeAll(async ({}, testInfo) => {
   });
   await waitForServer(baseURL, server);
   api = await apiRequest.newContext({ baseURL });
-  const token = await staffSession(api, admin, baseURL);
-  const set = await api.put('/swx/admin/params/price_stale_seconds', {
-    headers: { Authorization: token },
-    data: { value: JSON.stringify(staleSeconds), reason: 'e2e: a short stale window for crypto' },
-  });
-  expect(await set.json()).toMatchObject({ code: '200' });
+  // Stale windows move risk: this server's admin asks, a second admin approves (maker-checker).
+  await setParamApproved(
+    api,
+    'price_stale_seconds',
+    JSON.stringify(staleSeconds),
+    'e2e: a short stale window for crypto',
+    { admin, baseURL },
+  );
 });
 
 test.afterAll(async () => {

@@ -12,6 +12,7 @@ import { NotificationScreen } from './screens/notification';
 import { ProfileScreen } from './screens/profile';
 import { RecordsScreen } from './screens/records';
 import { SettingsScreen } from './screens/settings';
+import { SecurityScreen } from './screens/security';
 import { WithdrawScreen } from './screens/withdraw';
 
 const signedIn = (screen: ReactNode) => <RequireLogin>{screen}</RequireLogin>;
@@ -33,6 +34,7 @@ export default function AccountRoutes() {
       <Route path="/profile" element={signedIn(<ProfileScreen />)} />
       <Route path="/profile/balance" element={signedIn(<BalanceScreen />)} />
       <Route path="/profile/settings" element={signedIn(<SettingsScreen />)} />
+      <Route path="/profile/security" element={signedIn(<SecurityScreen />)} />
       <Route path="/profile/notification" element={signedIn(<NotificationScreen />)} />
       <Route path="/profile/deposit" element={signedIn(<DepositScreen />)} />
       <Route path="/profile/withdraw" element={signedIn(<WithdrawScreen />)} />

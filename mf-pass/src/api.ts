@@ -4,6 +4,11 @@ import {
   type CodeScene,
   type LoginBody,
   type LoginResult,
+  type NotMeResult,
+  type PasskeyAnswer,
+  type PasskeyCeremony,
+  type SecondFactorBody,
+  type SignInResult,
   type RegisterBody,
   type RepasswordBody,
   type SuccessCode,
@@ -13,8 +18,31 @@ const api = () => getRootStore().api;
 
 /** The sign-in module's calls (docs/product.md (the API), pinned payloads). */
 export const passApi = {
-  login(body: LoginBody): Promise<LoginResult> {
+  /** A session, or the second factor the account still needs. */
+  login(body: LoginBody): Promise<SignInResult> {
     return api().call('auth.login', { body });
+  },
+
+  /** The second step: a code or a passkey's answer for the ticket. */
+  secondFactor(body: SecondFactorBody): Promise<LoginResult> {
+    return api().call('auth.secondFactor', { body });
+  },
+
+  secondFactorPasskey(ticket: string): Promise<PasskeyCeremony> {
+    return api().call('auth.secondFactorPasskey', { body: { ticket } });
+  },
+
+  passkeyOptions(): Promise<PasskeyCeremony> {
+    return api().call('auth.passkeyOptions');
+  },
+
+  passkeyLogin(passkey: PasskeyAnswer): Promise<LoginResult> {
+    return api().call('auth.passkeyLogin', { body: { passkey } });
+  },
+
+  /** The new-device e-mail's link: every session ends and withdrawals lock. */
+  notMe(token: string): Promise<NotMeResult> {
+    return api().call('auth.notMe', { body: { token } });
   },
 
   register(body: RegisterBody): Promise<LoginResult> {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Skeleton, getRootStore } from '@swx/shared';
 import { RequireRole } from './components/require-role';
 import { StaffLayout } from './components/staff-layout';
@@ -10,20 +10,30 @@ import { CorrectionsQueue, CustomerProfilePage, CustomerSearch } from './screens
 import { Dashboard } from './screens/dashboard';
 import { OperationsRoutes } from './screens/operations';
 import { ReviewQueue } from './screens/reviews';
-import { Enrolment, SignIn } from './screens/sign-in';
+import { Account } from './screens/account';
+import { Changes } from './screens/changes';
+import { Enrolment, NewPassword, RecoveryCodes, ResetPassword, SignIn } from './screens/sign-in';
 import { Team } from './screens/team';
 import { StaffSessionProvider, useStaffSession, type StaffSession } from './session';
 
-/** Sign-in, first-time enrolment, or the back office, by where the member's session stands. */
+/**
+ * Sign-in, the forced first password, enrolment, the recovery codes shown once, or the back office, by where
+ * the member's session stands.
+ */
 const StaffGate = observer(function StaffGate({ children }: { children: ReactNode }) {
   const session = useStaffSession();
   if (session.restoring) return <Skeleton lines={6} />;
-  switch (session.stage.stage) {
+  const stage = session.stage;
+  switch (stage.stage) {
     case 'password':
     case 'code':
       return <SignIn />;
+    case 'newPassword':
+      return <NewPassword />;
     case 'enrol':
       return <Enrolment />;
+    case 'recoveryCodes':
+      return <RecoveryCodes codes={stage.codes} />;
     case 'signedIn':
       return <StaffLayout>{children}</StaffLayout>;
   }
@@ -31,6 +41,8 @@ const StaffGate = observer(function StaffGate({ children }: { children: ReactNod
 
 /** The back office's pages, under `/staff` (absolute paths: the shell renders modules outside a matched route). */
 export function StaffPages() {
+  // A reset link's page needs no session: it is the way back in.
+  if (useLocation().pathname === '/staff/reset-password') return <ResetPassword />;
   return (
     <StaffGate>
       <Routes>
@@ -62,6 +74,15 @@ export function StaffPages() {
           }
         />
         <Route path="/staff/operations/*" element={<OperationsRoutes />} />
+        <Route
+          path="/staff/changes"
+          element={
+            <RequireRole needs="admin.changes">
+              <Changes />
+            </RequireRole>
+          }
+        />
+        <Route path="/staff/account" element={<Account />} />
         <Route
           path="/staff/team"
           element={

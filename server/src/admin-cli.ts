@@ -17,17 +17,25 @@ const usage = `Usage: pnpm admin <command> [options]
 
 Commands:
   create-staff <username>                 new staff account (password from STAFF_PASSWORD, else prompted),
-                                          with --roles; the first account gets every role by default
+                                          with --roles and --email; the first account is an admin by default
+  set-staff-email <username> <email>      the address reset links and re-enrolment codes go to
   reviews <kind> [status]                 list records of a review kind (deposit, withdrawal, kyc, loan), pending by default
   approve <kind> <id>                     approve a pending record
   reject <kind> <id> <reason>             reject a pending record with a reason
   ledger-check                            check the ledger balances against its entries
-  set-param <key> <value> <reason>        change a server parameter
+  set-param <key> <value> <reason>        change a server parameter (editorial: at once; otherwise a pending
+                                          change a second admin approves)
   params                                  list the server parameters
+  changes [status]                        list pending changes (maker-checker), pending by default
+  approve-change <id> <reason>            approve and apply a pending change (not one's own)
+  reject-change <id> <reason>             reject a pending change (or withdraw one's own)
+  audit-verify                            recompute the audit log's hash chain; names the first broken row
+  audit-anchors                           the latest daily anchors of the audit log (anchoring finished days first)
 
 Options:
-  --roles <list>       create-staff: comma-separated roles (${staffRoles.join(', ')})
-  --staff <username>   the staff member acting (required except for reviews, params, ledger-check;
+  --roles <list>       create-staff: comma-separated roles (${staffRoles.join(', ')}); nobody holds admin and finance
+  --email <address>    create-staff: the member's e-mail address
+  --staff <username>   the staff member acting (required except for reviews, params, ledger-check, audit-*;
                        optional for create-staff when no staff account exists yet)
   --json               print results as JSON
   -h, --help           this text`;
@@ -49,12 +57,12 @@ async function actingStaff(services: Services, username: string | undefined): Pr
   return found;
 }
 
-/** `--roles a,b`: required once staff exist; the first account (no staff yet) gets every role without it. */
+/** `--roles a,b`: required once staff exist; the first account (no staff yet) is an admin without it. */
 function rolesOption(option: string | undefined, anyStaff: boolean): StaffRole[] {
   if (option === undefined) {
     if (anyStaff)
       throw new UsageError(`--roles is required: a comma-separated list of ${staffRoles.join(', ')}`);
-    return [...staffRoles];
+    return ['admin'];
   }
   const roles = option
     .split(',')
@@ -79,6 +87,7 @@ export async function runCli(argv: string[], services: Services, io: CliIo): Pro
       options: {
         staff: { type: 'string' },
         roles: { type: 'string' },
+        email: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -106,10 +115,26 @@ export async function runCli(argv: string[], services: Services, io: CliIo): Pro
         const creator = values.staff || anyStaff ? await actingStaff(services, values.staff) : null;
         const roles = rolesOption(values.roles, anyStaff);
         const password = io.env.STAFF_PASSWORD || (await io.readPassword(`Password for ${args[0]}: `));
-        const created = await services.database.db.transaction((tx) =>
-          services.staff.create(tx, args[0]!, password, creator?.staffId ?? null, roles),
-        );
+        // A member made by another goes through the same rules as in the back office (segregation of
+        // duties, a new admin only by an approved role change); the very first account is the operator's.
+        const created = creator
+          ? await services.staffManagement.create(creator, {
+              username: args[0]!,
+              password,
+              roles,
+              email: values.email ?? '',
+            })
+          : await services.database.db.transaction((tx) =>
+              services.staff.create(tx, args[0]!, password, null, roles, { email: values.email ?? null }),
+            );
         print(io, created, json, () => `Created staff ${created.username} (id ${created.staffId})`);
+        return 0;
+      }
+      case 'set-staff-email': {
+        need(2, '<username> <email>');
+        const member = await actingStaff(services, args[0]);
+        const updated = await services.staffManagement.setEmailByOperator(member.staffId, args[1]!);
+        print(io, updated, json, () => `${updated.username} <${updated.email}>`);
         return 0;
       }
       case 'reviews': {
@@ -143,11 +168,73 @@ export async function runCli(argv: string[], services: Services, io: CliIo): Pro
       case 'set-param': {
         need(3, '<key> <value> <reason>');
         const staff = await actingStaff(services, values.staff);
-        const updated = await services.params.set(args[0]!, args[1]!, {
-          staffId: staff.staffId,
-          reason: args.slice(2).join(' '),
-        });
-        print(io, updated, json, () => `${updated.key} = ${updated.value}`);
+        const reason = args.slice(2).join(' ');
+        if (services.params.isEditorial(args[0]!)) {
+          const updated = await services.params.set(args[0]!, args[1]!, { staffId: staff.staffId, reason });
+          print(io, updated, json, () => `${updated.key} = ${updated.value}`);
+          return 0;
+        }
+        const change = await services.changes.request(
+          'param',
+          staff,
+          { key: args[0]!, value: args[1]! },
+          reason,
+        );
+        print(
+          io,
+          change,
+          json,
+          () => `Pending change ${change.id}: ${change.target} waits for a second admin`,
+        );
+        return 0;
+      }
+      case 'changes': {
+        const viewer = await actingStaff(services, values.staff);
+        const status = (args[0] ?? 'pending') as 'pending' | 'approved' | 'rejected';
+        if (!['pending', 'approved', 'rejected'].includes(status))
+          throw new UsageError('changes [pending|approved|rejected]');
+        const rows = await services.changes.list(status, viewer);
+        print(io, rows, json, () =>
+          rows.length === 0
+            ? `No ${status} changes`
+            : rows
+                .map(
+                  (c) =>
+                    `${c.id} ${c.kind} ${c.target} by ${c.requestedByUsername}: ${JSON.stringify(c.summary)}`,
+                )
+                .join('\n'),
+        );
+        return 0;
+      }
+      case 'approve-change':
+      case 'reject-change': {
+        need(2, '<id> <reason>');
+        const staff = await actingStaff(services, values.staff);
+        const reason = args.slice(1).join(' ');
+        const decided =
+          command === 'approve-change'
+            ? await services.changes.approve(args[0]!, staff, reason)
+            : await services.changes.reject(args[0]!, staff, reason);
+        print(io, decided, json, () => `Change ${decided.id}: ${decided.status}`);
+        return 0;
+      }
+      case 'audit-verify': {
+        const report = await services.auditChain.verify();
+        print(io, report, json, () =>
+          report.ok
+            ? `Audit chain OK: ${report.rowsChecked} rows, ${report.anchorsChecked} anchors, head ${report.lastHash ?? '(empty)'}`
+            : `Audit chain BROKEN at row ${report.firstBroken!.id || '-'} (seq ${report.firstBroken!.seq}, ${report.firstBroken!.problem}): ${report.firstBroken!.detail}`,
+        );
+        return report.ok ? 0 : 1;
+      }
+      case 'audit-anchors': {
+        await services.auditChain.anchorFinishedDays();
+        const anchors = await services.auditChain.anchors();
+        print(io, anchors, json, () =>
+          anchors.length === 0
+            ? 'No anchors yet (the first is made once a day with audit rows has ended)'
+            : anchors.map((a) => `${a.day} seq ${a.lastSeq} ${a.lastHash} (${a.rows} rows)`).join('\n'),
+        );
         return 0;
       }
       case 'params': {

@@ -9,10 +9,12 @@ import type { DestinationStream } from 'pino';
 import type { Services } from './services';
 import type { Config } from './config';
 import { validatorCompiler } from './http/validation';
+import { serializerCompiler } from './http/serialization';
 import { frameworkErrorOptions, registerErrorHandling, registerNotFound } from './http/errors-plugin';
 import { AppError } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaffNetworkRule } from './http/staff-network';
 import { customerRoutes, adminRoutes, rootRoutes } from './routes';
 import { route } from './http/route';
 import { moduleOrigins, registerWebRoot } from './web/static';
@@ -61,7 +63,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStaffNetworkRule(app, config.staffAllowedCidrs);
   await registerSecurityHeaders(app, { moduleOrigins: () => moduleOrigins(config) });
 
   await app.register(swagger, {

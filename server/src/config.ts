@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { oidcProvidersFrom, type OidcProviderConfig } from './auth/oidc/config';
 import { MAX_HISTORY_DAYS } from './markets/feed/simulated-history';
+import { staffNetworksFrom } from './http/staff-network';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -22,6 +23,13 @@ export interface Config {
   mailFrom: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /** The start-up admin's e-mail address (`ADMIN_EMAIL`), for password reset links and re-enrolment codes. */
+  adminEmail: string | undefined;
+  /**
+   * `STAFF_ALLOWED_CIDRS`: the networks `/swx/admin` and `/staff` answer (addresses or CIDR ranges, through
+   * `TRUST_PROXY`); undefined: every network.
+   */
+  staffAllowedCidrs: string[] | undefined;
   marketFeed: 'simulated' | 'replay' | 'exchange';
   marketFeedSeed: number;
   /**
@@ -70,6 +78,22 @@ export interface Config {
   instanceName: string;
   /** Feed: the exchange adapter's settings (MARKET_FEED=exchange); undefined for the other feeds. */
   exchangeFeed: ExchangeFeedConfig | undefined;
+  /**
+   * `PARAM_DEFAULTS`: a JSON object of parameter values used instead of the seed defaults when a parameter is
+   * first stored (a new installation, a new parameter); values staff have set are never touched.
+   */
+  paramDefaults: Record<string, string>;
+  /** Passkeys (WebAuthn): the relying party (security/passkeys.ts). */
+  webAuthn: WebAuthnConfig;
+}
+
+/** Passkeys: `WEBAUTHN_RP_ID`, `WEBAUTHN_RP_NAME`, `WEBAUTHN_ORIGINS` (docs/configuration.md). */
+export interface WebAuthnConfig {
+  /** The registrable domain passkeys are bound to; by default the host of `PUBLIC_URL`. */
+  rpId: string;
+  rpName: string;
+  /** Origins a ceremony may come from; by default the origin of `PUBLIC_URL`. */
+  origins: string[];
 }
 
 /** Feed: where the exchange adapter connects and how it paces itself (docs/configuration.md). */
@@ -127,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'SWX <no-reply@swx.local>',
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    staffAllowedCidrs: staffNetworksFrom(env.STAFF_ALLOWED_CIDRS),
     marketFeed: feed,
     marketFeedSeed: intFrom(env.MARKET_FEED_SEED, 20260101, 'MARKET_FEED_SEED'),
     marketFeedHistoryDays: historyDaysFrom(env.MARKET_FEED_HISTORY_DAYS, nodeEnv),
@@ -149,7 +175,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planProducts: env.PLAN_PRODUCTS || undefined,
     instanceName: (env.INSTANCE_NAME || `${os.hostname()}:${process.pid}`).slice(0, 40),
     exchangeFeed: feed === 'exchange' ? exchangeFeedFrom(env) : undefined,
+    paramDefaults: paramDefaultsFrom(env.PARAM_DEFAULTS),
+    webAuthn: webAuthnFrom(env, env.PUBLIC_URL ?? `http://localhost:${port}`),
   };
+}
+
+/** `PARAM_DEFAULTS`: `{"key": "value", ...}`, strings only (checked against the definitions at start-up). */
+function paramDefaultsFrom(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('PARAM_DEFAULTS must be a JSON object of parameter values');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('PARAM_DEFAULTS must be a JSON object of parameter values');
+  for (const [key, entry] of Object.entries(parsed))
+    if (typeof entry !== 'string') throw new Error(`PARAM_DEFAULTS: the value of ${key} must be a string`);
+  return parsed as Record<string, string>;
+}
+
+/** Passkeys are bound to `WEBAUTHN_RP_ID` (default: PUBLIC_URL's host) and its `WEBAUTHN_ORIGINS`. */
+function webAuthnFrom(env: NodeJS.ProcessEnv, publicUrl: string): WebAuthnConfig {
+  const site = new URL(publicUrl);
+  const origins = (env.WEBAUTHN_ORIGINS ?? site.origin)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins)
+    if (!/^https?:\/\/[^/]+$/.test(origin))
+      throw new Error(`WEBAUTHN_ORIGINS must be origins such as https://swx.example, got "${origin}"`);
+  const rpId = env.WEBAUTHN_RP_ID || site.hostname;
+  if (!/^[a-z0-9.-]+$/i.test(rpId)) throw new Error(`WEBAUTHN_RP_ID must be a host name, got "${rpId}"`);
+  return { rpId, rpName: env.WEBAUTHN_RP_NAME || 'SWX', origins };
 }
 
 /** Feed: the simulator publishes at most 90 days of past (PRODUCT.md rule 1). */

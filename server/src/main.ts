@@ -9,10 +9,20 @@ import pino from 'pino';
  * Production entry: one process serves the API, the websocket and the built web modules on PORT.
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, stop background work, close the
  * database.
+ *
+ * `node dist/main.js --migrate-only` applies the database migrations and exits (status 0 when the schema is
+ * current): the one-shot step a deployment runs before its instances start (deploy/compose.yaml). Instances
+ * migrate at start-up too, under an advisory lock (db/client.ts), so skipping the step is safe, only slower.
  */
-async function main(): Promise<void> {
+async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   const log = pino(loggerOptions(config.logLevel));
+  if (argv.includes('--migrate-only')) {
+    const migrated = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await migrated.close();
+    log.info({ database: migrated.kind }, 'database migrations applied');
+    return;
+  }
   if (!config.databaseUrl) {
     const banner =
       'MONEY IS RUNNING ON THE EMBEDDED DATABASE (PGlite). It does not fsync: a machine crash can lose the last commits. Set DATABASE_URL to a PostgreSQL server for real money.';
@@ -57,7 +67,7 @@ async function main(): Promise<void> {
   app.log.info({ port: config.port, database: database.kind, feed: config.marketFeed }, 'SWX server ready');
 }
 
-main().catch((error) => {
+main(process.argv.slice(2)).catch((error) => {
   console.error(error);
   process.exit(1);
 });

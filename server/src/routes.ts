@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { staffAuth } from './admin/staff-auth';
 import { adminRoutes as staffRoutes } from './admin/routes';
 import { staffManagementRoutes } from './admin/staff-routes';
+import { staffCredentialRoutes } from './admin/credential-routes';
+import { auditRoutes } from './admin/audit-routes';
+import { changeRoutes } from './admin/change-routes';
 import { paramsAdminRoutes, paramsCustomerRoutes } from './params/routes';
 import { uploadsAdminRoutes, uploadsCustomerRoutes } from './uploads/routes';
 import { ledgerAdminRoutes } from './ledger/routes';
@@ -31,11 +34,16 @@ import { nftsAdminRoutes, nftsRoutes } from './nfts/routes';
 import { oidcRoutes } from './auth/oidc/routes';
 // Back office: customers, corrections, operations.
 import { customersAdminRoutes } from './admin/customers/routes';
+// Customer account security.
+import { stepUpPlugin } from './security/plugin';
+import { securityAdminRoutes, securityRoutes, securitySignInRoutes } from './security/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
   // First: decorates the /swx/customer scope with authenticate, authenticateOptional and guardRepeat.
   customerAuth,
+  // Second: decorates the scope with stepUp(action) for every sensitive action after it.
+  stepUpPlugin,
   authRoutes,
   paramsCustomerRoutes,
   contentRoutes,
@@ -61,6 +69,9 @@ export const customerRoutes: FastifyPluginAsync[] = [
   nftsRoutes,
   // Social sign-in (OpenID Connect).
   oidcRoutes,
+  // Customer account security.
+  securitySignInRoutes,
+  securityRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */
@@ -69,7 +80,10 @@ export const adminRoutes: FastifyPluginAsync[] = [
   // every admin route after it.
   staffAuth,
   staffRoutes,
+  staffCredentialRoutes,
   staffManagementRoutes,
+  changeRoutes,
+  auditRoutes,
   paramsAdminRoutes,
   uploadsAdminRoutes,
   ledgerAdminRoutes,
@@ -84,6 +98,8 @@ export const adminRoutes: FastifyPluginAsync[] = [
   // Back office: customers, corrections, operations.
   customersAdminRoutes,
   contentAdminRoutes,
+  // Customer account security: staff requests with four eyes.
+  securityAdminRoutes,
 ];
 
 /** Plugins mounted at the root (no prefix), such as the `/message` websocket. */

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AuditService } from './admin/audit';
+import { AuditChain } from './admin/audit-chain';
+import { ChangeRequests } from './admin/changes';
+import { registerChangeKinds } from './admin/change-kinds';
 import { StaffService } from './admin/staff';
 import { ReviewRegistry } from './admin/reviews';
 import { ReviewClaims } from './admin/claims';
@@ -45,6 +48,10 @@ import { KycService } from './kyc/service';
 import { LoansService } from './loans/service';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
+// Customer account security.
+import { SecurityService } from './security/service';
+import { SecurityStaffRequests } from './security/staff-requests';
+import { RateCounters, SharedAttemptThrottle, purgeAttemptCounters } from './guards/shared-counters';
 // Back office: customers, corrections, operations.
 import { CustomerDirectory } from './auth/directory';
 import { CustomersService } from './admin/customers/service';
@@ -71,18 +78,30 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const units = new UnitOfWork(database.db, log);
   const audit = new AuditService(database.db);
+  // The audit log's tamper evidence: the chain's verifier and the daily anchors (a scheduler job).
+  const auditChain = new AuditChain(database.db);
+  scheduler.every('audit.anchor', 3_600_000, (now) => auditChain.anchorFinishedDays(now), {
+    runOnStart: true,
+  });
+  const mailer = createMailer(config, log);
   const staff = new StaffService(database.db, audit, {
     // TOTP secrets are sealed with the identity documents' key (the vault's seal/open; no file is written).
     totp: new StaffTotp(new IdentityVault(config.identityEncryptionKey, config.identityDir)),
     codeLimit: config.authRateLimits.loginPerAccount,
+    mailer,
+    publicUrl: config.publicUrl,
   });
-  await staff.bootstrap(config.adminUsername, config.adminPassword);
+  await staff.bootstrap(config.adminUsername, config.adminPassword, config.adminEmail);
   const staffManagement = new StaffManagement(database.db, audit, staff);
   // Parameters are seeded and loaded before any other service can read one.
-  const params = new ParamsService(database, audit, log, bus);
+  const params = new ParamsService(database, audit, log, bus, config.paramDefaults);
   await params.init();
-  // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them.
+  // Four eyes: approvals by several staff members, for review kinds and any other domain that needs them;
+  // the number a subject needs is fixed when it is requested.
   const fourEyes = new FourEyes(database.db, audit);
+  // Maker-checker: settings that move money or risk change through a second member's approval (the kinds
+  // are registered below, once the domains they change exist).
+  const changes = new ChangeRequests(database.db, units, audit, fourEyes);
   const reviews = new ReviewRegistry(units, audit, {
     claims: new ReviewClaims(database.db, () => params.getInteger('review_claim_minutes')),
     fourEyes,
@@ -101,8 +120,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     demoInitialBalance: () => params.get('demo_initial_balance'),
   });
   // Customers: sign-up opens the ledger accounts in the same transaction that creates the customer.
-  const mailer = createMailer(config, log);
-  const submissionGuard = new SubmissionGuard(database.db);
+  const submissionGuard = new SubmissionGuard(database.db, undefined, { presence: database.presence });
   // One process opens a PGlite database: claims left unfinished belong to requests that died with the last.
   if (database.kind === 'pglite') await submissionGuard.releaseOrphans();
   const auth = new AuthService({
@@ -110,6 +128,13 @@ export async function createServices(config: Config, database: Database, log: Fa
     mailer,
     log,
     openCustomerAccounts: (tx, userId) => ledger.openCustomerAccounts(tx, userId),
+  });
+  // Rate limits and attempt counters live in PostgreSQL: every instance counts against the same limit.
+  const rateCounters = new RateCounters(database.db);
+  scheduler.every('guards.counters', 10 * 60_000, async () => {
+    await rateCounters.purge(24 * 3_600_000);
+    // Attempt counters are forgotten an hour after the last try (AttemptThrottle's default).
+    await purgeAttemptCounters(database.db, 60 * 60_000);
   });
   // What sign-in leaves behind (expired codes, old sessions, expired submission claims).
   scheduler.every('auth.sign-in-leftovers', 10 * 60_000, () => auth.purgeExpired());
@@ -144,6 +169,38 @@ export async function createServices(config: Config, database: Database, log: Fa
   lifecycle.push(live.lifecycle);
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live, units);
+  // Customer account security: second factors, passkeys, step-up, devices and history, address book, locks.
+  // TOTP secrets are sealed as staff ones are (the identity key).
+  const factorThrottle = new SharedAttemptThrottle(database.db, {
+    name: 'factor',
+    freeFailures: config.authRateLimits.loginPerAccount.max,
+    firstLockMs: config.authRateLimits.loginPerAccount.windowMs,
+  });
+  const security = new SecurityService({
+    db: database.db,
+    units,
+    auth,
+    mailer,
+    notifications,
+    params,
+    vault: new IdentityVault(config.identityEncryptionKey, config.identityDir),
+    webAuthn: config.webAuthn,
+    publicUrl: config.publicUrl,
+    factorThrottle,
+    log,
+  });
+  auth.useSignInHooks(security.signIn);
+  // Every customer e-mail carries the customer's anti-phishing code (added where mails leave).
+  mailer.useAntiPhishing((to) => security.antiPhishingFor(to));
+  scheduler.every('security.leftovers', 10 * 60_000, () => security.purgeExpired());
+  const securityStaff = new SecurityStaffRequests({
+    db: database.db,
+    units,
+    audit,
+    fourEyes,
+    security,
+    usernames: (ids) => auth.usernames(ids),
+  });
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(ledger);
   // KYC and loans: identity verification (documents encrypted at rest) gates loans and, by parameter,
@@ -186,6 +243,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     identity: kyc,
     // Money rules: no withdrawal while a loan is overdue (11400).
     loanStanding: loans,
+    reviews,
+    withdrawalGuard: security,
     staffViews: {
       customers: (ids) => auth.customerSummaries(ids),
       recentTrades: async (userId, limit) =>
@@ -266,6 +325,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     usernames: (ids) => auth.usernames(ids),
   });
+  registerChangeKinds(changes, { params, markets, plans, staffManagement });
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -275,9 +335,11 @@ export async function createServices(config: Config, database: Database, log: Fa
     bus,
     scheduler,
     audit,
+    auditChain,
     staff,
     staffManagement,
     fourEyes,
+    changes,
     reviews,
     params,
     uploads,
@@ -305,6 +367,10 @@ export async function createServices(config: Config, database: Database, log: Fa
     nfts,
     // Social sign-in (OpenID Connect).
     oidc,
+    // Customer account security.
+    rateCounters,
+    security,
+    securityStaff,
     // Back office: customers, corrections, operations.
     directory,
     customers,

@@ -50,22 +50,37 @@ function isResolvable(request, dir) {
   }
 }
 
+/** The version of `request`'s package as the app at `dir` resolves it (`highcharts/` → highcharts). */
+function versionOf(request, dir) {
+  const bare = request.endsWith('/') ? request.slice(0, -1) : request;
+  const file = require.resolve(`${bare}/package.json`, { paths: [dir] });
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
 /**
  * Shared singletons for one app. A library the app cannot resolve (e.g. `react-router`, which a module may
  * reach only through react-router-dom) is left out rather than failing the build: the host provides it.
- * `requiredVersion: false` because the workspace catalog pins one version of each, and with
- * `loaded-first` the first loaded copy (the host's) is the one everybody uses.
+ *
+ * Each one requires the major it was built with (`^` of the version the app resolved; for the SDK, the
+ * `@swx/shared` version of this build: the range a module declares it was built against), strictly: with
+ * `loaded-first` the page's copy is the first loaded (the shell's), and a module whose range it does not
+ * satisfy is refused by the federation runtime with an error (shown in the shell's diagnostics panel)
+ * instead of running against a copy it was not built for. The release gate (scripts/release/compat.mjs)
+ * compares the same ranges, from the manifests, before a version goes live.
  */
 function sharedSingletons(dir) {
   return Object.fromEntries(
-    SINGLETONS.filter((request) => isResolvable(request, dir)).map((request) => [
-      request,
-      request === 'react-router-dom'
-        ? { singleton: true, requiredVersion: false, eager: false, ...routerFacade(dir).shared }
-        : request === 'react-i18next'
-          ? { singleton: true, requiredVersion: false, eager: false, ...i18nReactFacade(dir).shared }
-          : { singleton: true, requiredVersion: false, eager: false },
-    ]),
+    SINGLETONS.filter((request) => isResolvable(request, dir)).map((request) => {
+      const strict = {
+        singleton: true,
+        eager: false,
+        requiredVersion: `^${versionOf(request, dir)}`,
+        strictVersion: true,
+      };
+      if (request === 'react-router-dom') return [request, { ...strict, ...routerFacade(dir).shared }];
+      if (request === 'react-i18next') return [request, { ...strict, ...i18nReactFacade(dir).shared }];
+      return [request, strict];
+    }),
   );
 }
 

@@ -9,3 +9,4 @@ export * from './store';
 export * from './socket';
 export * from './ui';
 export * from './diagnostics';
+export * from './security';

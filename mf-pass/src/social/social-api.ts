@@ -1,6 +1,7 @@
 import { getRootStore } from '@swx/shared';
 import type {
   LoginResult,
+  SignInResult,
   SocialCallbackResult,
   SocialProviderList,
   SocialStartResult,
@@ -31,7 +32,7 @@ export const socialApi = {
     return api().call('social.register', { body: { ticket, username } });
   },
 
-  confirmLink(ticket: string, password: string): Promise<LoginResult> {
+  confirmLink(ticket: string, password: string): Promise<SignInResult> {
     return api().call('social.confirmLink', { body: { ticket, password } });
   },
 };

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, TextField } from '@swx/shared';
-import type { LoginResult, SocialCallbackResult } from '@swx/shared/contract';
+import type { SignInResult, SocialCallbackResult } from '@swx/shared/contract';
 import { FormAlert } from '../components/fields/form-alert';
 import fieldStyles from '../components/fields/fields.module.css';
 import { PassLayout } from '../components/pass-layout/pass-layout';
 import { safeRedirect } from '../components/redirect/redirect';
-import { startSession } from '../components/session';
+import { continueSignIn, startSession } from '../components/session';
 import { socialApi, type SocialApi } from './social-api';
 
 type Step =
@@ -39,6 +39,8 @@ export function SocialCallback({ api = socialApi }: { api?: SocialApi }) {
         if (result.outcome === 'signedIn') {
           startSession(result);
           navigate(safeRedirect(result.returnTo), { replace: true });
+        } else if (result.outcome === 'secondFactor') {
+          continueSignIn({ secondFactor: result.secondFactor }, navigate, result.returnTo);
         } else if (result.outcome === 'linked') {
           navigate(safeRedirect(result.returnTo), { replace: true });
         } else {
@@ -49,10 +51,7 @@ export function SocialCallback({ api = socialApi }: { api?: SocialApi }) {
     );
   }, [api, provider, search, navigate]);
 
-  const signedIn = (result: LoginResult, returnTo: string) => {
-    startSession(result);
-    navigate(safeRedirect(returnTo), { replace: true });
-  };
+  const signedIn = (result: SignInResult, returnTo: string) => continueSignIn(result, navigate, returnTo);
 
   if (step.outcome === 'working')
     return (

@@ -1,10 +1,19 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { isWalletSignUp, type LoginResult, type WalletSignUpTicket } from '@swx/shared/contract';
+import {
+  isWalletSignUp,
+  needsSecondFactor,
+  type LoginResult,
+  type SecondFactorChallenge,
+  type WalletSignUpTicket,
+} from '@swx/shared/contract';
 import { discoverWallets, signInMessage, type WalletChoice } from '@swx/shared/wallet';
 import type { WalletApi } from './wallet-api';
 
-/** How a wallet sign-in ended: signed in, or the address needs its account created first. */
-export type WalletOutcome = { kind: 'signedIn' } | { kind: 'signUp'; signUp: WalletSignUpTicket };
+/** How a wallet sign-in ended: signed in, the second factor still needed, or the account to create first. */
+export type WalletOutcome =
+  | { kind: 'signedIn' }
+  | { kind: 'signUp'; signUp: WalletSignUpTicket }
+  | { kind: 'secondFactor'; challenge: SecondFactorChallenge };
 
 export interface WalletSignInDeps {
   api: Pick<WalletApi, 'nonce' | 'login'>;
@@ -61,6 +70,7 @@ export class WalletSignInStore {
       const { message, signature } = await (this.deps.sign ?? signInMessage)(wallet.provider, nonce);
       const result = await this.deps.api.login({ message, signature });
       if (isWalletSignUp(result)) return { kind: 'signUp', signUp: result.signUp };
+      if (needsSecondFactor(result)) return { kind: 'secondFactor', challenge: result };
       this.deps.startSession(result);
       return { kind: 'signedIn' };
     } catch (error) {

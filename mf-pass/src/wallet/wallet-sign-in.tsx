@@ -6,7 +6,7 @@ import { Button, messageForError } from '@swx/shared';
 import { WalletError, type WalletChoice } from '@swx/shared/wallet';
 import fieldStyles from '../components/fields/fields.module.css';
 import { safeRedirect } from '../components/redirect/redirect';
-import { startSession } from '../components/session';
+import { continueSignIn, startSession } from '../components/session';
 import { walletApi } from './wallet-api';
 import { WalletSignInStore } from './wallet-sign-in-store';
 import styles from './wallet.module.css';
@@ -26,6 +26,8 @@ function WalletButton({ store, wallet }: { store: WalletSignInStore; wallet: Wal
     const outcome = await store.signIn(wallet);
     if (outcome?.kind === 'signedIn') {
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    } else if (outcome?.kind === 'secondFactor') {
+      continueSignIn(outcome.challenge, navigate, searchParams.get('redirect'));
     } else if (outcome?.kind === 'signUp') {
       const query = searchParams.toString() ? `?${searchParams.toString()}` : '';
       const state: WalletSignUpState = { signUp: outcome.signUp };

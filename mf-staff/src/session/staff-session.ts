@@ -6,6 +6,7 @@ import {
   type StaffRole,
   type StaffRouteKey,
   type StaffTotpChallenge,
+  type StaffTotpConfirmed,
 } from '@swx/shared/contract';
 
 /**
@@ -14,11 +15,17 @@ import {
  */
 export const staffTokenKey = 'swxStaffToken';
 
-/** Where sign-in stands: the password form, the authenticator code, first-time enrolment, or signed in. */
+/**
+ * Where sign-in stands: the password form, the authenticator (or recovery) code, a new password in place of
+ * the temporary one an admin chose, two-factor enrolment, the recovery codes shown once after it, or signed
+ * in.
+ */
 export type SignInStage =
   | { stage: 'password' }
   | { stage: 'code'; challenge: StaffTotpChallenge }
+  | { stage: 'newPassword' }
   | { stage: 'enrol' }
+  | { stage: 'recoveryCodes'; codes: readonly string[] }
   | { stage: 'signedIn' };
 
 export interface StaffSessionOptions {
@@ -47,6 +54,8 @@ export class StaffSession {
   token: string | null;
   me: StaffMe | null = null;
   challenge: StaffTotpChallenge | null = null;
+  /** Recovery codes answered by the enrolment just confirmed: shown once, until the member says they kept them. */
+  freshRecoveryCodes: readonly string[] | null = null;
   /** True while a stored token is being checked with `admin.me` at start-up. */
   restoring: boolean;
 
@@ -65,7 +74,10 @@ export class StaffSession {
   get stage(): SignInStage {
     if (this.challenge) return { stage: 'code', challenge: this.challenge };
     if (!this.token || !this.me) return { stage: 'password' };
-    return this.me.totpEnabled ? { stage: 'signedIn' } : { stage: 'enrol' };
+    if (this.me.passwordChangeRequired) return { stage: 'newPassword' };
+    if (!this.me.totpEnabled) return { stage: 'enrol' };
+    if (this.freshRecoveryCodes) return { stage: 'recoveryCodes', codes: this.freshRecoveryCodes };
+    return { stage: 'signedIn' };
   }
 
   get roles(): readonly StaffRole[] {
@@ -75,7 +87,11 @@ export class StaffSession {
   /** Whether the member holds one of the roles the server requires for `key`. */
   canCall(key: StaffRouteKey): boolean {
     const allowed: readonly StaffRole[] = routes[key].roles;
-    return this.me?.totpEnabled === true && allowed.some((role) => this.roles.includes(role));
+    return (
+      this.me?.totpEnabled === true &&
+      !this.me.passwordChangeRequired &&
+      allowed.some((role) => this.roles.includes(role))
+    );
   }
 
   /** Whether the member may call one of `keys` (a screen fed by several routes). */
@@ -107,12 +123,25 @@ export class StaffSession {
   }
 
   /** Step two: the code from the authenticator app, with the challenge's ticket. */
-  async confirmCode(code: string): Promise<void> {
+  confirmCode(code: string): Promise<void> {
+    return this.secondStep(() =>
+      this.api.call('admin.loginTotp', { body: { ticket: this.challenge!.ticket, code } }),
+    );
+  }
+
+  private async secondStep(send: () => Promise<{ token: string }>): Promise<void> {
     if (!this.challenge) throw new Error('No sign-in challenge to answer');
-    const session = await this.api.call('admin.loginTotp', {
-      body: { ticket: this.challenge.ticket, code },
-    });
+    const session = await send();
     await this.adopt(session.token);
+  }
+
+  /** Step two without the phone: one of the member's recovery codes (each works once). */
+  confirmRecoveryCode(recoveryCode: string): Promise<void> {
+    return this.secondStep(() =>
+      this.api.call('admin.loginRecovery', {
+        body: { ticket: this.challenge!.ticket, recoveryCode },
+      }),
+    );
   }
 
   /** Back to the password form (the challenge expired, or the member wants to start again). */
@@ -120,9 +149,21 @@ export class StaffSession {
     this.challenge = null;
   }
 
-  /** First-time enrolment confirmed: the member's record now says two-factor is on. */
-  enrolled(me: StaffMe): void {
+  /** The member's record changed (a new password, two-factor on): what the gate shows follows it. */
+  updated(me: StaffMe): void {
     this.me = me;
+  }
+
+  /** Enrolment confirmed: two-factor is on, and the recovery codes are shown once before the back office. */
+  enrolled(confirmed: StaffTotpConfirmed): void {
+    const { recoveryCodes, ...me } = confirmed;
+    this.me = me;
+    this.freshRecoveryCodes = recoveryCodes;
+  }
+
+  /** The member kept their recovery codes: on to the back office. */
+  keptRecoveryCodes(): void {
+    this.freshRecoveryCodes = null;
   }
 
   async signOut(): Promise<void> {
@@ -149,6 +190,7 @@ export class StaffSession {
     this.token = null;
     this.me = null;
     this.challenge = null;
+    this.freshRecoveryCodes = null;
     this.write(null);
   }
 

@@ -35,7 +35,17 @@ function answerWith(answer: unknown): Response {
 }
 
 export function staffMe(roles: StaffRole[], overrides: Partial<StaffMe> = {}): StaffMe {
-  return { staffId: '7', username: 'rita', roles, totpEnabled: true, ...overrides };
+  return {
+    staffId: '7',
+    username: 'rita',
+    roles,
+    totpEnabled: true,
+    passwordChangeRequired: false,
+    totpReenrolment: false,
+    recoveryCodesLeft: 10,
+    email: 'rita@staff.swx.test',
+    ...overrides,
+  };
 }
 
 export interface StaffSiteOptions {

@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../platform/unit-of-work';
 import { AppError } from '../http/errors';
 import type { AuditService } from './audit';
 import type { ReviewClaims } from './claims';
-import type { FourEyes } from './four-eyes';
+import type { FourEyes, FourEyesBasis } from './four-eyes';
 import type { StaffIdentity } from './staff';
 import {
   errors,
@@ -42,10 +42,15 @@ export interface ReviewKindHandler {
   /** True while the record awaits a staff decision, false once decided, undefined when there is no such record. */
   isOpen(id: string): Promise<boolean | undefined>;
   /**
-   * How many approvals by different staff the record needs now (four eyes: 2), in the deciding transaction;
-   * the kind should lock the record here. Without it, one approval decides.
+   * How many approvals by different staff the record needs by today's rule (four eyes: 2), in the deciding
+   * transaction; the kind should lock the record here. Without it, one approval decides. The number that
+   * counts is fixed when the record is requested (`ReviewRegistry.opened`, in the request's transaction): this
+   * one can only raise it while the record is undecided, never lower it. A record nobody fixed is fixed with
+   * this number at its first approval — enough for a kind whose number never changes.
    */
   approvalsRequired?(tx: Tx, id: string): Promise<number>;
+  /** The staff member who asked for the record, if staff did (they may not approve it); customers' records have none. */
+  requestedBy?(tx: Tx, id: string): Promise<string | null>;
   approve(tx: Tx, id: string, staff: StaffIdentity, facts: ReviewFacts): Promise<unknown>;
   reject(tx: Tx, id: string, staff: StaffIdentity, reason: string, details?: RejectDetails): Promise<unknown>;
   /** Runs after the decision committed: push a websocket event, send a notification. Failures are logged only. */
@@ -103,6 +108,26 @@ export class ReviewRegistry {
   }
 
   /**
+   * A record was requested: fixes, in the request's transaction, how many approvals it needs and who asked
+   * (who may then not approve it). Later parameter changes or price moves never lower that number. A kind
+   * whose number depends on anything that can move (a value, a parameter) must call this when the record is
+   * created.
+   */
+  async opened(
+    tx: Tx,
+    kind: string,
+    id: string,
+    fixed: { approvalsRequired: number; requestedBy?: string | null; basis?: FourEyesBasis },
+  ): Promise<void> {
+    await this.parts.fourEyes.require(
+      tx,
+      { kind, id, requestedBy: fixed.requestedBy ?? null },
+      fixed.approvalsRequired,
+      fixed.basis ?? {},
+    );
+  }
+
+  /**
    * The kind's handler, once `staff` is known to hold its role; null is the operator's command line, which
    * only lists (it holds the database itself).
    */
@@ -116,16 +141,22 @@ export class ReviewRegistry {
   async list(kind: string, status: string, staff: StaffIdentity | null): Promise<ReviewListItem[]> {
     const items = await this.handler(kind, staff).list(status);
     const ids = items.map((item) => item.id);
-    const [claims, approvals] = await Promise.all([
+    const [claims, approvals, fixed] = await Promise.all([
       this.parts.claims.live(kind, ids),
       this.parts.fourEyes.approvalsOf(kind, ids),
+      this.parts.fourEyes.requirementsOf(kind, ids),
     ]);
-    return items.map((item) => ({
-      ...item,
-      claim: claims.get(item.id) ?? null,
-      approvals: approvals.get(item.id) ?? [],
-      approvalsRequired: item.approvalsRequired ?? 1,
-    }));
+    return items.map((item) => {
+      const requirement = fixed.get(item.id);
+      return {
+        ...item,
+        claim: claims.get(item.id) ?? null,
+        approvals: approvals.get(item.id) ?? [],
+        // The stored number, raised (never lowered) by today's rule while the record is undecided.
+        approvalsRequired: Math.max(requirement?.required ?? 1, item.approvalsRequired ?? 1),
+        approvalsBasis: requirement?.basis ?? null,
+      };
+    });
   }
 
   /** Claims (or renews) a record for `staff`, audited as `review.<kind>.claim`. */
@@ -159,25 +190,31 @@ export class ReviewRegistry {
   }
 
   /**
-   * Approves, or — when the kind asks for several approvals — records this member's approval and answers
-   * "n of m" until the last one, which executes. A recorded approval frees the claim for the next member.
+   * Approves, or — when the record needs several approvals — records this member's approval and answers
+   * "n of m" until the last one, which executes. Every approval of every kind goes through the four-eyes
+   * piece: approvers are distinct, never the requester, and the number needed is the one fixed at request
+   * time. A recorded approval frees the claim for the next member.
    */
   async approve(kind: string, id: string, staff: StaffIdentity, facts: ReviewFacts = {}): Promise<unknown> {
     const handler = this.handler(kind, staff);
     let waiting: ReviewApprovalPending | undefined;
     const result = await this.decide(kind, id, staff, 'approve', handler, async (tx) => {
-      const required = handler.approvalsRequired ? await handler.approvalsRequired(tx, id) : 1;
-      let approvals: ReviewApproval[] | undefined;
-      if (required > 1) {
-        const outcome = await this.parts.fourEyes.approve(tx, { kind, id }, staff, {
-          required,
-          role: handler.role,
-        });
-        approvals = outcome.approvals;
-        if (!outcome.complete) {
-          waiting = { kind, id, pendingApproval: true, approvals, approvalsRequired: required };
-          return undefined;
-        }
+      const today = handler.approvalsRequired ? await handler.approvalsRequired(tx, id) : 1;
+      const requestedBy = handler.requestedBy ? await handler.requestedBy(tx, id) : null;
+      const outcome = await this.parts.fourEyes.approve(tx, { kind, id, requestedBy }, staff, {
+        required: today,
+        role: handler.role,
+      });
+      const approvals: ReviewApproval[] | undefined = outcome.required > 1 ? outcome.approvals : undefined;
+      if (!outcome.complete) {
+        waiting = {
+          kind,
+          id,
+          pendingApproval: true,
+          approvals: outcome.approvals,
+          approvalsRequired: outcome.required,
+        };
+        return undefined;
       }
       return {
         result: await handler.approve(tx, id, staff, facts),

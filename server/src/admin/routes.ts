@@ -1,12 +1,32 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 import { Throttled } from '../guards/attempt-throttle';
+import type { SessionOrigin } from './staff-sessions';
 
-/** Runs a code check, answering a throttled try with its `Retry-After`. */
-async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+/** Where a staff session is opened from (the address through TRUST_PROXY, the browser's name). */
+export const originOf = (request: FastifyRequest): SessionOrigin => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** A session as the sign-in steps answer it. */
+const sessionAnswer = (session: {
+  token: string;
+  expiresAt: Date;
+  passwordChangeRequired: boolean;
+  totpEnabled: boolean;
+}) => ({
+  token: session.token,
+  expiresAt: session.expiresAt.toISOString(),
+  totpEnabled: session.totpEnabled,
+  passwordChangeRequired: session.passwordChangeRequired,
+});
+
+/** Runs a step counted against the member, answering a throttled try with its `Retry-After`. */
+export async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -18,14 +38,14 @@ async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Pr
 const security = [{ token: [] }];
 
 /**
- * Staff sign-in (password, then the authenticator code), two-factor enrolment, the review queue and the
- * audit log, under /swx/admin. Roles and the enrolment gate are enforced for every staff route by
- * `staff-auth.ts` from the route map; the handlers here only translate.
+ * Staff sign-in (password, then the authenticator or a recovery code), two-factor enrolment and the review
+ * queue, under /swx/admin. Roles and the sign-in gates are enforced for every staff route by `staff-auth.ts`
+ * from the route map; the handlers here only translate.
  */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
-  const { staff, reviews, audit, config } = app.services;
-  // Staff sign-in is throttled like customer sign-in: per address, and per username only together with
-  // the address (staffSignInThrottle), so failing on purpose cannot lock a colleague out.
+  const { staff, reviews, config } = app.services;
+  // Staff sign-in is limited per address here, and per member in the database by the service (every
+  // instance counts the same tries).
   const loginLimits = await rateLimitGuard(app, [
     { name: 'staff-login-ip', limit: config.authRateLimits.loginPerIp, keyOf: byIp },
   ]);
@@ -34,21 +54,19 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     app,
     'admin.login',
     {
-      preHandler: [loginLimits, app.staffSignInThrottle],
+      preHandler: loginLimits,
       schema: {
         tags: ['staff'],
         summary: 'Staff sign-in: a session, or (two-factor on) a ticket for the code step',
       },
     },
-    async (request) => {
-      const answer = await staff.login(request.body.username, request.body.password);
+    async (request, reply) => {
+      const answer = await withRetryAfter(reply, () =>
+        staff.login(request.body.username, request.body.password, originOf(request)),
+      );
       return ok(
         answer.kind === 'session'
-          ? {
-              token: answer.token,
-              expiresAt: answer.expiresAt.toISOString(),
-              totpEnabled: answer.totpEnabled,
-            }
+          ? sessionAnswer(answer)
           : { totpRequired: true as const, ticket: answer.ticket, expiresAt: answer.expiresAt.toISOString() },
       );
     },
@@ -67,9 +85,27 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const session = await withRetryAfter(reply, () =>
-        staff.loginTotp(request.body.ticket, request.body.code, request.ip),
+        staff.loginTotp(request.body.ticket, request.body.code, originOf(request)),
       );
-      return ok({ token: session.token, expiresAt: session.expiresAt.toISOString(), totpEnabled: true });
+      return ok(sessionAnswer({ ...session, totpEnabled: true }));
+    },
+  );
+
+  route(
+    app,
+    'admin.loginRecovery',
+    {
+      preHandler: loginLimits,
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff sign-in, second step with a recovery code instead of the app: each code works once',
+      },
+    },
+    async (request, reply) => {
+      const session = await withRetryAfter(reply, () =>
+        staff.loginRecovery(request.body.ticket, request.body.recoveryCode, originOf(request)),
+      );
+      return ok(sessionAnswer({ ...session, totpEnabled: true }));
     },
   );
 
@@ -90,13 +126,19 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     app,
     'admin.totpEnrol',
     {
+      // A first enrolment sends no body: a POST without one counts as `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ['staff'],
-        summary: 'Starts two-factor enrolment: a new secret, its otpauth URI and QR code (shown once)',
+        summary:
+          'Starts two-factor enrolment: a new secret, its otpauth URI and QR code (shown once); after an admin reset it, the password and the e-mailed code too',
         security,
       },
     },
-    async (request) => ok(await staff.enrolTotp(request.staff)),
+    async (request, reply) =>
+      ok(await withRetryAfter(reply, () => staff.enrolTotp(request.staff, request.body))),
   );
 
   route(
@@ -105,12 +147,13 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['staff'],
-        summary: 'Confirms enrolment with a first code from the app: two-factor is on from now',
+        summary:
+          'Confirms enrolment with a first code from the app: two-factor is on from now; answers ten recovery codes (shown once)',
         security,
       },
     },
     async (request, reply) =>
-      ok(await withRetryAfter(reply, () => staff.confirmTotp(request.staff, request.body.code, request.ip))),
+      ok(await withRetryAfter(reply, () => staff.confirmTotp(request.staff, request.body.code))),
   );
 
   route(
@@ -203,18 +246,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
           fields: request.body.fields,
         }),
       ),
-  );
-
-  route(
-    app,
-    'admin.audit',
-    {
-      schema: {
-        tags: ['staff'],
-        summary: 'The staff audit log, newest first',
-        security,
-      },
-    },
-    async (request) => ok(await audit.list(request.query)),
   );
 };

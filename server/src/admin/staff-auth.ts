@@ -5,7 +5,6 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
-import { AttemptThrottle, Throttled } from '../guards/attempt-throttle';
 import { AppError } from '../http/errors';
 import type { StaffSessionIdentity } from './staff';
 import { errors, routes, type RouteSpec } from '@swx/shared/contract';
@@ -15,22 +14,16 @@ declare module 'fastify' {
     /**
      * The staff check, run before parsing on every staff route but the sign-in steps (added by this plugin,
      * whether the route names it or not): sets `request.staff`, or answers 401 without a live session,
-     * `staffTotpEnrolmentRequired` before two-factor is on (except on enrolment routes) and
+     * `staffPasswordChangeRequired` while the temporary password is unchanged (except on the `password`
+     * gate's routes), `staffTotpEnrolmentRequired` before two-factor is on (except on enrolment routes) and
      * `staffRoleMissing` when the member holds none of the route's roles (the route map's `roles`).
      */
     authenticateStaff: preHandlerAsyncHookHandler;
-    /**
-     * preHandler for the staff sign-in: tries are counted per username and address together (a growing
-     * wait after a few failures, 429 with Retry-After), so a stranger cannot lock a colleague out.
-     */
-    staffSignInThrottle: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by `authenticateStaff`; null on routes without it. */
     staff: StaffSessionIdentity;
     staffToken: string;
-    /** The throttle key of a staff sign-in being tried; cleared from the throttle when it succeeds. */
-    staffSignInKey: string | null;
   }
 }
 
@@ -96,33 +89,15 @@ const plugin: FastifyPluginAsync = async (app) => {
     const token = bearerToken(request);
     const staff = token ? await request.server.services.staff.authenticate(token) : undefined;
     if (!staff || !token) throw new AppError(errors.unauthorised);
-    if (!staff.totpEnabled && spec.staffGate !== 'enrolment')
+    if (staff.passwordChangeRequired && spec.staffGate !== 'password')
+      throw new AppError(errors.staffPasswordChangeRequired);
+    if (!staff.totpEnabled && spec.staffGate !== 'password' && spec.staffGate !== 'enrolment')
       throw new AppError(errors.staffTotpEnrolmentRequired);
     if (!spec.roles?.some((role) => staff.roles.includes(role))) throw new AppError(errors.staffRoleMissing);
     request.staff = staff;
     request.staffToken = token;
   });
   app.addHook('onRoute', (route) => guardStaffRoute(route, app.authenticateStaff));
-
-  const limit = app.services.config.authRateLimits.loginPerAccount;
-  const throttle = new AttemptThrottle({ freeFailures: limit.max, firstLockMs: limit.windowMs });
-  app.decorateRequest('staffSignInKey', null);
-  app.decorate('staffSignInThrottle', async function staffSignInThrottle(request, reply) {
-    const username = (request.body as { username?: unknown } | undefined)?.username;
-    const key = `${typeof username === 'string' ? username.trim().toLowerCase() : ''}|${request.ip}`;
-    try {
-      throttle.begin(key);
-    } catch (error) {
-      if (error instanceof Throttled) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
-    request.staffSignInKey = key;
-  });
-  // The try was counted as failed when it began; only a signed-in answer clears it.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.staffSignInKey !== null && reply.statusCode === 200)
-      throttle.succeeded(request.staffSignInKey);
-  });
 };
 Object.assign(plugin, {
   [Symbol.for('skip-override')]: true,

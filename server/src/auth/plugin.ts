@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AccountMode } from '@swx/shared/contract';
 import type { Customer } from '../platform/owned';
@@ -49,6 +50,8 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
  */
 export const customerAuth = fp(
   async (app) => {
+    // Cookies: the device cookie of sign-in (auth/device.ts) and the social sign-in state (oidc/state-cookie.ts).
+    await app.register(cookie);
     app.decorateRequest('customer', null as unknown as Customer);
     app.decorateRequest('sessionTokenHash', null);
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {

@@ -1,11 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { successes, errors } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { AppError } from '../http/errors';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 import { languageFromHeader } from '../mail/verification-code';
-import { AttemptThrottle, Throttled } from '../guards/attempt-throttle';
+import { withRetryAfter } from '../guards/attempt-throttle';
+import { SharedAttemptThrottle } from '../guards/shared-counters';
+import { signInContext } from './device';
 
 const security = [{ token: [] }];
 
@@ -20,12 +22,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const loginLimits = await rateLimitGuard(app, [
     { name: 'login-ip', limit: limits.loginPerIp, keyOf: byIp },
   ]);
-  const signInThrottle = new AttemptThrottle({
-    freeFailures: limits.loginPerAccount.max,
-    firstLockMs: limits.loginPerAccount.windowMs,
-    clock: auth.clock,
-  });
-  const oldPasswordThrottle = new AttemptThrottle({
+  // Counted in PostgreSQL, so guesses spread over several instances are all counted.
+  const signInThrottle = passwordThrottle(app);
+  const oldPasswordThrottle = new SharedAttemptThrottle(app.services.database.db, {
+    name: 'old-password',
     freeFailures: limits.loginPerAccount.max,
     firstLockMs: limits.loginPerAccount.windowMs,
     clock: auth.clock,
@@ -66,7 +66,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: [registerLimits, app.guardRepeat],
     },
-    async (request) => ok(await auth.register(request.body)),
+    async (request, reply) =>
+      ok(await auth.register(request.body, signInContext(request, reply, 'password'))),
   );
 
   route(
@@ -82,10 +83,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) =>
       ok(
         await withRetryAfter(reply, () =>
-          auth.login(request.body.account, request.body.password, {
-            throttle: signInThrottle,
-            address: request.ip,
-          }),
+          auth.login(
+            request.body.account,
+            request.body.password,
+            { throttle: signInThrottle, address: request.ip },
+            signInContext(request, reply, 'password'),
+          ),
         ),
       ),
   );
@@ -147,18 +150,26 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { email, code, oldPassword, password, confirmPassword } = request.body;
+      const language = languageFromHeader(request.headers['accept-language']);
       if (oldPassword !== undefined) {
         if (email !== undefined || code !== undefined)
           throw new AppError(errors.invalidRequest, 'Send either oldPassword or email and code');
         if (!request.customer || !request.sessionTokenHash) throw new AppError(errors.unauthorised);
         const owner = { userId: request.customer.userId, tokenHash: request.sessionTokenHash };
+        // A signed-in change is a sensitive action: a fresh second factor first (security/step-up.ts).
+        await app.services.security.stepUp.require(owner, 'changePassword');
         await withRetryAfter(reply, () =>
-          auth.changePassword(owner, { oldPassword, password, confirmPassword }, oldPasswordThrottle),
+          auth.changePassword(
+            owner,
+            { oldPassword, password, confirmPassword },
+            oldPasswordThrottle,
+            language,
+          ),
         );
       } else {
         if (email === undefined) throw new AppError(errors.accountRequired);
         if (code === undefined) throw new AppError(errors.verificationCodeWrong);
-        await auth.resetPassword({ email, code, password, confirmPassword });
+        await auth.resetPassword({ email, code, password, confirmPassword }, language);
       }
       return ok(null, successes.modified);
     },
@@ -196,12 +207,18 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** Runs `action`; a throttled try answers 429 with `Retry-After`. */
-export async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof Throttled) reply.header('retry-after', String(error.retryAfterSeconds));
-    throw error;
-  }
+/**
+ * The per-account brake on password guesses (sign-in, and confirming a provider link, which is the same
+ * guess), counted in PostgreSQL across instances.
+ */
+export function passwordThrottle(app: FastifyInstance): SharedAttemptThrottle {
+  const limit = app.services.config.authRateLimits.loginPerAccount;
+  return new SharedAttemptThrottle(app.services.database.db, {
+    name: 'password',
+    freeFailures: limit.max,
+    firstLockMs: limit.windowMs,
+    clock: app.services.auth.clock,
+  });
 }
+
+export { withRetryAfter } from '../guards/attempt-throttle';

@@ -1,6 +1,15 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccountMode, CodeScene, KycStatus, ReviewCustomer, UserInfo } from '@swx/shared/contract';
+import type {
+  AccountMode,
+  CodeScene,
+  KycStatus,
+  LoginResult,
+  ReviewCustomer,
+  SecondFactorChallenge,
+  SignInResult,
+  UserInfo,
+} from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Clock } from '../guards/repeat';
@@ -22,11 +31,37 @@ import {
 import { users, verificationCodes } from './tables';
 import { SessionStore, type SessionOwner } from './sessions';
 import { tooGuessable } from './password-strength';
-import type { AttemptThrottle } from '../guards/attempt-throttle';
+import type { AttemptGuard } from '../guards/attempt-throttle';
+import type { SignInContext } from './device';
 import { errors } from '@swx/shared/contract';
 
 /** The staff side of customers' identities (search, sessions, status), published for the back office. */
 export { CustomerDirectory, type CustomerAccountFacts } from './directory';
+/** Where a sign-in comes from (device cookie, browser, address), for the security domain. */
+export { signInContext, truncateAddress, type SignInContext } from './device';
+
+/**
+ * What the security domain adds to sign-in and password changes (security/sign-in.ts), handed in by the
+ * composition root: auth sits below it and never imports it.
+ */
+export interface SignInHooks {
+  /** A first factor proved the customer: the second factor still needed, or null to open the session. */
+  challenge(userId: bigint, context: SignInContext): Promise<SecondFactorChallenge | null>;
+  /** A session opened (`first`: at sign-up): the history, the device, a new-device notice. */
+  opened(userId: bigint, tokenHash: string, context: SignInContext, first: boolean): Promise<void>;
+  /** A wrong password on a known account, for the sign-in history. */
+  refused(userId: bigint, context: SignInContext): Promise<void>;
+  /**
+   * A password reset or change inside `tx` (the withdrawal lock starts with it); answers what to do once it
+   * committed (the notice).
+   */
+  changed(
+    tx: Tx,
+    userId: bigint,
+    change: 'passwordChange' | 'passwordReset',
+    language: MailLanguage,
+  ): Promise<() => Promise<void>>;
+}
 
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_TRIES = 5;
@@ -56,6 +91,7 @@ export class AuthService {
   /** Verified against when the account is unknown, so a miss costs as long as a wrong password. */
   private decoyHash: Promise<string> | undefined;
   private readonly sessions: SessionStore;
+  private hooks: SignInHooks | undefined;
 
   constructor(options: AuthServiceOptions) {
     this.db = options.db;
@@ -64,6 +100,11 @@ export class AuthService {
     this.openCustomerAccounts = options.openCustomerAccounts;
     this.clock = options.clock ?? { now: () => new Date() };
     this.sessions = new SessionStore(this.db, this.clock);
+  }
+
+  /** The security domain's part of sign-in (set once by the composition root). */
+  useSignInHooks(hooks: SignInHooks): void {
+    this.hooks = hooks;
   }
 
   // ---- verification codes ------------------------------------------------------------------------------
@@ -165,21 +206,24 @@ export class AuthService {
 
   // ---- sign-up and sign-in -----------------------------------------------------------------------------
 
-  async register(input: {
-    username: string;
-    email: string;
-    password: string;
-    confirmPassword: string;
-    code: string;
-    inviteCode?: string | undefined;
-  }): Promise<{ token: string; userInfo: UserInfo }> {
+  async register(
+    input: {
+      username: string;
+      email: string;
+      password: string;
+      confirmPassword: string;
+      code: string;
+      inviteCode?: string | undefined;
+    },
+    context?: SignInContext,
+  ): Promise<LoginResult> {
     const customer = await this.checkNewCustomer(input, (names) => {
       if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
       if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
       if (tooGuessable(input.password, names)) throw new AppError(errors.passwordGuessable);
     });
     const codeId = await this.checkCode(customer.email, 'register', input.code);
-    return this.createCustomer(codeId, customer, await hashPassword(input.password));
+    return this.createCustomer(codeId, customer, await hashPassword(input.password), undefined, context);
   }
 
   /**
@@ -190,18 +234,40 @@ export class AuthService {
   async registerWithEmailCode(
     input: { username: string; email: string; code: string; inviteCode?: string | undefined },
     link: (tx: Tx, userId: bigint) => Promise<void>,
-  ): Promise<{ token: string; userInfo: UserInfo }> {
+    context?: SignInContext,
+  ): Promise<LoginResult> {
     const customer = await this.checkNewCustomer(input, () => undefined);
     const codeId = await this.checkCode(customer.email, 'register', input.code);
-    return this.createCustomer(codeId, customer, null, link);
+    return this.createCustomer(codeId, customer, null, link, context);
   }
 
-  /** A session for a customer another method has proven (an active one only), as `login` answers. */
-  async signInVerified(userId: bigint): Promise<{ token: string; userInfo: UserInfo }> {
+  /**
+   * A customer another method has proven (an active one only), as `login` answers: a session, or the second
+   * factor the account still needs.
+   */
+  async signInVerified(userId: bigint, context: SignInContext): Promise<SignInResult> {
     const user = await this.findUserById(String(userId));
     if (!user) throw new AppError(errors.userNotFound);
     if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
-    const token = await this.sessions.open(this.db, user.id);
+    const challenge = await this.hooks?.challenge(user.id, context);
+    if (challenge) return challenge;
+    return this.openSession(user, context);
+  }
+
+  /**
+   * A session for a customer whose sign-in is complete (both factors, or a passkey): recorded by the
+   * security domain, which may send a new-device notice.
+   */
+  async openVerifiedSession(userId: bigint, context: SignInContext): Promise<LoginResult> {
+    const user = await this.findUserById(String(userId));
+    if (!user) throw new AppError(errors.userNotFound);
+    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    return this.openSession(user, context);
+  }
+
+  private async openSession(user: UserRow, context: SignInContext): Promise<LoginResult> {
+    const { token, tokenHash } = await this.sessions.open(this.db, user.id, context);
+    await this.hooks?.opened(user.id, tokenHash, context, false);
     return { token, userInfo: toUserInfo(user) };
   }
 
@@ -243,9 +309,10 @@ export class AuthService {
     customer: { username: string; email: string; invitedBy: bigint | null },
     passwordHash: string | null,
     link?: (tx: Tx, userId: bigint) => Promise<void>,
-  ): Promise<{ token: string; userInfo: UserInfo }> {
+    context?: SignInContext,
+  ): Promise<LoginResult> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const created = await this.db.transaction(async (tx) => {
         await this.consumeCode(tx, codeId);
         const [user] = await tx
           .insert(users)
@@ -254,9 +321,11 @@ export class AuthService {
         if (!user) throw new Error('auth: user insert returned no row');
         await this.openCustomerAccounts(tx, String(user.id));
         await link?.(tx, user.id);
-        const token = await this.sessions.open(tx, user.id);
-        return { token, userInfo: toUserInfo(user) };
+        const session = await this.sessions.open(tx, user.id, context);
+        return { ...session, user };
       });
+      if (context) await this.hooks?.opened(created.user.id, created.tokenHash, context, true);
+      return { token: created.token, userInfo: toUserInfo(created.user) };
     } catch (error) {
       // Two sign-ups racing for the same name or address: the database's unique index decides.
       const constraint = uniqueViolation(error);
@@ -275,8 +344,9 @@ export class AuthService {
   async login(
     account: string,
     password: string,
-    guard?: { throttle: AttemptThrottle; address: string },
-  ): Promise<{ token: string; userInfo: UserInfo }> {
+    guard: { throttle: AttemptGuard; address: string } | undefined,
+    context: SignInContext,
+  ): Promise<SignInResult> {
     const lookup = accountLookup(account);
     const user = !lookup
       ? undefined
@@ -287,17 +357,21 @@ export class AuthService {
       ? `user:${user.id}`
       : `unknown:${lookup ? Object.values(lookup)[0]!.toLowerCase() : account}`;
     const key = `${accountKey}|${guard?.address ?? ''}`;
-    guard?.throttle.begin(key);
+    await guard?.throttle.begin(key);
     // A customer without a password (signed up through a provider) is refused like a wrong password.
     if (!user?.passwordHash) {
       await verifyPassword(await this.decoy(), password);
       throw new AppError(errors.passwordIncorrect);
     }
-    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError(errors.passwordIncorrect);
-    guard?.throttle.succeeded(key);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await this.hooks?.refused(user.id, context);
+      throw new AppError(errors.passwordIncorrect);
+    }
+    await guard?.throttle.succeeded(key);
     if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
-    const token = await this.sessions.open(this.db, user.id);
-    return { token, userInfo: toUserInfo(user) };
+    const challenge = await this.hooks?.challenge(user.id, context);
+    if (challenge) return challenge;
+    return this.openSession(user, context);
   }
 
   // ---- sessions (SessionStore) ------------------------------------------------------------------------
@@ -325,6 +399,21 @@ export class AuthService {
     return this.sessions.revoke(tokenHash);
   }
 
+  /** The customer's live sessions, most recently used first, with what they were opened from. */
+  async sessionsOf(userId: string) {
+    return this.sessions.listOf(BigInt(userId));
+  }
+
+  /** Ends one of the customer's sessions by its handle; false when there is no such live session. */
+  revokeSession(userId: string, handle: string): Promise<boolean> {
+    return this.sessions.revokeHandle(BigInt(userId), handle);
+  }
+
+  /** Ends every session of the customer but `keepTokenHash`, in `tx` when given. */
+  revokeSessions(userId: string, keepTokenHash?: string, tx?: Tx): Promise<void> {
+    return this.sessions.revokeAll(tx ?? this.db, BigInt(userId), keepTokenHash);
+  }
+
   // ---- passwords ---------------------------------------------------------------------------------------
 
   /**
@@ -335,33 +424,39 @@ export class AuthService {
   async changePassword(
     owner: { userId: string; tokenHash: string },
     input: { oldPassword: string; password: string; confirmPassword: string },
-    throttle?: AttemptThrottle,
+    throttle?: AttemptGuard,
+    language: MailLanguage = 'en',
   ): Promise<void> {
     const user = await this.findUserById(owner.userId);
     if (!user) throw new AppError(errors.unauthorised);
     const key = `session:${owner.tokenHash}`;
-    throttle?.begin(key);
+    await throttle?.begin(key);
     // Without a password there is nothing to change: the e-mailed reset code sets a first one.
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword)))
       throw new AppError(errors.passwordIncorrect);
-    throttle?.succeeded(key);
+    await throttle?.succeeded(key);
     if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
     if (input.password !== input.confirmPassword) throw new AppError(errors.passwordsDiffer);
     if (tooGuessable(input.password, strengthInputs(user))) throw new AppError(errors.passwordGuessable);
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction(async (tx) => {
+    const notify = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await this.sessions.revokeAll(tx, user.id, owner.tokenHash);
+      return this.hooks?.changed(tx, user.id, 'passwordChange', language);
     });
+    await notify?.();
   }
 
   /** Forgotten password: the e-mailed code proves it is the customer; every session is signed out. */
-  async resetPassword(input: {
-    email: string;
-    code: string;
-    password: string;
-    confirmPassword: string;
-  }): Promise<void> {
+  async resetPassword(
+    input: {
+      email: string;
+      code: string;
+      password: string;
+      confirmPassword: string;
+    },
+    language: MailLanguage = 'en',
+  ): Promise<void> {
     const email = normaliseEmail(input.email);
     if (!email) throw new AppError(errors.emailIncorrect);
     if (!acceptablePassword(input.password)) throw new AppError(errors.passwordWeak);
@@ -371,11 +466,40 @@ export class AuthService {
     if (tooGuessable(input.password, strengthInputs(user))) throw new AppError(errors.passwordGuessable);
     const codeId = await this.checkCode(email, 'reset', input.code);
     const passwordHash = await hashPassword(input.password);
-    await this.db.transaction(async (tx) => {
+    const notify = await this.db.transaction(async (tx) => {
       await this.consumeCode(tx, codeId);
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await this.sessions.revokeAll(tx, user.id);
+      return this.hooks?.changed(tx, user.id, 'passwordReset', language);
     });
+    await notify?.();
+  }
+
+  /**
+   * A new e-mail address for the customer (its code checked by the security domain); `inside` runs in the
+   * same transaction. Answers the record and the address before.
+   */
+  async changeEmail(
+    userId: string,
+    rawEmail: string,
+    inside: (tx: Tx) => Promise<void>,
+  ): Promise<{ userInfo: UserInfo; previous: string | null }> {
+    const email = normaliseEmail(rawEmail);
+    if (!email) throw new AppError(errors.emailIncorrect);
+    const user = await this.findUserById(userId);
+    if (!user) throw new AppError(errors.userNotFound);
+    if (await this.findUserByEmail(email)) throw new AppError(errors.emailTaken);
+    try {
+      const updated = await this.db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set({ email }).where(eq(users.id, user.id)).returning();
+        await inside(tx);
+        return row!;
+      });
+      return { userInfo: toUserInfo(updated), previous: user.email };
+    } catch (error) {
+      if (uniqueViolation(error) === 'users_email_unique') throw new AppError(errors.emailTaken);
+      throw error;
+    }
   }
 
   // ---- the customer's own record -----------------------------------------------------------------------
@@ -441,13 +565,14 @@ export class AuthService {
   async registerWithoutPassword(
     input: { username: string; email: string | null },
     link: (tx: Tx, userId: bigint) => Promise<void>,
-  ): Promise<{ token: string; userInfo: UserInfo }> {
+    context?: SignInContext,
+  ): Promise<LoginResult> {
     const username = normaliseUsername(input.username);
     if (!username) throw new AppError(errors.usernameIncorrect);
     if (await this.findUserByUsername(username)) throw new AppError(errors.usernameTaken);
     if (input.email && (await this.findUserByEmail(input.email))) throw new AppError(errors.emailTaken);
     try {
-      return await this.db.transaction(async (tx) => {
+      const created = await this.db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({ username, email: input.email, inviteCode: await this.unusedInviteCode(tx) })
@@ -455,9 +580,11 @@ export class AuthService {
         if (!user) throw new Error('auth: user insert returned no row');
         await this.openCustomerAccounts(tx, String(user.id));
         await link(tx, user.id);
-        const token = await this.sessions.open(tx, user.id);
-        return { token, userInfo: toUserInfo(user) };
+        const session = await this.sessions.open(tx, user.id, context);
+        return { ...session, user };
       });
+      if (context) await this.hooks?.opened(created.user.id, created.tokenHash, context, true);
+      return { token: created.token, userInfo: toUserInfo(created.user) };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === 'users_username_lower_key') throw new AppError(errors.usernameTaken);
@@ -479,17 +606,17 @@ export class AuthService {
   async confirmPassword(
     userId: bigint,
     password: string,
-    guard: { throttle: AttemptThrottle; address: string },
+    guard: { throttle: AttemptGuard; address: string },
   ): Promise<boolean> {
     const user = await this.findUserById(String(userId));
     const key = `user:${userId}|${guard.address}`;
-    guard.throttle.begin(key);
+    await guard.throttle.begin(key);
     if (!user?.passwordHash) {
       await verifyPassword(await this.decoy(), password);
       return false;
     }
     if (!(await verifyPassword(user.passwordHash, password))) return false;
-    guard.throttle.succeeded(key);
+    await guard.throttle.succeeded(key);
     return true;
   }
 

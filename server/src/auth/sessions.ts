@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
 import type DataLoader from 'dataloader';
 import type { AccountMode } from '@swx/shared/contract';
 import { createBatcher } from '../db/batcher';
@@ -35,14 +35,60 @@ export class SessionStore {
     this.live = createBatcher((hashes) => this.findLive(hashes), { maxBatchSize: 128, concurrency: 4 });
   }
 
-  /** A new session for the customer; the token goes to the customer, only its hash is stored. */
-  async open(db: Db | Tx, userId: bigint): Promise<string> {
+  /**
+   * A new session for the customer, with the device it was opened from; the token goes to the customer,
+   * only its hash is stored.
+   */
+  async open(
+    db: Db | Tx,
+    userId: bigint,
+    device?: { address: string | null; userAgent: string | null; deviceHash: string },
+  ): Promise<{ token: string; tokenHash: string }> {
     const token = newSessionToken();
+    const tokenHash = sha256Hex(token);
     const now = this.clock.now();
-    await db
-      .insert(sessions)
-      .values({ tokenHash: sha256Hex(token), userId, createdAt: now, lastSeenAt: now });
-    return token;
+    await db.insert(sessions).values({
+      tokenHash,
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      address: device?.address ?? null,
+      userAgent: device?.userAgent ?? null,
+      deviceHash: device?.deviceHash ?? null,
+    });
+    return { token, tokenHash };
+  }
+
+  /** The customer's live sessions, most recently used first (the Security page's list). */
+  async listOf(userId: bigint) {
+    const idleCutoff = new Date(this.clock.now().getTime() - SESSION_IDLE_DAYS * DAY_MS);
+    return this.db
+      .select({
+        tokenHash: sessions.tokenHash,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        userAgent: sessions.userAgent,
+        address: sessions.address,
+      })
+      .from(sessions)
+      .where(
+        and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.lastSeenAt, idleCutoff)),
+      )
+      .orderBy(desc(sessions.lastSeenAt))
+      .limit(50);
+  }
+
+  /** Ends one of the customer's live sessions by its handle (a 16-digit prefix of its hash). */
+  async revokeHandle(userId: bigint, handle: string): Promise<boolean> {
+    if (!/^[0-9a-f]{16}$/.test(handle)) return false;
+    const revoked = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(
+        and(eq(sessions.userId, userId), like(sessions.tokenHash, `${handle}%`), isNull(sessions.revokedAt)),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    return revoked.length > 0;
   }
 
   /** The owner of a live session token (not revoked, not idle too long, customer active), or null. */
@@ -78,7 +124,7 @@ export class SessionStore {
   }
 
   /** Ends every session of a customer, except `keepTokenHash` (the one changing the password). */
-  async revokeAll(tx: Tx, userId: bigint, keepTokenHash?: string): Promise<void> {
+  async revokeAll(tx: Db | Tx, userId: bigint, keepTokenHash?: string): Promise<void> {
     await tx
       .update(sessions)
       .set({ revokedAt: this.clock.now() })

@@ -57,6 +57,10 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The browser that last used the session (bounded, control characters removed), for staff. */
     userAgent: text('user_agent'),
+    /** The address it was opened from, truncated (IPv4 /24, IPv6 /48): shown to the customer, never whole. */
+    address: text('address'),
+    /** The SHA-256 of the device cookie it was opened with (security/devices.ts). */
+    deviceHash: text('device_hash'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { TestServer } from '../test/harness';
 import { memoryTransport, type Mail } from '../mail/mailer';
+import type { SignInMethod } from '@swx/shared/contract';
+import { deviceHash, type SignInContext } from './device';
 
 /**
  * Test helpers for every domain that needs a signed-in customer. Mails are captured in memory (the server's
@@ -69,5 +71,17 @@ export async function signUpCustomer(
     email,
     password,
     inviteCode: body.result.userInfo.inviteCode,
+  };
+}
+
+/** A sign-in context for calling the services directly (a fixed test browser and address). */
+export function testSignInContext(method: SignInMethod = 'password'): SignInContext {
+  return {
+    method,
+    provider: null,
+    address: '127.0.0.x',
+    userAgent: 'jest',
+    deviceHash: deviceHash('test-device-0000000000000000000000'),
+    language: 'en',
   };
 }

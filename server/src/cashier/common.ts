@@ -1,5 +1,13 @@
-import { errors, type ReviewCustomer, type TransactionRecord } from '@swx/shared/contract';
+import {
+  errors,
+  type CashierCoin,
+  type CashierNetwork,
+  type ReviewCustomer,
+  type TransactionRecord,
+} from '@swx/shared/contract';
+import Decimal from 'decimal.js';
 import type { Db, Tx } from '../db/client';
+import type { ReviewRegistry } from '../admin/reviews';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { ParamsService } from '../params/service';
@@ -25,6 +33,27 @@ export interface CashierDeps {
   staffViews: CashierStaffViews;
   /** Loans: refuses a withdrawal while the customer has an overdue loan (`11400`). */
   loanStanding?: { requireNoOverdueLoan(userId: string): Promise<void> };
+  /** Fixes, when a withdrawal is submitted, how many finance approvals it needs (four eyes). */
+  reviews: Pick<ReviewRegistry, 'opened'>;
+  /**
+   * Customer account security: refuses a withdrawal while a lock is in force (11211) or, in whitelist mode,
+   * to an address not confirmed and past its cooling-off period at that moment (11212).
+   */
+  withdrawalGuard?: WithdrawalGuard;
+}
+
+export interface WithdrawalGuard {
+  checkWithdrawal(
+    userId: string,
+    target: {
+      method: 'crypto' | 'bank';
+      coin: CashierCoin;
+      network: CashierNetwork | null;
+      address: string | null;
+    },
+    reader?: Db | Tx,
+    at?: Date,
+  ): Promise<void>;
 }
 
 /** What the staff queue reads from other domains, through their published functions. */
@@ -35,6 +64,23 @@ export interface CashierStaffViews {
   recentTrades(userId: string, limit: number): Promise<TransactionRecord[]>;
   /** An amount of a currency valued in USDT at the latest price (portfolio); undefined without a price. */
   valueUsdt(currency: string, amount: string): string | undefined;
+}
+
+/**
+ * The four-eyes rule for a withdrawal: two finance approvals when it is worth more than
+ * `withdrawal_four_eyes_usdt`, or when there is no USDT price to tell; one otherwise. Applied when the
+ * withdrawal is submitted (the number is stored then and never lowered); the queue applies it again only to
+ * raise it.
+ */
+export function withdrawalFourEyes(
+  deps: Pick<CashierDeps, 'params' | 'staffViews'>,
+  currency: string,
+  amount: string,
+): { required: number; valueUsdt: string | undefined; thresholdUsdt: string } {
+  const valueUsdt = currency === 'USDT' ? amount : deps.staffViews.valueUsdt(currency, amount);
+  const threshold = deps.params.getDecimal('withdrawal_four_eyes_usdt');
+  const required = valueUsdt === undefined || new Decimal(valueUsdt).gt(threshold) ? 2 : 1;
+  return { required, valueUsdt, thresholdUsdt: threshold.toFixed() };
 }
 
 export function requireReal(customer: Customer): void {

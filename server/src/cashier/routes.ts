@@ -14,6 +14,11 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
   // Authentication before validation: a caller without a session learns nothing about the body's rules.
   const auth = { preValidation: app.authenticate };
   const authOnce = { preValidation: app.authenticate, preHandler: app.guardRepeat };
+  // A withdrawal is a sensitive action: a fresh second factor (step-up) before the request is claimed.
+  const withdrawOnce = {
+    preValidation: app.authenticate,
+    preHandler: [app.stepUp('withdraw'), app.guardRepeat],
+  };
 
   route(
     app,
@@ -76,7 +81,7 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
     app,
     'cashier.withdraw',
     {
-      ...authOnce,
+      ...withdrawOnce,
       schema: {
         tags,
         summary: 'Requests a withdrawal on a quote: amount plus fee are held during review',

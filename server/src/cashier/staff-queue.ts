@@ -9,7 +9,7 @@ import type {
 } from '@swx/shared/contract';
 import type { Tx } from '../db/client';
 import type { ReviewListItem } from '../admin/reviews';
-import type { CashierDeps, CashierStaffViews } from './common';
+import { withdrawalFourEyes, type CashierDeps, type CashierStaffViews } from './common';
 import { toDeposit } from './deposits';
 import type { Withdrawals } from './withdrawals';
 import { cashierDeposits, cashierWithdrawals } from './tables';
@@ -21,8 +21,8 @@ const unknownCustomer = (userId: string): ReviewCustomer => ({ userId, username:
 /**
  * The cashier's review queues as staff see them (`DepositReview`, `WithdrawalReview` in the contract): each
  * record with its customer, its age, and the customer's recent deposits (and, for withdrawals, trades), so a
- * decision needs no further calls. Also the four-eyes rule for withdrawals: one worth more than
- * `withdrawal_four_eyes_usdt` (or with no USDT price to tell) needs two finance approvals.
+ * decision needs no further calls. Also the four-eyes rule for withdrawals by today's parameter and price
+ * (`withdrawalFourEyes`), which can only raise the number fixed at submission.
  */
 export class CashierStaffQueue {
   constructor(
@@ -71,7 +71,8 @@ export class CashierStaffQueue {
     const targetHours = this.deps.params.getInteger('withdrawal_review_hours');
     return items.map((item) => {
       const createdAt = new Date(item.createdAt);
-      const valueUsdt = this.valueUsdt(item.currency, item.amount);
+      const rule = withdrawalFourEyes(this.deps, item.currency, item.amount);
+      const valueUsdt = rule.valueUsdt;
       return {
         ...item,
         ...this.common(item.userId, customers, createdAt),
@@ -81,14 +82,15 @@ export class CashierStaffQueue {
         overdue: item.status === 'pending' && this.now() > createdAt.getTime() + targetHours * 3_600_000,
         recentDeposits: (deposits.get(item.userId) ?? []).slice(0, RECENT),
         recentTrades: trades.get(item.userId) ?? [],
-        approvalsRequired: item.status === 'pending' ? this.approvalsFor(valueUsdt) : 1,
+        approvalsRequired: item.status === 'pending' ? rule.required : 1,
       };
     });
   }
 
   /**
-   * Approvals the withdrawal needs now, locking it for the decision: two while it is pending and worth more
-   * than the limit (or not priced); one to complete an approved one.
+   * Approvals the withdrawal needs by today's rule, locking it for the decision: two while it is pending and
+   * worth more than the limit now (or not priced); one to complete an approved one. The number fixed at
+   * submission still counts when this one is lower.
    */
   async withdrawalApprovals(tx: Tx, id: string): Promise<number> {
     if (!/^[1-9][0-9]{0,18}$/.test(id)) return 1;
@@ -98,7 +100,7 @@ export class CashierStaffQueue {
       .where(eq(cashierWithdrawals.id, BigInt(id)))
       .for('update');
     if (!row || row.status !== 'pending') return 1;
-    return this.approvalsFor(this.valueUsdt(row.currency, new Decimal(row.amount).toFixed()));
+    return withdrawalFourEyes(this.deps, row.currency, new Decimal(row.amount).toFixed()).required;
   }
 
   async isDepositOpen(id: string): Promise<boolean | undefined> {
@@ -118,15 +120,6 @@ export class CashierStaffQueue {
       .from(cashierWithdrawals)
       .where(eq(cashierWithdrawals.id, BigInt(id)));
     return row ? (['pending', 'approved'] as WithdrawalStatus[]).includes(row.status) : undefined;
-  }
-
-  private approvalsFor(valueUsdt: string | undefined): number {
-    if (valueUsdt === undefined) return 2;
-    return new Decimal(valueUsdt).gt(this.deps.params.getDecimal('withdrawal_four_eyes_usdt')) ? 2 : 1;
-  }
-
-  private valueUsdt(currency: string, amount: string): string | undefined {
-    return currency === 'USDT' ? amount : this.views.valueUsdt(currency, amount);
   }
 
   private common(userId: string, customers: Map<string, ReviewCustomer>, queuedAt: Date) {

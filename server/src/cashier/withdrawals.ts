@@ -31,6 +31,7 @@ import {
   requireNoOverdueLoan,
   requireReal,
   requireVerifiedForWithdrawal,
+  withdrawalFourEyes,
   type CashierDeps,
 } from './common';
 
@@ -56,7 +57,14 @@ export class Withdrawals {
     await requireNoOverdueLoan(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
     // The pinned quote body has no destination; ours sends it, and it is checked here as the withdrawal will.
-    if (hasDestination(body)) withdrawalDestination(body, network);
+    const destination = hasDestination(body) ? withdrawalDestination(body, network) : null;
+    // A lock (or, in whitelist mode, an address not usable yet) is said before any terms are shown.
+    await this.deps.withdrawalGuard?.checkWithdrawal(customer.userId, {
+      method: body.method,
+      coin: currency,
+      network,
+      address: destination?.address ?? null,
+    });
     const amount = new Money(body.amount);
     if (amount.isZero()) throw new AppError(errors.amountIncorrect);
     if (decimalsOf(body.amount) > coinDecimals[currency as CashierCoin])
@@ -110,6 +118,12 @@ export class Withdrawals {
     const amount = new Money(body.amount);
     const now = new Date(this.now());
     return this.deps.units.run(async ({ tx }) => {
+      // Inside the transaction that holds the funds: the address is usable at this moment, or nothing moves.
+      await this.deps.withdrawalGuard?.checkWithdrawal(
+        customer.userId,
+        { method: body.method, coin: currency, network, address: destination.address },
+        tx,
+      );
       const [quote] = await tx
         .select()
         .from(cashierWithdrawalQuotes)
@@ -147,6 +161,12 @@ export class Withdrawals {
         })
         .returning();
       const withdrawal = inserted!;
+      // Four eyes fixed now, from the value at submission: a later threshold change or price move never lowers it.
+      const fourEyes = withdrawalFourEyes(this.deps, currency, amount.toFixed());
+      await this.deps.reviews.opened(tx, 'withdrawal', String(withdrawal.id), {
+        approvalsRequired: fourEyes.required,
+        basis: { valueUsdt: fourEyes.valueUsdt ?? null, thresholdUsdt: fourEyes.thresholdUsdt },
+      });
       await withdrawalWording(
         this.deps.ledger.hold(tx, {
           userId: customer.userId,
@@ -238,6 +258,18 @@ export class Withdrawals {
     if (row.status === 'approved' && reference === undefined) throw new AppError(errors.alreadyDecided);
     if (row.status === 'pending' && facts.completeOnly === true)
       throw new AppError(errors.withdrawalNotApproved);
+    // Nothing is paid out while a lock is in force (a "this was not me" after the request, say), nor, in
+    // whitelist mode, to an address the book no longer holds as usable.
+    await this.deps.withdrawalGuard?.checkWithdrawal(
+      String(row.userId),
+      {
+        method: row.method as 'crypto' | 'bank',
+        coin: row.currency as CashierCoin,
+        network: row.network as CashierNetwork | null,
+        address: row.address,
+      },
+      tx,
+    );
     const now = new Date(this.now());
     let current = row;
     const created: string[] = [];

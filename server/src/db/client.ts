@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { postgresPresence, singleProcessPresence, type Presence } from './presence';
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it. Transactions: `db.transaction(async (tx) => ...)`. */
@@ -22,10 +23,19 @@ export interface Database {
   db: Db;
   listen: Listen;
   notify: (channel: string, payload: string) => Promise<void>;
+  /** This process as an instance on the database, and whether another instance still runs. */
+  presence: Presence;
   close: () => Promise<void>;
 }
 
 // server/migrations, whether this file runs from source (server/src/db) or from the bundle (server/dist).
+/**
+ * Advisory lock key of the migrations ("SWXMIGR" folded into a bigint). Every instance migrates at start-up
+ * under this lock: the first applies what is missing, the others wait for it and then find nothing to do, so
+ * any number of instances can start together on an empty database.
+ */
+export const MIGRATION_LOCK_KEY = 0x53_5758_4d49_4752n;
+
 export const migrationsFolder =
   [path.resolve(__dirname, '..', 'migrations'), path.resolve(__dirname, '..', '..', 'migrations')].find(
     (dir) =>
@@ -54,7 +64,10 @@ export async function openDatabase(options: {
     // drops it and opens another on demand; without a listener the 'error' event would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (!options.migrated) await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (!options.migrated) await migrateUnderLock(pool);
+    const presence = await postgresPresence(options.databaseUrl, pool, (error) =>
+      options.onConnectionError?.(error),
+    );
     // LISTEN needs one connection of its own that is never returned to the pool.
     let listener: pg.Client | undefined;
     const handlers = new Map<string, Set<(payload: string) => void>>();
@@ -85,7 +98,9 @@ export async function openDatabase(options: {
       notify: async (channel, payload) => {
         await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
+      presence,
       close: async () => {
+        await presence.close();
         await listener?.end();
         await pool.end();
       },
@@ -102,6 +117,7 @@ export async function openDatabase(options: {
     client = await PGlite.create(dir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One process opens a PGlite database (the data directory is locked): nobody to race with.
   if (!options.migrated) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     kind: 'pglite',
@@ -110,8 +126,34 @@ export async function openDatabase(options: {
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    presence: singleProcessPresence(),
     close: async () => {
       await client.close();
     },
   };
+}
+
+/**
+ * drizzle's migrator takes no lock: two instances starting together on an empty database would both see no
+ * migration applied and both run the first one (the second fails on "relation already exists"). So the
+ * migrations run on one connection holding a session advisory lock; if that connection dies, the lock goes
+ * with it and the next instance in line migrates.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed is closed rather than pooled, so a lock it may still hold ends with it.
+    client.release(broken);
+  }
 }

@@ -14,3 +14,4 @@ export * from '../cashier/tables';
 export * from '../notifications/tables';
 export * from '../invites/tables';
 export * from '../platform/tables';
+export * from '../security/tables';

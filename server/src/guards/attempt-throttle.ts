@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Clock } from './repeat';
 import { AppError } from '../http/errors';
 
@@ -18,6 +19,12 @@ interface Entry {
   failures: number;
   lockedUntil: number;
   lastTriedAt: number;
+}
+
+/** What a sign-in step counts tries with: this in-memory throttle, or the shared one in PostgreSQL. */
+export interface AttemptGuard {
+  begin(key: string): void | Promise<void>;
+  succeeded(key: string): void | Promise<void>;
 }
 
 /** A refused try; `retryAfterSeconds` goes into the `Retry-After` header. */
@@ -73,5 +80,15 @@ export class AttemptThrottle {
   /** The try succeeded: the key starts again from nothing. */
   succeeded(key: string): void {
     this.entries.delete(key);
+  }
+}
+
+/** Runs `action`; a throttled try answers 429 with `Retry-After`. */
+export async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof Throttled) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
   }
 }

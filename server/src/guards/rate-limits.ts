@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { RateLimit } from '../config';
 import { AppError } from '../http/errors';
@@ -14,30 +13,23 @@ export interface KeyedLimit {
 
 /**
  * A preHandler applying several limits at once (e.g. per address and per account): every limit counts the
- * request, and if any is exceeded the answer is `429` with `Retry-After`. Counters live in this process
- * (@fastify/rate-limit's memory store); behind a load balancer each instance counts on its own.
- *
- * Registers @fastify/rate-limit on `app` when it is not there yet; use it in an encapsulated routes plugin.
+ * request, and if any is exceeded the answer is `429` with `Retry-After`. Counters live in PostgreSQL
+ * (`RateCounters`, the composition root's `rateCounters`), so behind a load balancer every instance counts
+ * against the same limit.
  */
 export async function rateLimitGuard(
   app: FastifyInstance,
   limits: KeyedLimit[],
 ): Promise<preHandlerAsyncHookHandler> {
-  if (!app.hasDecorator('createRateLimit')) await app.register(rateLimit, { global: false });
-  const checks = limits.map(({ name, limit, keyOf }) =>
-    app.createRateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: (request: FastifyRequest) => `${name}:${keyOf(request)}`,
-    }),
-  );
+  const counters = app.services.rateCounters;
   return async (request, reply) => {
     let retryAfterSeconds = 0;
     // Every limit counts the request, even once another has refused it.
-    for (const check of checks) {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        retryAfterSeconds = Math.max(retryAfterSeconds, result.ttlInSeconds);
+    for (const { name, limit, keyOf } of limits) {
+      const { hits, resetAt } = await counters.hit(`${name}:${keyOf(request)}`, limit.windowMs);
+      if (hits > limit.max) {
+        const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+        retryAfterSeconds = Math.max(retryAfterSeconds, seconds);
       }
     }
     if (retryAfterSeconds > 0) {

@@ -5,6 +5,7 @@ import type DataLoader from 'dataloader';
 import { createBatcher } from '../db/batcher';
 import { insertRows, rowsOf } from '../db/rows';
 import type { Db, Tx } from '../db/client';
+import type { Presence } from '../db/presence';
 import { AppError } from '../http/errors';
 import { submissionClaims } from './tables';
 import { errors } from '@swx/shared/contract';
@@ -42,6 +43,11 @@ export interface Replay {
   response: unknown;
 }
 
+/** A refused request whose original died with its server: the claim's lease still runs for this long. */
+export interface Orphaned {
+  retryAfterSeconds: number;
+}
+
 class ClaimHeld extends Error {}
 
 /**
@@ -53,12 +59,15 @@ export class SubmissionGuard {
   private readonly single: DataLoader<Claim, boolean>;
   readonly leaseMs: number;
 
+  private readonly presence: Pick<Presence, 'instanceId' | 'isRunning'> | undefined;
+
   constructor(
     readonly db: Db,
     readonly clock: Clock = systemClock,
-    options: { leaseMs?: number } = {},
+    options: { leaseMs?: number; presence?: Pick<Presence, 'instanceId' | 'isRunning'> } = {},
   ) {
     this.leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
+    this.presence = options.presence;
     this.single = createBatcher((claims) => this.claimEach(claims), { maxBatchSize: 128, concurrency: 4 });
   }
 
@@ -126,6 +135,40 @@ export class SubmissionGuard {
     if (!row || row.finishedAt === null || row.response === null) return undefined;
     if (row.expiresAt.getTime() < this.clock.now().getTime()) return undefined;
     return row.fingerprint === keyClaim.fingerprint ? { response: row.response } : undefined;
+  }
+
+  /** A holder for a new request: this instance's id, then a random part (`<instance>.<random>`). */
+  newHolder(): string {
+    const random = crypto.randomBytes(12).toString('base64url');
+    return this.presence ? `${this.presence.instanceId}.${random}` : random;
+  }
+
+  /**
+   * For a request whose claims were refused and that has no answer to replay: whether what blocks it is only
+   * the unfinished claims of a request that died with its server (its instance no longer runs). Then the
+   * retry is told to come back when the lease ends (the dead request cannot commit any more, but the lease is
+   * what guarantees it). A finished claim (the effect committed) or one held by a running instance (the
+   * original is still in flight and will answer) makes it a repeat, as before.
+   */
+  async orphanedLease(claims: Claim[]): Promise<Orphaned | undefined> {
+    if (!this.presence || claims.length === 0) return undefined;
+    const now = this.clock.now().getTime();
+    const rows = await this.db
+      .select()
+      .from(submissionClaims)
+      .where(
+        inArray(
+          submissionClaims.key,
+          claims.map((claim) => claim.key),
+        ),
+      );
+    const blocking = rows.filter((row) => row.expiresAt.getTime() >= now);
+    if (blocking.length === 0 || blocking.some((row) => row.finishedAt !== null)) return undefined;
+    const instances = new Set(blocking.map((row) => instanceOf(row.holder)));
+    for (const instance of instances)
+      if (instance === undefined || (await this.presence.isRunning(instance))) return undefined;
+    const leaseEnd = Math.max(...blocking.map((row) => row.expiresAt.getTime()));
+    return { retryAfterSeconds: Math.max(1, Math.ceil((leaseEnd - now) / 1000)) };
   }
 
   /**
@@ -234,6 +277,12 @@ export class SubmissionGuard {
       });
     return claims;
   }
+}
+
+/** The instance part of a holder made by `newHolder`; undefined for a holder without one. */
+function instanceOf(holder: string | null): string | undefined {
+  const dot = holder?.indexOf('.') ?? -1;
+  return dot > 0 ? holder!.slice(0, dot) : undefined;
 }
 
 /**

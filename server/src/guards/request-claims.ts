@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../http/errors';
@@ -13,7 +12,8 @@ declare module 'fastify' {
     /**
      * preHandler for POST routes that change something: refuses a repeated submission with `30000` (HTTP 409)
      * and changes nothing; answers a retry of a finished request with its `Idempotency-Key` with the original
-     * answer. Put it after `app.authenticate` so the claim is per customer:
+     * answer; answers a retry whose original died with its server, while that claim's lease runs, with
+     * `11190` (HTTP 409, `Retry-After`: the seconds left). Put it after `app.authenticate` so the claim is per customer:
      * `{ preHandler: [app.authenticate, app.guardRepeat] }`.
      */
     guardRepeat: preHandlerAsyncHookHandler;
@@ -99,14 +99,21 @@ export const repeatGuardPlugin = fp<{ guard: SubmissionGuard }>(
     app.decorateRequest('claims', null);
     app.addHook('onRequest', (_request, _reply, done) => runInAmbientScope(done));
     const guardRepeat: preHandlerAsyncHookHandler = async (request, reply) => {
-      const holder = crypto.randomBytes(12).toString('base64url');
-      const claims = guard.claimsFor(request, holder);
+      const claims = guard.claimsFor(request, guard.newHolder());
       if (claims.length === 0) return;
       if (!(await guard.claim(claims))) {
         const replay = await guard.replayFor(claims);
-        if (!replay) throw new AppError(errors.repeatedSubmission);
-        await reply.header('idempotent-replayed', 'true').code(200).send(replay.response);
-        return reply;
+        if (replay) {
+          await reply.header('idempotent-replayed', 'true').code(200).send(replay.response);
+          return reply;
+        }
+        const orphaned = await guard.orphanedLease(claims);
+        if (!orphaned) throw new AppError(errors.repeatedSubmission);
+        reply.header('retry-after', String(orphaned.retryAfterSeconds));
+        throw new AppError(
+          errors.stillProcessing,
+          `Your earlier request is still being processed, please try again in ${orphaned.retryAfterSeconds} s`,
+        );
       }
       const handle = new RequestClaims(guard, claims);
       request.claims = handle;

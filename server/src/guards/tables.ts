@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Claims taken by the repeated-submission guard. Kept in the database, not in process memory, so a double
@@ -28,4 +28,33 @@ export const submissionClaims = pgTable(
     response: jsonb('response'),
   },
   (t) => [index('submission_claims_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Request counters of the rate limits (guards/rate-limits.ts), one fixed window per key. In the database so
+ * every instance behind a load balancer counts against the same limit.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_counters_window_idx').on(t.windowStartedAt)],
+);
+
+/**
+ * Failed tries at a secret per key (an account and an address, a session): guards/attempt-throttle.ts. In the
+ * database, so guesses spread over several instances are all counted.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastTriedAt: timestamp('last_tried_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attempt_counters_last_tried_idx').on(t.lastTriedAt)],
 );

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { isCatalogueCode, textFormats } from '@swx/shared/contract';
+import { onFirstRequest } from './compile-on-first-use';
 
 /**
  * Two validators: bodies are strict (no type coercion, no unknown fields — schemas set
@@ -59,32 +60,19 @@ const withRule = new WeakMap<object, object>();
 
 type Validator = ReturnType<FastifySchemaCompiler<unknown>> & { errors?: unknown };
 
-/** Validators not compiled yet (see `validatorCompiler`); `compileEveryValidator` empties it. */
-const pending = new Set<() => void>();
-
-/**
- * Compiles a route's schema on the route's first request, not when the route is registered: a server (and
- * every server test file) starts without compiling the few hundred schemas of routes it may never serve, which
- * was most of Fastify's start-up. `compileEveryValidator` compiles the rest at once; a test calls it on the whole
- * route map so that a schema Ajv refuses still fails the build, not a customer's first request.
- */
+/** Each route's validator, compiled on the route's first request (http/compile-on-first-use.ts). */
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  let compiled: Validator | undefined;
-  const compile = () => {
-    if (compiled) return compiled;
+  const compiled = onFirstRequest(() => {
     let ruled = withRule.get(schema as object);
     if (!ruled) {
       ruled = withTextRule(schema) as object;
       withRule.set(schema as object, ruled);
     }
-    compiled = ajv.compile(ruled) as Validator;
-    pending.delete(compile);
-    return compiled;
-  };
-  pending.add(compile);
+    return ajv.compile(ruled) as Validator;
+  });
   const validate = ((data: unknown) => {
-    const check = compile();
+    const check = compiled();
     const valid = check(data);
     // Fastify reads a failed validation's errors from the function it was given.
     validate.errors = check.errors;
@@ -92,11 +80,6 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   }) as Validator;
   return validate;
 };
-
-/** Compiles every validator still waiting for its first request; throws what Ajv refuses. */
-export function compileEveryValidator(): void {
-  for (const compile of [...pending]) compile();
-}
 
 /** The catalogue code a validation failure maps to: the failing property's `x-code`, else `400`. */
 export function codeForValidation(errors: ErrorObject[] | undefined): string {

@@ -20,7 +20,7 @@ export interface LoansDeps extends NoticeDeps {
   /** Who the customers are, for the staff review queue (auth). */
   customers: (userIds: readonly string[]) => Promise<Map<string, ReviewCustomer>>;
   /** Write-offs take a second finance member (admin's four-eyes piece). */
-  fourEyes: Pick<FourEyes, 'approve'>;
+  fourEyes: Pick<FourEyes, 'require' | 'approve'>;
   /** Staff usernames by id (who asked for and who approved a write-off). */
   staffNames: (ids: readonly string[]) => Promise<Map<string, string>>;
 }

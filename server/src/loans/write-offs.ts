@@ -14,7 +14,7 @@ import { overdueDaysAt, toLoan } from './terms';
 
 type WriteOffRow = typeof loanWriteOffs.$inferSelect;
 
-/** The four-eyes subject kind of a write-off (`loan-write-off:<loan id>`). */
+/** The four-eyes subject kind of a write-off (`loan-write-off:<write-off request id>`). */
 export const WRITE_OFF_SUBJECT = 'loan-write-off';
 
 /**
@@ -47,12 +47,23 @@ export class LoanWriteOffs {
         .from(loanWriteOffs)
         .where(and(eq(loanWriteOffs.loanId, row.id), eq(loanWriteOffs.status, 'pending')));
       if (open) throw new AppError(errors.requestAlreadyPending);
-      await tx.insert(loanWriteOffs).values({
-        loanId: row.id,
-        reason: text,
-        requestedBy: BigInt(who.staffId),
-        requestedAt: new Date(this.now()),
-      });
+      const [inserted] = await tx
+        .insert(loanWriteOffs)
+        .values({
+          loanId: row.id,
+          reason: text,
+          requestedBy: BigInt(who.staffId),
+          requestedAt: new Date(this.now()),
+        })
+        .returning({ id: loanWriteOffs.id });
+      // Fixed with the request (the back office's four-eyes piece): one approval by a finance member other
+      // than the requester. The subject is the request, so a request made again after a rejection starts anew.
+      await this.deps.fourEyes.require(
+        tx,
+        { kind: WRITE_OFF_SUBJECT, id: String(inserted!.id), requestedBy: who.staffId },
+        1,
+        { loanId: String(row.id), userId: String(row.userId) },
+      );
       await this.deps.audit.record(tx, {
         staffId: who.staffId,
         action: 'loans.write_off.request',
@@ -73,13 +84,17 @@ export class LoanWriteOffs {
       const request = await this.pending(tx, row.id);
       const { complete } = await this.deps.fourEyes.approve(
         tx,
-        { kind: WRITE_OFF_SUBJECT, id: String(row.id), requestedBy: String(request.requestedBy) },
+        { kind: WRITE_OFF_SUBJECT, id: String(request.id), requestedBy: String(request.requestedBy) },
         who,
-        { required: 1, role: 'finance' },
+        { role: 'finance' },
       );
-      if (!complete) throw new Error('write-offs: one approval besides the request completes four eyes');
+      // More approvals fixed at request time are still needed: this one is recorded, nothing moves yet.
+      if (!complete) return;
       const now = this.now();
-      const owing = owed(row, contractInterestAt(row, row.approvedAt!.getTime(), row.maturityAt!.getTime(), now));
+      const owing = owed(
+        row,
+        contractInterestAt(row, row.approvedAt!.getTime(), row.maturityAt!.getTime(), now),
+      );
       const parts = { amount: owing.total, principal: owing.principal, interest: owing.interest };
       const { journalId } = await recordPayment(
         this.deps,
@@ -205,7 +220,8 @@ export class LoanWriteOffs {
     const names = await this.deps.staffNames(
       rows.flatMap((r) => [String(r.requestedBy), ...(r.decidedBy ? [String(r.decidedBy)] : [])]),
     );
-    for (const row of rows) if (!found.has(String(row.loanId))) found.set(String(row.loanId), view(row, names));
+    for (const row of rows)
+      if (!found.has(String(row.loanId))) found.set(String(row.loanId), view(row, names));
     return found;
   }
 

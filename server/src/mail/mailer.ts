@@ -4,28 +4,46 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { withAntiPhishing } from './anti-phishing';
+import type { Mail } from './mail';
 
-/** One outgoing e-mail: a plain-text body for every client and an HTML body for those that show it. */
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { Mail } from './mail';
+
+/** The anti-phishing code of the customer an address belongs to, if they set one (security domain). */
+export type AntiPhishingLookup = (to: string) => Promise<string | null>;
 
 /** Where mails go: SMTP in production, a folder of `.eml` files in development, an in-memory list in tests. */
 export interface MailTransport {
   deliver(mail: Mail & { from: string }): Promise<void>;
 }
 
+/**
+ * Sends every customer e-mail. This is the one place mails leave, so the customer's anti-phishing code is
+ * added here, to each of them, whatever composed it.
+ */
 export class Mailer {
+  private antiPhishing: AntiPhishingLookup | undefined;
+
   constructor(
     private transport: MailTransport,
     readonly from: string,
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.deliver({ ...mail, from: this.from });
+    const code = await this.antiPhishing?.(mail.to);
+    const sent = code ? withAntiPhishing(mail, code) : mail;
+    await this.transport.deliver({
+      to: sent.to,
+      subject: sent.subject,
+      text: sent.text,
+      html: sent.html,
+      from: this.from,
+    });
+  }
+
+  /** Where the anti-phishing code of a recipient comes from (the composition root hands it down). */
+  useAntiPhishing(lookup: AntiPhishingLookup): void {
+    this.antiPhishing = lookup;
   }
 
   /** Swaps where mails go; tests use it to read the codes the server sends. */

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { marketCandles, marketTicks } from './tables';
 import type { FeedTick } from './feed/types';
+import { FencedOut } from '../platform/leadership';
 
 const MINUTE = 60_000;
 
@@ -29,9 +30,19 @@ interface PendingCandle {
 export const TICK_RETENTION_MS = 2 * 1440 * MINUTE;
 
 /**
+ * The leadership term a feed's writes belong to: its epoch goes with every stored tick, and `fence` runs last
+ * in each write transaction, refusing it (`FencedOut`) once another leader took over.
+ */
+export interface FeedTerm {
+  epoch: bigint;
+  fence(tx: Tx): Promise<void>;
+}
+
+/**
  * Buffers ticks and writes them in one transaction per flush (every second): raw ticks into `market_ticks`
  * and their one-minute candles upserted into `market_candles_1m`. One write per second, whatever the tick
- * rate, keeps the database load flat. Only the feed leader writes.
+ * rate, keeps the database load flat. Only the feed leader writes: while `term()` names a leadership term, each
+ * write is fenced by it, and a refused batch is dropped (a deposed leader's ticks are not the market's).
  */
 export class CandleWriter {
   private ticks: FeedTick[] = [];
@@ -42,6 +53,7 @@ export class CandleWriter {
     private readonly db: Db,
     private readonly feed: string,
     private readonly onError: (error: unknown) => void,
+    private readonly term: () => FeedTerm | undefined = () => undefined,
   ) {}
 
   get pendingTicks(): number {
@@ -90,9 +102,10 @@ export class CandleWriter {
     const candles = [...this.candles.values()];
     this.ticks = [];
     this.candles = new Map();
+    const term = this.term();
     try {
       await this.db.transaction(async (tx) => {
-        await insertTicks(tx, ticks, this.feed);
+        await insertTicks(tx, ticks, this.feed, term?.epoch);
         for (let i = 0; i < candles.length; i += 500) {
           await tx
             .insert(marketCandles)
@@ -119,8 +132,16 @@ export class CandleWriter {
               },
             });
         }
+        await term?.fence(tx);
       });
     } catch (error) {
+      if (error instanceof FencedOut) {
+        // Another leader took over: what this one buffered since is dropped with its term.
+        this.ticks = [];
+        this.candles = new Map();
+        this.onError(error);
+        return;
+      }
       // Put the batch back in front of what arrived meanwhile, so nothing is lost to a passing outage.
       const arrived = this.ticks;
       this.ticks = [];
@@ -132,8 +153,16 @@ export class CandleWriter {
   }
 }
 
-/** Stores ticks as `feed` published them, 1,000 a statement; a tick already stored (same `seq`) stays as it is. */
-export async function insertTicks(tx: Tx, ticks: readonly FeedTick[], feed: string): Promise<void> {
+/**
+ * Stores ticks as `feed` published them (in the leadership term `epoch`), 1,000 a statement; a tick already
+ * stored (same `seq`) stays as it is.
+ */
+export async function insertTicks(
+  tx: Tx,
+  ticks: readonly FeedTick[],
+  feed: string,
+  epoch?: bigint,
+): Promise<void> {
   for (let i = 0; i < ticks.length; i += 1000) {
     await tx
       .insert(marketTicks)
@@ -144,6 +173,7 @@ export async function insertTicks(tx: Tx, ticks: readonly FeedTick[], feed: stri
           price: t.price,
           time: new Date(t.time),
           feed,
+          epoch: epoch ?? null,
         })),
       )
       .onConflictDoNothing();

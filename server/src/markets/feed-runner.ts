@@ -5,7 +5,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
-import { CandleWriter, pruneTicks } from './candles';
+import { CandleWriter, pruneTicks, type FeedTerm } from './candles';
+import { FencedOut } from '../platform/leadership';
 import { SimulatedFeed } from './feed/simulated';
 import { prepareSimulatedHistory, type HistoryProgress, type PreparedHistory } from './history';
 import { ReplayFeed } from './feed/replay';
@@ -15,21 +16,30 @@ import { TickListeners, type FeedMarket, type FeedTick, type MarketFeed } from '
 import type { MarketState, StoredPriceState } from './state';
 import { marketCandles, marketTicks } from './tables';
 
-/** Every applied tick travels to the other instances as `[code, price, time, seq]`. */
-export type WireTick = [string, string, number, number];
+/**
+ * Every applied tick travels to the other instances as `[code, price, time, seq, epoch]`: `epoch` is the
+ * feed leader's leadership term (a decimal string; absent from a tick applied outside a term, such as a tool's
+ * and an older version's), so a receiver that has seen a newer term drops what a deposed leader still sends.
+ */
+export type WireTick = [string, string, number, number] | [string, string, number, number, string];
 
 /** The feed leader's ticks, to every other instance (the leader applied them already). */
 export const ticksChannel = defineChannel<WireTick>({
   name: 'swx_ticks',
   skipOwn: true,
   parse: (item) => {
-    if (!Array.isArray(item) || item.length !== 4) return undefined;
-    const [code, price, time, seq] = item as unknown[];
-    return typeof code === 'string' &&
-      typeof price === 'string' &&
-      Number.isFinite(time) &&
-      Number.isFinite(seq)
-      ? [code, price, time as number, seq as number]
+    if (!Array.isArray(item) || (item.length !== 4 && item.length !== 5)) return undefined;
+    const [code, price, time, seq, epoch] = item as unknown[];
+    if (
+      typeof code !== 'string' ||
+      typeof price !== 'string' ||
+      !Number.isFinite(time) ||
+      !Number.isFinite(seq)
+    )
+      return undefined;
+    if (epoch === undefined) return [code, price, time as number, seq as number];
+    return typeof epoch === 'string' && /^\d{1,19}$/.test(epoch)
+      ? [code, price, time as number, seq as number, epoch]
       : undefined;
   },
 });
@@ -49,7 +59,7 @@ export interface FeedRunnerDeps {
     Partial<Pick<Config, 'exchangeFeed' | 'marketFeedHistoryDays'>>;
   database: Database;
   log: FastifyBaseLogger;
-  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now' | 'epoch' | 'fence'>;
   bus: Pick<Bus, 'channel'>;
   state: MarketState;
   /** The catalogue's codes, for the replay feed to skip unknown ones. */
@@ -64,6 +74,11 @@ export interface FeedRunnerDeps {
  * The feed's side of the markets domain: the feed runs on the scheduler's leader (one instance), which also
  * runs the storage flush and tick pruning jobs. The leader applies its own feed's ticks directly and publishes
  * them on the bus; the others apply what they receive, so `onTicks` gives the same stream on every instance.
+ *
+ * Fencing: a feed belongs to the leadership term it was started in. Its ticks are taken only while the lease
+ * holds (`isLeader`), carry the term's epoch on the bus and in `market_ticks`, and every storage write (ticks,
+ * candles, the generated past) is fenced by the term, so a leader that resumes after another took over neither
+ * stores nor spreads a price.
  */
 export class FeedRunner {
   private readonly state: MarketState;
@@ -77,6 +92,10 @@ export class FeedRunner {
   /** Feed start and stop, one after the other (leadership changes and lifecycle calls may overlap). */
   private feedChange: Promise<void> = Promise.resolve();
   private leader = false;
+  /** The leadership term the running feed belongs to (undefined while none runs, and for `ingest` alone). */
+  private term: FeedTerm | undefined;
+  /** The newest leadership epoch seen on received ticks: older ones come from a deposed leader. */
+  private newestEpoch = 0n;
   private running = false;
   /** The simulated feed's past being stored in the background, while this instance leads. */
   private historyWrite: Promise<HistoryProgress | undefined> | undefined;
@@ -85,8 +104,19 @@ export class FeedRunner {
     const { database, log } = deps;
     this.state = deps.state;
     this.tickListeners = new TickListeners((error) => log.error({ err: error }, 'a tick listener failed'));
-    this.writer = new CandleWriter(database.db, deps.config.marketFeed, (error) =>
-      log.error({ err: error }, 'market data write failed; will retry'),
+    this.writer = new CandleWriter(
+      database.db,
+      deps.config.marketFeed,
+      (error) => {
+        if (!(error instanceof FencedOut))
+          return log.error({ err: error }, 'market data write failed; will retry');
+        log.warn(
+          { epoch: this.term?.epoch },
+          'market data write refused: another instance leads; feed stops',
+        );
+        void this.followLeadership();
+      },
+      () => this.term,
     );
     this.ticksOut = deps.bus.channel(ticksChannel);
     this.historyOut = deps.bus.channel(historyChannel);
@@ -124,8 +154,23 @@ export class FeedRunner {
     if (applied.length === 0) return;
     this.writer.add(applied);
     // Only a running instance publishes to the others; the bus sends one turn's ticks together.
-    if (this.running) void this.ticksOut.publishMany(applied.map((t) => [t.code, t.price, t.time, t.seq]));
+    const epoch = this.term?.epoch.toString();
+    if (this.running)
+      void this.ticksOut.publishMany(
+        applied.map((t): WireTick =>
+          epoch === undefined ? [t.code, t.price, t.time, t.seq] : [t.code, t.price, t.time, t.seq, epoch],
+        ),
+      );
     this.tickListeners.emit(applied);
+  }
+
+  /**
+   * Ticks from this instance's own feed: taken only while its leadership lease holds. A leader that was
+   * frozen resumes with its feed's timers firing first: their ticks are dropped and the feed stops.
+   */
+  private fromFeed(ticks: FeedTick[]): void {
+    if (this.deps.scheduler.isLeader()) return this.ingest(ticks);
+    void this.followLeadership();
   }
 
   /** Writes buffered ticks and candles now (normally once a second). */
@@ -142,7 +187,15 @@ export class FeedRunner {
   }
 
   private receiveFanOut(wire: WireTick[]): void {
-    const ticks = wire.map(([code, price, time, seq]) => ({ code, price, time, seq }));
+    const ticks: FeedTick[] = [];
+    for (const [code, price, time, seq, epoch] of wire) {
+      if (epoch !== undefined) {
+        const term = BigInt(epoch);
+        if (term < this.newestEpoch) continue;
+        this.newestEpoch = term;
+      }
+      ticks.push({ code, price, time, seq });
+    }
     const applied = this.state.apply(ticks);
     this.tickListeners.emit(applied);
   }
@@ -196,10 +249,16 @@ export class FeedRunner {
       this.leader = false;
       // Its current batch finishes; the next leader continues from the stored progress mark.
       await this.historyWrite;
-      // What was published before stepping down still belongs in the history.
+      // What was published before stepping down still belongs in the history, if the term is still current
+      // (a graceful step-down); a deposed leader's flush is refused and dropped.
       await this.flushStorage();
+      this.term = undefined;
       return;
     }
+    const epoch = this.deps.scheduler.epoch();
+    this.term =
+      epoch === undefined ? undefined : { epoch, fence: (tx) => this.deps.scheduler.fence(tx, epoch) };
+    if (epoch !== undefined && epoch > this.newestEpoch) this.newestEpoch = epoch;
     const stored = await this.deps.database.db
       .select({ seq: sql<string | null>`max(${marketTicks.seq})` })
       .from(marketTicks);
@@ -214,13 +273,14 @@ export class FeedRunner {
       Number(storedCandles[0]?.seq ?? 0),
       history?.history.lastSeq ?? 0,
     );
-    this.stopListeningToFeed = feed.onTicks((ticks) => this.ingest(ticks));
+    this.stopListeningToFeed = feed.onTicks((ticks) => this.fromFeed(ticks));
     this.feed = feed;
     try {
       await feed.start({ lastSeq, lastPrices: this.state.lastPrices() });
     } catch (error) {
       this.stopListeningToFeed?.();
       this.feed = undefined;
+      this.term = undefined;
       throw error;
     }
     this.leader = true;
@@ -270,7 +330,8 @@ export class FeedRunner {
   private async writeHistory(prepared: PreparedHistory): Promise<HistoryProgress | undefined> {
     const started = performance.now();
     try {
-      const progress = await prepared.writeCandles(() => this.leader);
+      const term = this.term;
+      const progress = await prepared.writeCandles(() => this.leader, undefined, term?.fence);
       this.deps.log.info(
         { ...progress, ms: Math.round(performance.now() - started) },
         'stored the simulated feed history',

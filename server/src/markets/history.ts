@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { generateHistory, historyWindow, type SimulatedHistory } from './feed/simulated-history';
 import type { FeedMarket } from './feed/types';
 import { insertTicks } from './candles';
@@ -27,9 +27,14 @@ export interface PreparedHistory {
   history: SimulatedHistory;
   /**
    * Stores the candles not stored yet, newest first (the charts people open first fill first), one batch
-   * per transaction together with the progress mark. Checks `keepGoing` before each batch.
+   * per transaction together with the progress mark. Checks `keepGoing` before each batch; `fence` runs last
+   * in each batch's transaction (the feed leader's term: a deposed leader's batch is refused).
    */
-  writeCandles(keepGoing?: () => boolean, batchRows?: number): Promise<HistoryProgress>;
+  writeCandles(
+    keepGoing?: () => boolean,
+    batchRows?: number,
+    fence?: (tx: Tx) => Promise<void>,
+  ): Promise<HistoryProgress>;
 }
 
 export interface PrepareHistoryOptions {
@@ -126,8 +131,8 @@ function prepared(db: Db, history: SimulatedHistory, writtenFrom: number): Prepa
   let storedFrom = writtenFrom;
   return {
     history,
-    writeCandles: async (keepGoing = () => true, batchRows = HISTORY_BATCH_ROWS) => {
-      const progress = await writeCandles(db, history, storedFrom, keepGoing, batchRows);
+    writeCandles: async (keepGoing = () => true, batchRows = HISTORY_BATCH_ROWS, fence) => {
+      const progress = await writeCandles(db, history, storedFrom, keepGoing, batchRows, fence);
       storedFrom = progress.writtenFrom;
       return { rows: progress.rows, batches: progress.batches, complete: progress.complete };
     },
@@ -140,6 +145,7 @@ async function writeCandles(
   writtenFrom: number,
   keepGoing: () => boolean,
   batchRows: number,
+  fence: ((tx: Tx) => Promise<void>) | undefined,
 ): Promise<HistoryProgress & { writtenFrom: number }> {
   const candles = history.candles;
   let end = candles.length;
@@ -170,6 +176,7 @@ async function writeCandles(
           completedAt: start === 0 ? sql`now()` : null,
         })
         .where(eq(feedHistory.feed, FEED));
+      await fence?.(tx);
     });
     rows += end - start;
     batches++;

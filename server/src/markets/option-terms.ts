@@ -8,7 +8,8 @@ import {
   type SetMarketOptionTermsBody,
 } from '@swx/shared/contract';
 import type { AuditService } from '../admin/audit';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
+import type { Unit } from '../platform/unit-of-work';
 import { AppError } from '../http/errors';
 import { checkOptionPeriods } from '../params/definitions';
 import type { ParamsService } from '../params/service';
@@ -24,7 +25,7 @@ const optionTermsChannel = defineChannel<string>({
 });
 
 /** A market's own option terms; null fields inherit the parameter of the same name. */
-interface OptionOverride {
+export interface OptionOverride {
   periods: OptionPeriod[] | null;
   stakeMin: string | null;
   stakeMax: string | null;
@@ -95,15 +96,71 @@ export class MarketOptionTerms {
   }
 
   /**
-   * A staff change of a market's option terms: a field left out keeps its override, null clears it. Checked
-   * with the parameters' own rule for periods (`11041` otherwise, changing nothing); the bounds in force
-   * afterwards must leave at least one stake. Written with its audit row in one transaction.
+   * Checks a staff change of a market's option terms against the terms in force now, changing nothing: a
+   * field left out keeps its override, null clears it; periods follow the parameters' own rule and the bounds
+   * in force afterwards must leave at least one stake (`11041` otherwise). Answers the override before and
+   * after, for the maker-checker queue.
+   */
+  check(code: string, change: SetMarketOptionTermsBody): { before: OptionOverride; after: OptionOverride } {
+    this.checkFields(change);
+    const before = this.overrides.get(code) ?? { periods: null, stakeMin: null, stakeMax: null };
+    const after = this.merged(before, change);
+    this.checkBounds(after);
+    return { before, after };
+  }
+
+  /**
+   * Applies a change of a market's option terms (checked again against the stored row), with its audit row,
+   * in `unit` when given (a maker-checker approval) or its own transaction; every instance reloads after the
+   * commit.
    */
   async set(
     code: string,
     change: SetMarketOptionTermsBody,
     staffId: string,
+    unit?: Unit,
+    details: Record<string, unknown> = {},
   ): Promise<MarketOptionTermsRecord> {
+    this.checkFields(change);
+    const write = async (tx: Tx) => {
+      const [row] = await tx
+        .select({
+          periods: markets.optionPeriods,
+          stakeMin: markets.optionStakeMin,
+          stakeMax: markets.optionStakeMax,
+        })
+        .from(markets)
+        .where(eq(markets.code, code))
+        .for('update');
+      const before = overrideOf(row!);
+      const after = this.merged(before, change);
+      this.checkBounds(after);
+      await tx
+        .update(markets)
+        .set({ optionPeriods: after.periods, optionStakeMin: after.stakeMin, optionStakeMax: after.stakeMax })
+        .where(eq(markets.code, code));
+      await this.deps.audit.record(tx, {
+        staffId,
+        action: 'market.option_terms.set',
+        target: `market:${code}`,
+        details: { from: before, to: after, reason: change.reason, ...details },
+      });
+    };
+    const published = async () => {
+      await this.reload();
+      await this.changes.publish(code);
+    };
+    if (unit) {
+      await write(unit.tx);
+      unit.afterCommit(published);
+      return this.record(code);
+    }
+    await this.deps.database.db.transaction(write);
+    await published();
+    return this.record(code);
+  }
+
+  private checkFields(change: SetMarketOptionTermsBody): void {
     if (change.periods) {
       const problem = checkOptionPeriods(change.periods);
       if (problem) throw new AppError(errors.paramValueInvalid, `Option periods ${problem}`);
@@ -115,46 +172,27 @@ export class MarketOptionTerms {
       if (typeof value === 'string' && !new Decimal(value).gt(0))
         throw new AppError(errors.paramValueInvalid, `Option ${field} must be above 0`);
     }
-    await this.deps.database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({
-          periods: markets.optionPeriods,
-          stakeMin: markets.optionStakeMin,
-          stakeMax: markets.optionStakeMax,
-        })
-        .from(markets)
-        .where(eq(markets.code, code))
-        .for('update');
-      const before = overrideOf(row!);
-      const after: OptionOverride = {
-        periods:
-          change.periods === undefined
-            ? before.periods
-            : (change.periods?.map((p) => ({ seconds: p.seconds, rate: p.rate })) ?? null),
-        stakeMin: change.stakeMin === undefined ? before.stakeMin : change.stakeMin,
-        stakeMax: change.stakeMax === undefined ? before.stakeMax : change.stakeMax,
-      };
-      const min = after.stakeMin ?? this.deps.params.get('option_stake_min');
-      const max = after.stakeMax ?? this.deps.params.get('option_stake_max');
-      if (new Decimal(min).gt(max))
-        throw new AppError(
-          errors.paramValueInvalid,
-          `Option stake bounds would be ${min} to ${max} USDT: none could be bought`,
-        );
-      await tx
-        .update(markets)
-        .set({ optionPeriods: after.periods, optionStakeMin: after.stakeMin, optionStakeMax: after.stakeMax })
-        .where(eq(markets.code, code));
-      await this.deps.audit.record(tx, {
-        staffId,
-        action: 'market.option_terms.set',
-        target: `market:${code}`,
-        details: { from: before, to: after, reason: change.reason },
-      });
-    });
-    await this.reload();
-    await this.changes.publish(code);
-    return this.record(code);
+  }
+
+  private merged(before: OptionOverride, change: SetMarketOptionTermsBody): OptionOverride {
+    return {
+      periods:
+        change.periods === undefined
+          ? before.periods
+          : (change.periods?.map((p) => ({ seconds: p.seconds, rate: p.rate })) ?? null),
+      stakeMin: change.stakeMin === undefined ? before.stakeMin : change.stakeMin,
+      stakeMax: change.stakeMax === undefined ? before.stakeMax : change.stakeMax,
+    };
+  }
+
+  private checkBounds(after: OptionOverride): void {
+    const min = after.stakeMin ?? this.deps.params.get('option_stake_min');
+    const max = after.stakeMax ?? this.deps.params.get('option_stake_max');
+    if (new Decimal(min).gt(max))
+      throw new AppError(
+        errors.paramValueInvalid,
+        `Option stake bounds would be ${min} to ${max} USDT: none could be bought`,
+      );
   }
 
   /** Reads every market's option overrides again (after a change here or on another instance). */

@@ -203,7 +203,7 @@ export const marketsAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          "Sets or clears a market's option periods and stake bounds (checked, audited with the reason)",
+          "Asks to set or clear a market's option periods and stake bounds: checked now, applied when a second admin approves",
         description:
           'A field left out keeps its current value; `null` clears the override so the parameter ' +
           '(`option_periods`, `option_stake_min`, `option_stake_max`) applies again. Invalid terms answer 11041.',
@@ -212,8 +212,13 @@ export const marketsAdminRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) =>
       ok(
-        await markets.setOptionTerms(request.params.code, request.body, request.staff.staffId),
-        successes.modified,
+        await app.services.changes.request(
+          'option-terms',
+          request.staff,
+          { code: request.params.code, terms: request.body },
+          request.body.reason,
+        ),
+        successes.submittedForReview,
       ),
   );
 };

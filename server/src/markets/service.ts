@@ -32,6 +32,7 @@ import { queryCandles } from './candles';
 import type { FeedMarket, FeedTick, MarketFeed } from './feed/types';
 import type { Bus } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
+import type { Unit } from '../platform/unit-of-work';
 import { FeedRunner } from './feed-runner';
 import { symbolMapFor } from './feed/exchange-frames';
 import { MarketOptionTerms } from './option-terms';
@@ -56,7 +57,7 @@ const DEFAULT_CANDLES = 300;
 export interface MarketsDeps {
   params: Pick<ParamsService, 'get' | 'getJson' | 'getInteger'>;
   audit: Pick<AuditService, 'record'>;
-  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now'>;
+  scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now' | 'epoch' | 'fence'>;
   bus: Pick<Bus, 'channel'>;
 }
 
@@ -215,16 +216,28 @@ export class MarketsService {
   }
 
   /**
+   * Checks a staff change of a market's option terms without applying it (`option-terms.ts`): the market's
+   * code and the override before and after.
+   */
+  checkOptionTerms(codeOrId: string, change: SetMarketOptionTermsBody) {
+    const code = this.get(codeOrId).code;
+    return { code, ...this.options.check(code, change) };
+  }
+
+  /**
    * A staff change of a market's option terms: a field left out keeps its override, null clears it. Checked
    * with the parameters' own rule for periods (`11041` otherwise, changing nothing); the bounds in force
-   * afterwards must leave at least one stake. Written with its audit row in one transaction.
+   * afterwards must leave at least one stake. Written with its audit row in `unit` (an approved
+   * maker-checker change) or a transaction of its own.
    */
   async setOptionTerms(
     codeOrId: string,
     change: SetMarketOptionTermsBody,
     staffId: string,
+    unit?: Unit,
+    details?: Record<string, unknown>,
   ): Promise<MarketOptionTermsRecord> {
-    return this.options.set(this.get(codeOrId).code, change, staffId);
+    return this.options.set(this.get(codeOrId).code, change, staffId, unit, details);
   }
 
   /** Reads every market's option overrides again (after a change here or on another instance). */

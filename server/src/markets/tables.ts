@@ -106,6 +106,8 @@ export const marketTicks = pgTable(
     price: numeric('price', { precision: 36, scale: 18 }).notNull(),
     time: timestamp('time', { withTimezone: true, mode: 'date' }).notNull(),
     feed: text('feed').notNull(),
+    /** The leadership epoch of the feed leader that stored it; null for the generated past. */
+    epoch: bigint('epoch', { mode: 'bigint' }),
   },
   (t) => [index('market_ticks_code_time').on(t.code, t.time), index('market_ticks_time').on(t.time)],
 );

@@ -19,7 +19,7 @@ import { charityPayouts } from './tables';
 type PayoutRow = typeof charityPayouts.$inferSelect;
 
 export interface CharityDeps extends NftsDeps {
-  fourEyes: Pick<FourEyes, 'approve'>;
+  fourEyes: Pick<FourEyes, 'require' | 'approve'>;
   staffNames: (ids: readonly string[]) => Promise<Map<string, string>>;
 }
 
@@ -73,6 +73,13 @@ export class CharityPayouts {
           requestedAt: new Date(this.now()),
         })
         .returning();
+      // Fixed with the request (the back office's four-eyes piece): one approval by another finance member.
+      await this.deps.fourEyes.require(
+        tx,
+        { kind: PAYOUT_SUBJECT, id: String(row!.id), requestedBy: who.staffId },
+        1,
+        { currency: nftCurrency, amount: amount.toFixed(2) },
+      );
       await this.deps.audit.record(tx, {
         staffId: who.staffId,
         action: 'charity.payout.request',
@@ -93,9 +100,10 @@ export class CharityPayouts {
         tx,
         { kind: PAYOUT_SUBJECT, id, requestedBy: String(row.requestedBy) },
         who,
-        { required: 1, role: 'finance' },
+        { role: 'finance' },
       );
-      if (!complete) throw new Error('charity payouts: one approval besides the request completes four eyes');
+      // More approvals fixed at request time are still needed: this one is recorded, nothing is posted yet.
+      if (!complete) return;
       if (new Money(row.amount).gt(await this.balance('platform_charity', tx)))
         throw new AppError(errors.charityPayoutOverHeld);
       const amount = new Money(row.amount).toFixed(2);
@@ -173,12 +181,19 @@ export class CharityPayouts {
   async figures() {
     const [sales, payouts, held, external] = await Promise.all([
       this.deps.ledger.platformPostingsByReference('platform_charity', nftCurrency, DONATION_REFERENCE),
-      this.deps.ledger.platformPostingsByReference('platform_charity_external', nftCurrency, PAYOUT_REFERENCE),
+      this.deps.ledger.platformPostingsByReference(
+        'platform_charity_external',
+        nftCurrency,
+        PAYOUT_REFERENCE,
+      ),
       this.balance('platform_charity', this.deps.db),
       this.balance('platform_charity_external', this.deps.db),
     ]);
     const raised = sales.reduce((total, p) => total.plus(p.amount), new Money(0));
-    const rows = await this.deps.db.select().from(charityPayouts).where(eq(charityPayouts.status, 'approved'));
+    const rows = await this.deps.db
+      .select()
+      .from(charityPayouts)
+      .where(eq(charityPayouts.status, 'approved'));
     const byId = new Map(rows.map((row) => [String(row.id), row]));
     const paid: CharityPayoutPublic[] = payouts
       .map((p) => {
@@ -219,7 +234,9 @@ export class CharityPayouts {
   private async get(id: string): Promise<CharityPayout> {
     const key = recordId(id);
     const [row] =
-      key === undefined ? [] : await this.deps.db.select().from(charityPayouts).where(eq(charityPayouts.id, key));
+      key === undefined
+        ? []
+        : await this.deps.db.select().from(charityPayouts).where(eq(charityPayouts.id, key));
     if (!row) throw new AppError(errors.notFound);
     return view(row, await this.namesOf([row]));
   }

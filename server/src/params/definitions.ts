@@ -18,6 +18,12 @@ export interface ParamDefinition {
   public: boolean;
   description: string;
   kind: ParamKind;
+  /**
+   * A purely editorial setting (a link, a queue's target time): one admin changes it at once. Every other
+   * parameter moves money or risk (fees, limits, four-eyes thresholds, the KYC gate, stale windows, loan and
+   * option terms, switches) and changes only through a pending change a second admin approves.
+   */
+  editorial?: true;
 }
 
 const rate = { type: 'decimal', min: '0', max: '1' } as const;
@@ -98,6 +104,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Target time for a withdrawal review, in hours',
     kind: { type: 'integer', min: 1, max: 720 },
+    editorial: true,
   },
   {
     key: 'review_claim_minutes',
@@ -106,6 +113,7 @@ export const paramDefinitions = [
     description:
       'How long a staff claim on a review record lasts, in minutes (another member may take it after)',
     kind: { type: 'integer', min: 1, max: 480 },
+    editorial: true,
   },
   {
     key: 'withdrawal_four_eyes_usdt',
@@ -121,6 +129,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Target time for an identity (KYC) review, in hours',
     kind: { type: 'integer', min: 1, max: 720 },
+    editorial: true,
   },
   {
     key: 'deposit_min_usdt',
@@ -328,6 +337,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Where the download-app link goes (a path on this site or an https URL)',
     kind: { type: 'url' },
+    editorial: true,
   },
   {
     key: 'live_room_url',
@@ -335,6 +345,7 @@ export const paramDefinitions = [
     public: true,
     description: 'Where the lecturer-hall link goes (a path on this site or an https URL)',
     kind: { type: 'url' },
+    editorial: true,
   },
   {
     key: 'service_url',
@@ -342,6 +353,7 @@ export const paramDefinitions = [
     public: true,
     description: 'The online support page opened by the support button (a path on this site or an https URL)',
     kind: { type: 'url' },
+    editorial: true,
   },
   {
     key: 'upload_daily_count',
@@ -484,6 +496,31 @@ export const paramDefinitions = [
     public: true,
     description: 'Late bids never move an NFT auction end beyond its original end plus this many seconds',
     kind: { type: 'integer', min: 0, max: 604_800 },
+  },
+  // Customer account security.
+  {
+    key: 'step_up_minutes',
+    defaultValue: '5',
+    public: true,
+    description:
+      'How long a fresh second factor (step-up) lets a session make sensitive changes (withdrawals, security settings), in minutes',
+    kind: { type: 'integer', min: 1, max: 60 },
+  },
+  {
+    key: 'security_lock_hours',
+    defaultValue: '24',
+    public: true,
+    description:
+      'Withdrawals are locked for this many hours after a password reset or change, an e-mail change, two-factor turned off or reset, or a reported sign-in',
+    kind: { type: 'decimal', min: '0', max: '720' },
+  },
+  {
+    key: 'withdrawal_address_cooling_off_hours',
+    defaultValue: '24',
+    public: true,
+    description:
+      'A confirmed withdrawal address becomes usable this many hours after its confirmation (fixed when it is confirmed)',
+    kind: { type: 'decimal', min: '0', max: '720' },
   },
 ] as const satisfies readonly ParamDefinition[];
 

@@ -22,7 +22,7 @@ export const paramsCustomerRoutes: FastifyPluginAsync = async (app) => {
 
 /** Staff view and change parameters; every change is audited with its reason. */
 export const paramsAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { params } = app.services;
+  const { params, changes } = app.services;
   const security = [{ token: [] }];
 
   route(
@@ -46,18 +46,22 @@ export const paramsAdminRoutes: FastifyPluginAsync = async (app) => {
       preHandler: app.authenticateStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Changes a parameter (checked against its definition, audited with the reason)',
+        summary:
+          'Changes a parameter: an editorial one at once, one that moves money or risk as a pending change a second admin approves (checked, audited with the reason)',
         security,
       },
     },
-    async (request) =>
-      ok(
-        await params.set(request.params.key, request.body.value, {
-          staffId: request.staff.staffId,
-          reason: request.body.reason,
-        }),
-        successes.modified,
-      ),
+    async (request) => {
+      const { key } = request.params;
+      const { value, reason } = request.body;
+      if (params.isEditorial(key)) {
+        const param = await params.set(key, value, { staffId: request.staff.staffId, reason });
+        return ok({ param, pendingChange: null }, successes.modified);
+      }
+      const pendingChange = await changes.request('param', request.staff, { key, value }, reason);
+      const param = params.list().find((p) => p.key === key)!;
+      return ok({ param, pendingChange }, successes.submittedForReview);
+    },
   );
 
   route(

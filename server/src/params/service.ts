@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
+import type { Unit } from '../platform/unit-of-work';
 import type { AuditService } from '../admin/audit';
 import { AppError } from '../http/errors';
 import {
@@ -47,8 +48,15 @@ export class ParamsService {
     private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
     bus: Pick<Bus, 'channel'>,
+    /** First values for parameters not stored yet, in place of the seed defaults (`PARAM_DEFAULTS`). */
+    private readonly firstValues: Record<string, string> = {},
   ) {
     this.changes = bus.channel(changedChannel);
+    for (const [key, value] of Object.entries(firstValues)) {
+      const definition = paramDefinition(key);
+      const problem = definition ? invalidParamValue(definition, value) : 'is not a parameter';
+      if (problem) throw new Error(`PARAM_DEFAULTS: ${key} ${problem}`);
+    }
   }
 
   /**
@@ -62,7 +70,7 @@ export class ParamsService {
           .insert(parameters)
           .values({
             key: definition.key,
-            value: definition.defaultValue,
+            value: this.firstValues[definition.key] ?? definition.defaultValue,
             public: definition.public,
             description: definition.description,
           })
@@ -184,13 +192,36 @@ export class ParamsService {
     };
   }
 
-  /** A staff change: validated against the definition, written with its audit row, then published. */
-  async set(key: string, value: string, change: { staffId: string; reason: string }) {
+  /** True for a purely editorial parameter (one step); every other change waits for a second admin. */
+  isEditorial(key: string): boolean {
+    return paramDefinition(key)?.editorial === true;
+  }
+
+  /**
+   * Checks a value against the parameter's definition, changing nothing: the value now and the one asked for
+   * (`10018` for an unknown key, `11041` for a value its definition refuses).
+   */
+  check(key: string, value: string): { before: string; after: string } {
     const definition = paramDefinition(key);
     if (!definition) throw new AppError(errors.paramUnavailable);
     const problem = invalidParamValue(definition, value);
     if (problem) throw new AppError(errors.paramValueInvalid, `Parameter ${key} ${problem}`);
-    await this.database.db.transaction(async (tx) => {
+    return { before: this.entry(key).value, after: value };
+  }
+
+  /**
+   * Writes a change: validated against the definition, written with its audit row (`param.set`, with the
+   * reason and whatever `details` the caller adds: who asked, who approved), then every instance reloads. In
+   * `unit` when given (an approved maker-checker change), else in a transaction of its own.
+   */
+  async set(
+    key: string,
+    value: string,
+    change: { staffId: string; reason: string; details?: Record<string, unknown> },
+    unit?: Unit,
+  ) {
+    this.check(key, value);
+    const write = async (tx: Tx) => {
       const [before] = await tx.select().from(parameters).where(eq(parameters.key, key)).for('update');
       await tx
         .update(parameters)
@@ -200,12 +231,21 @@ export class ParamsService {
         staffId: change.staffId,
         action: 'param.set',
         target: `param:${key}`,
-        details: { from: before?.value ?? null, to: value, reason: change.reason },
+        details: { from: before?.value ?? null, to: value, reason: change.reason, ...change.details },
       });
-    });
-    await this.reload();
-    // Awaited: the admin CLI changes a parameter and exits; the other instances must still hear of it.
-    await this.changes.publish(key);
+    };
+    const published = async () => {
+      await this.reload();
+      // Awaited: the admin CLI changes a parameter and exits; the other instances must still hear of it.
+      await this.changes.publish(key);
+    };
+    if (unit) {
+      await write(unit.tx);
+      unit.afterCommit(published);
+      return this.list().find((p) => p.key === key)!;
+    }
+    await this.database.db.transaction(write);
+    await published();
     return this.list().find((p) => p.key === key)!;
   }
 }

@@ -103,7 +103,7 @@ export const plansRoutes: FastifyPluginAsync = async (app) => {
 
 /** Staff: product terms (reasoned, audited; running plans keep theirs) and the reserve's funding. */
 export const plansAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { plans } = app.services;
+  const { plans, changes } = app.services;
   const staff = { preValidation: app.authenticateStaff };
   const security = [{ token: [] }];
 
@@ -122,11 +122,19 @@ export const plansAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['staff'],
         summary:
-          'Changes a product’s terms with a reason (audited); running plans keep the terms they were bought with',
+          'Asks to change a product’s terms with a reason: applied when a second admin approves; running plans keep the terms they were bought with',
         security,
       },
     },
-    async (request) => ok(await plans.catalogue.setTerms(request.staff, request.params.id, request.body)),
+    async (request) =>
+      ok(
+        await changes.request(
+          'plan-terms',
+          request.staff,
+          { productId: request.params.id, terms: request.body },
+          request.body.reason,
+        ),
+      ),
   );
 
   route(
@@ -136,10 +144,12 @@ export const plansAdminRoutes: FastifyPluginAsync = async (app) => {
       ...staff,
       schema: {
         tags: ['staff'],
-        summary: 'Puts owners’ capital into the plan reserve (a reasoned ledger entry, audited)',
+        summary:
+          'Asks to put owners’ capital into the plan reserve: a reasoned ledger entry made when a second finance member approves',
         security,
       },
     },
-    async (request) => ok(await plans.catalogue.fundReserve(request.staff, request.body)),
+    async (request) =>
+      ok(await changes.request('plan-reserve', request.staff, request.body, request.body.reason)),
   );
 };

@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import type { Lifecycle } from '../lifecycle';
 import { systemClock, type Clock, type TimerHandle } from './clock';
-import type { Leadership } from './leadership';
+import { FencedOut, type Leadership } from './leadership';
 import { platformJobs } from './tables';
+import { runFenced } from './unit-of-work';
 
 /** A one-off timed job as its handler sees it. */
 export interface TimedJob<P> {
@@ -84,6 +85,12 @@ const ERROR_TEXT_LIMIT = 2_000;
  *   LOCKED`), runs its handler in that same transaction and marks it done there: the handler's writes and
  *   "done" commit together, so a job run twice (crash before commit, a second claimer) pays once. A failure
  *   rolls the handler back, records attempts and the last error, and backs off; other jobs go on.
+ *
+ * Fencing: every leader write is checked against the leadership epoch of the term it was started in
+ * (`Leadership.fence`), last in its transaction. A timed job's claim, its handler's writes and its "done" (with
+ * the epoch stored on the row) commit only if the term is still current; a periodic pass runs with that check
+ * on every unit of work it starts (`runFenced`). A leader that was paused while another took over resumes with
+ * its writes refused (`FencedOut`), and steps down; `isLeader()` is false as soon as its lease lapses.
  *
  * Everything reads `clock.now()`, never `Date.now()`: tests pass a `FakeClock` and call `runDue()`.
  *
@@ -177,8 +184,22 @@ export class Scheduler {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether this instance leads now: elected, and its lock confirmed within the lease. */
   isLeader(): boolean {
-    return this.leader;
+    return this.leader && this.leadership.isHeld();
+  }
+
+  /** The epoch of this instance's current leadership term (its fencing token); undefined when not leading. */
+  epoch(): bigint | undefined {
+    return this.leader ? this.leadership.epoch() : undefined;
+  }
+
+  /**
+   * Leader-only writes outside the scheduler (the feed's storage): last in their transaction, throws
+   * `FencedOut` unless the term `epoch` (default: the current one) is still the leadership's.
+   */
+  fence(tx: Tx, epoch = this.epoch()): Promise<void> {
+    return this.leadership.fence(tx, epoch);
   }
 
   /**
@@ -266,15 +287,24 @@ export class Scheduler {
 
   private startPeriodic(now: number, report: PassReport): Promise<void>[] {
     const started: Promise<void>[] = [];
+    const epoch = this.leadership.epoch();
+    if (epoch === undefined) return started;
+    const fence = (tx: Tx) => this.leadership.fence(tx, epoch);
     for (const job of this.periodic.values()) {
       if (job.running || job.nextAt > now) continue;
       job.nextAt = now + job.intervalMs;
       report.periodic.push(job.name);
       const run = Promise.resolve()
-        .then(() => job.work(now))
+        .then(() => runFenced(fence, () => job.work(now)))
         .then(
           () => undefined,
-          (error: unknown) => this.log.error({ err: error, job: job.name }, 'scheduler: periodic job failed'),
+          (error: unknown) =>
+            error instanceof FencedOut
+              ? this.log.warn(
+                  { job: job.name, epoch },
+                  'scheduler: periodic job refused, the leadership moved',
+                )
+              : this.log.error({ err: error, job: job.name }, 'scheduler: periodic job failed'),
         )
         .finally(() => (job.running = undefined));
       job.running = run;
@@ -285,16 +315,20 @@ export class Scheduler {
 
   private async runTimed(now: number, report: PassReport): Promise<void> {
     const names = [...this.handlers.keys()];
-    if (names.length === 0) return;
-    while (report.done + report.failed < this.maxJobsPerPass && this.leader) {
-      const outcome = await this.runOne(names, now);
+    const epoch = this.leadership.epoch();
+    if (names.length === 0 || epoch === undefined) return;
+    while (report.done + report.failed < this.maxJobsPerPass && this.isLeader()) {
+      const outcome = await this.runOne(names, now, epoch);
       if (outcome === 'none') return;
       report[outcome] += 1;
     }
   }
 
-  /** Claims one due job, runs it and marks it done, all in one transaction. */
-  private async runOne(names: string[], now: number): Promise<'none' | 'done' | 'failed'> {
+  /**
+   * Claims one due job, runs it and marks it done (with the term's epoch), all in one transaction that commits
+   * only while the term `epoch` is the leadership's current one.
+   */
+  private async runOne(names: string[], now: number, epoch: bigint): Promise<'none' | 'done' | 'failed'> {
     let claimed = undefined as JobRow | undefined;
     try {
       await this.db.transaction(async (tx) => {
@@ -324,29 +358,45 @@ export class Scheduler {
         await handler(tx, job);
         await tx
           .update(platformJobs)
-          .set({ doneAt: new Date(now), attempts: row.attempts + 1, lastError: null })
+          .set({ doneAt: new Date(now), attempts: row.attempts + 1, lastError: null, epoch })
           .where(and(eq(platformJobs.name, row.name), eq(platformJobs.key, row.key)));
+        await this.leadership.fence(tx, epoch);
       });
     } catch (error) {
+      if (error instanceof FencedOut) {
+        // Another leader took over: the job is untouched, and runs there.
+        this.log.warn(
+          { job: claimed?.name, key: claimed?.key, epoch },
+          'scheduler: job refused, the leadership moved',
+        );
+        return 'none';
+      }
       // Without a claimed row the database itself failed: end this pass, the next one retries.
       if (!claimed) throw error;
-      await this.recordFailure(claimed, error, now);
+      await this.recordFailure(claimed, error, now, epoch);
       return 'failed';
     }
     return claimed ? 'done' : 'none';
   }
 
-  private async recordFailure(row: JobRow, error: unknown, now: number): Promise<void> {
+  private async recordFailure(row: JobRow, error: unknown, now: number, epoch: bigint): Promise<void> {
     const attempts = row.attempts + 1;
     const delay = Math.min(this.retry.firstMs * 2 ** (attempts - 1), this.retry.maxMs);
     const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_LIMIT);
     this.log.warn({ err: error, job: row.name, key: row.key, attempts }, 'scheduler: timed job failed');
     await this.db
-      .update(platformJobs)
-      .set({ attempts, lastError: message, runAfter: new Date(now + delay) })
-      .where(
-        and(eq(platformJobs.name, row.name), eq(platformJobs.key, row.key), isNull(platformJobs.doneAt)),
-      );
+      .transaction(async (tx) => {
+        await tx
+          .update(platformJobs)
+          .set({ attempts, lastError: message, runAfter: new Date(now + delay), epoch })
+          .where(
+            and(eq(platformJobs.name, row.name), eq(platformJobs.key, row.key), isNull(platformJobs.doneAt)),
+          );
+        await this.leadership.fence(tx, epoch);
+      })
+      .catch((refused: unknown) => {
+        if (!(refused instanceof FencedOut)) throw refused;
+      });
   }
 
   /** Sleeps until the next periodic pass falls due, or `pollMs` at most. */

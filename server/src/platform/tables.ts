@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One-off timed jobs of the scheduler (`platform/scheduler.ts`). A row is unique on (name, key), so
@@ -20,6 +20,8 @@ export const platformJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    /** The leadership epoch (`platform_leadership`) of the leader that ran it last, done or failed. */
+    epoch: bigint('epoch', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -29,3 +31,16 @@ export const platformJobs = pgTable(
       .where(sql`done_at is null`),
   ],
 );
+
+/**
+ * The background leadership's terms (`platform/leadership.ts`), one row per advisory lock key: whoever takes
+ * the lock raises `epoch` before any leader work, so every term has a greater number than the ones before.
+ * Leader writes check it in their own transaction (a fencing token): a deposed leader's writes are refused.
+ */
+export const platformLeadership = pgTable('platform_leadership', {
+  lockKey: bigint('lock_key', { mode: 'bigint' }).primaryKey(),
+  epoch: bigint('epoch', { mode: 'bigint' }).notNull(),
+  /** Who opened the current term: the lock connection's name (`swx-leader <INSTANCE_NAME>`) or instance id. */
+  holder: text('holder').notNull(),
+  since: timestamp('since', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -34,6 +34,16 @@ export interface AmbientScope {
 
 const ambient = new AsyncLocalStorage<AmbientScope>();
 const activeUnit = new AsyncLocalStorage<UnitState>();
+const fencing = new AsyncLocalStorage<(tx: Tx) => Promise<void>>();
+
+/**
+ * Runs `next` so that every unit of work it starts (with or without the ambient scope) runs `fence` last,
+ * just before its commit: the background leader's term check (`platform/leadership.ts`), so the writes of
+ * leader-only work roll back once another instance took over.
+ */
+export function runFenced<T>(fence: (tx: Tx) => Promise<void>, next: () => T): T {
+  return fencing.run(fence, next);
+}
 
 /**
  * Runs `next` with a fresh ambient scope (one per HTTP request, from an `onRequest` hook): whatever is
@@ -102,6 +112,7 @@ export class UnitOfWork {
         // A before-commit step may register another (a notification stored by a claim step): run until none left.
         for (let i = 0; i < unit.before.length; i += 1) await unit.before[i]!(tx);
         for (const settle of enlisted) await settle(value);
+        await fencing.getStore()?.(tx);
         unit.closed = true;
         return value;
       })

@@ -3,24 +3,40 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import { migrationsFolder, openDatabase, type Database } from '../db/client';
 
 /**
- * A fresh, migrated database for one test: a new database on the PostgreSQL server of TEST_DATABASE_URL
- * (dropped by `drop`), else an in-memory PGlite (`drop` does nothing). Close `database` before `drop`.
- * On PostgreSQL the new database is a copy of a migrated template database (`CREATE DATABASE ... TEMPLATE`),
- * made once per migration set and server, so no test file runs the migrations again.
+ * Test databases start from templates instead of being built each time. Creating a PGlite runs initdb and
+ * the migrations (seconds); a server's first start on a database seeds it (parameters, content, the market
+ * catalogue, the shipped NFT collection: about a second of work in PGlite's WebAssembly). So each kind of
+ * template is made once per machine and source (its name holds a hash of what it depends on) and every test
+ * file starts from a copy:
+ *
+ * - `migrated`: every migration applied, nothing else (tests of the platform's own pieces);
+ * - `started`: the same after one start of the server with the test configuration, the state any server
+ *   start leaves on an empty database (the harness's servers, unless a test configures the server itself).
+ *
+ * In memory on PGlite (a dump of the data directory in the temp folder, loaded into each new PGlite), or as
+ * template databases on the PostgreSQL server of TEST_DATABASE_URL (`CREATE DATABASE ... TEMPLATE`).
  */
-export async function openFreshDatabase(): Promise<{
+export type TemplateKind = 'migrated' | 'started';
+
+/**
+ * A fresh database for one test: a new database on the PostgreSQL server of TEST_DATABASE_URL (dropped by
+ * `drop`), else an in-memory PGlite (`drop` does nothing). Close `database` before `drop`.
+ */
+export async function openFreshDatabase(kind: TemplateKind = 'migrated'): Promise<{
   database: Database;
   /** The new database's URL on PostgreSQL, for a second connection to it; undefined on PGlite. */
   databaseUrl: string | undefined;
   drop: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openTestDatabase(), databaseUrl: undefined, drop: async () => {} };
+  if (!adminUrl)
+    return { database: await openTestDatabase(kind), databaseUrl: undefined, drop: async () => {} };
   const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(adminUrl)}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(adminUrl, kind)}`);
   const databaseUrl = databaseUrlFor(adminUrl, name);
   return {
     database: await openDatabase({ databaseUrl, migrated: true }),
@@ -29,42 +45,9 @@ export async function openFreshDatabase(): Promise<{
   };
 }
 
-function databaseUrlFor(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-let postgresTemplateName: Promise<string> | undefined;
-
-/**
- * The name of a migrated template database on the server of `adminUrl`, made by the first test that asks.
- * Test files run in parallel workers: one builds it under an advisory lock while the others wait, and it
- * appears under its final name only when it is complete (built under another name, then renamed).
- */
-function postgresTemplate(adminUrl: string): Promise<string> {
-  postgresTemplateName ??= (async () => {
-    const name = `swx_template_${migrationsHash()}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-      if (found.rowCount === 0) {
-        const building = `${name}_building`;
-        await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-        await client.query(`CREATE DATABASE ${building}`);
-        const built = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, building) });
-        await built.close();
-        await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-      }
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
-    } finally {
-      await client.end();
-    }
-    return name;
-  })();
-  return postgresTemplateName;
+/** A fresh in-memory PGlite from a template, for one test. */
+export async function openTestDatabase(kind: TemplateKind = 'migrated'): Promise<Database> {
+  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(kind), migrated: true });
 }
 
 /** One statement as the PostgreSQL server's administrator (creating and dropping test databases). */
@@ -78,28 +61,72 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
   }
 }
 
-/**
- * A fresh in-memory PGlite with every migration applied, for one test. Creating a PGlite runs initdb, which
- * takes seconds; loading a dumped data directory takes a fraction of that. So the first test on this machine
- * builds a migrated template, dumps it to the temp folder under a name made of the migrations' hash (a new
- * migration makes a new template), and every later test starts from a copy of it.
- */
-export async function openTestDatabase(): Promise<Database> {
-  return openDatabase({ dataDir: 'memory://', loadDataDir: await migratedTemplate(), migrated: true });
+/** Makes every template this run's test files can ask for (Jest's global setup): once, before the workers. */
+export async function prepareTemplates(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  for (const kind of ['migrated', 'started'] as const)
+    if (adminUrl) await postgresTemplate(adminUrl, kind);
+    else await pgliteTemplate(kind);
 }
 
-let template: Promise<Blob> | undefined;
+function databaseUrlFor(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
-function migratedTemplate(): Promise<Blob> {
-  template ??= loadOrBuildTemplate();
+/** Brings a migrated database to the `started` state: one server start with the test configuration. */
+async function startServerOn(database: Database): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-template-'));
+  try {
+    // Loaded here, not at the top: tests of the platform's pieces never load the whole server.
+    const [{ loadConfig }, { createServices }] = await Promise.all([
+      import('../config'),
+      import('../services'),
+    ]);
+    const config = loadConfig(testServerEnv(dataDir));
+    const services = await createServices(config, database, pino({ level: 'silent' }));
+    for (const part of [...services.lifecycle].reverse()) await part.stop();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The environment of a test server that configures nothing itself (the harness's default). */
+export function testServerEnv(dataDir: string): Record<string, string> {
+  return { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+}
+
+const pgliteTemplates = new Map<TemplateKind, Promise<Blob>>();
+
+function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
+  let template = pgliteTemplates.get(kind);
+  if (!template) {
+    template = loadOrBuildPgliteTemplate(kind);
+    pgliteTemplates.set(kind, template);
+  }
   return template;
 }
 
-async function loadOrBuildTemplate(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `swx-pglite-template-${migrationsHash()}.tar`);
+async function loadOrBuildPgliteTemplate(kind: TemplateKind): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `swx-pglite-${kind}-${templateHash(kind)}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const built = await openDatabase({ dataDir: 'memory://' });
-  const client = (built.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  if (kind === 'started') await startServerOn(built);
+  const client = (
+    built.db as unknown as {
+      $client: { exec(sql: string): Promise<unknown>; dumpDataDir(c: 'none'): Promise<Blob> };
+    }
+  ).$client;
+  // A third of the data directory is the two template databases no test uses: each PGlite loads less.
+  // One statement per call: several in one run inside a transaction, where DROP DATABASE cannot.
+  for (const statement of [
+    `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+    'DROP DATABASE template0',
+    'DROP DATABASE template1',
+    'CHECKPOINT',
+  ])
+    await client.exec(statement);
   const dump = await client.dumpDataDir('none');
   await built.close();
   // Written aside and renamed: Jest workers building it at the same time never read half a file.
@@ -109,21 +136,76 @@ async function loadOrBuildTemplate(): Promise<Blob> {
   return dump;
 }
 
-function migrationsHash(): string {
+const postgresTemplates = new Map<TemplateKind, Promise<string>>();
+
+/**
+ * The name of a template database of `kind` on the server of `adminUrl`, made by the first test that asks.
+ * Test files run in parallel workers: one builds it under an advisory lock while the others wait, and it
+ * appears under its final name only when it is complete (built under another name, then renamed).
+ */
+function postgresTemplate(adminUrl: string, kind: TemplateKind): Promise<string> {
+  let made = postgresTemplates.get(kind);
+  if (!made) {
+    made = buildPostgresTemplate(adminUrl, kind);
+    postgresTemplates.set(kind, made);
+  }
+  return made;
+}
+
+async function buildPostgresTemplate(adminUrl: string, kind: TemplateKind): Promise<string> {
+  const name = `swx_template_${kind}_${templateHash(kind)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const built = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, building) });
+      if (kind === 'started') await startServerOn(built);
+      await built.close();
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    }
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+  } finally {
+    await client.end();
+  }
+  return name;
+}
+
+/**
+ * What a template depends on: the migrations and PGlite's version (its data directory's format) for both
+ * kinds, and the server's own sources for `started` (a changed seed makes a new one). Computed once per run
+ * by the global setup and handed to the workers through the environment.
+ */
+function templateHash(kind: TemplateKind): string {
+  const variable = `SWX_TEST_TEMPLATE_${kind.toUpperCase()}`;
+  const known = process.env[variable];
+  if (known) return known;
   const hash = crypto.createHash('sha256');
-  const walk = (dir: string): void => {
+  const walk = (dir: string, include: (file: string) => boolean): void => {
     for (const entry of fs
       .readdirSync(dir, { withFileTypes: true })
       .sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(entry.name).update(fs.readFileSync(full));
+      if (entry.isDirectory()) {
+        if (entry.name !== '__tests__') walk(full, include);
+      } else if (include(full)) hash.update(path.relative(dir, full)).update(fs.readFileSync(full));
     }
   };
-  walk(migrationsFolder);
-  // A PGlite upgrade may change the data directory's format: its version is part of the name too.
+  walk(migrationsFolder, () => true);
   hash.update(pgliteVersion());
-  return hash.digest('hex').slice(0, 16);
+  if (kind === 'started') {
+    const sources = (dir: string) =>
+      walk(dir, (file) => /\.(ts|json)$/.test(file) && !file.endsWith('.test.ts'));
+    sources(path.join(__dirname, '..'));
+    sources(path.join(__dirname, '..', '..', '..', 'shared', 'src', 'contract'));
+  }
+  const value = hash.digest('hex').slice(0, 16);
+  process.env[variable] = value;
+  return value;
 }
 
 function pgliteVersion(): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { openFreshDatabase } from './database';
+import { openFreshDatabase, testServerEnv } from './database';
 import { createServices, type Services } from '../services';
 import { buildApp, type App } from '../app';
 
@@ -34,7 +34,7 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ ...testServerEnv(dataDir), ...options.env });
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   let closeDatabase = true;
@@ -48,7 +48,9 @@ export async function createTestServer(
       closeDatabase = false;
     }
   } else {
-    const fresh = await openFreshDatabase();
+    // A server that configures nothing itself starts where any first start leaves a database (the `started`
+    // template); one with settings of its own starts from the migrations and seeds by those settings.
+    const fresh = await openFreshDatabase(options.env ? 'migrated' : 'started');
     database = fresh.database;
     if (fresh.databaseUrl) {
       config.databaseUrl = fresh.databaseUrl;

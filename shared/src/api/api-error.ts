@@ -16,17 +16,20 @@ export class ApiError extends Error {
    * customer is sent to the order list instead of being invited to submit again.
    */
   readonly orderCall: boolean;
+  /** The answer's `Retry-After` in seconds, when it had one (429, and 11190 "still being processed"). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: string,
     message: string,
     status: number,
-    options: { orderCall?: boolean; cause?: unknown } = {},
+    options: { orderCall?: boolean; cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = status;
     this.orderCall = options.orderCall ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

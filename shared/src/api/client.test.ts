@@ -123,6 +123,17 @@ describe('API client', () => {
     expect(error).toMatchObject({ code: '10006', message: 'Username already exists', status: 409 });
   });
 
+  it('keeps the seconds of a refusal’s Retry-After (a retry whose original is still being processed)', async () => {
+    const { client } = setup({}, () => {
+      const refused = answer(409, { code: '11190', message: 'still processing', result: null });
+      return Object.assign(refused, { headers: new Headers({ 'Retry-After': '17' }) });
+    });
+    const error = await client
+      .call('auth.register', { body: {} as RegisterBody })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: '11190', status: 409, retryAfterSeconds: 17 });
+  });
+
   it('calls onUnauthorized on HTTP 401 and then throws', async () => {
     const { client, onUnauthorized } = setup({}, () =>
       answer(401, { code: '401', message: 'Unauthorised', result: null }),

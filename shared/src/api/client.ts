@@ -213,7 +213,8 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
       throw new ApiError(code, `Unexpected answer (HTTP ${response.status})`, response.status, { orderCall });
     }
     if (envelope.code !== '200') {
-      throw new ApiError(envelope.code, envelope.message, response.status, { orderCall });
+      const retryAfterSeconds = retryAfterOf(response);
+      throw new ApiError(envelope.code, envelope.message, response.status, { orderCall, retryAfterSeconds });
     }
     return envelope;
   }
@@ -274,4 +275,11 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
       throw new ApiError('unknown', `Unexpected answer (HTTP ${status})`, status);
     },
   };
+}
+
+/** `Retry-After` as seconds (the server sends a number of seconds, never a date); undefined without one. */
+function retryAfterOf(response: Response): number | undefined {
+  const header = response.headers?.get('retry-after');
+  const seconds = header ? Number(header) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 }

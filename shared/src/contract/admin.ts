@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Body, Id, TextLine } from './common';
+import { Email } from './auth';
 
 /** `POST /swx/admin/login`. */
 export const StaffLoginBody = Body({
@@ -25,16 +26,24 @@ const Time = Type.String({ format: 'date-time' });
 /** A six-digit code from the staff member's authenticator app. */
 const TotpCode = Type.String({ pattern: '^[0-9]{6}$' });
 
-/** A staff session: the token goes in `Authorization` on every staff call. */
+/**
+ * A staff session: the token goes in `Authorization` on every staff call. It ends after 30 minutes without a
+ * call and 12 hours after sign-in at the latest (`expiresAt`).
+ */
 export const StaffSession = Type.Object({
   token: Type.String(),
   expiresAt: Time,
   /**
    * False until the member has enrolled an authenticator: such a session reaches only `admin.me`,
-   * `admin.totpEnrol`, `admin.totpConfirm` and `admin.logout`; everything else answers
-   * `errors.staffTotpEnrolmentRequired`.
+   * `admin.totpEnrol`, `admin.totpConfirm`, `admin.changePassword` and `admin.logout`; everything else
+   * answers `errors.staffTotpEnrolmentRequired`.
    */
   totpEnabled: Type.Boolean(),
+  /**
+   * True for a member an admin created (their temporary password is known to that admin): until they choose
+   * a new one (`admin.changePassword`) the session reaches only that, `admin.me` and `admin.logout`.
+   */
+  passwordChangeRequired: Type.Boolean(),
 });
 export type StaffSession = Static<typeof StaffSession>;
 
@@ -64,6 +73,16 @@ export const StaffMe = Type.Object({
   username: Type.String(),
   roles: Type.Array(StaffRoleName),
   totpEnabled: Type.Boolean(),
+  /** The temporary password must be replaced before anything else (first sign-in). */
+  passwordChangeRequired: Type.Boolean(),
+  /**
+   * An admin reset two-factor: enrolling again needs the password and a code e-mailed to the member
+   * (`admin.totpEnrolCode`), not the session alone.
+   */
+  totpReenrolment: Type.Boolean(),
+  /** Unused recovery codes left (0 before enrolment). */
+  recoveryCodesLeft: Type.Integer(),
+  email: Type.Union([Type.String(), Type.Null()]),
 });
 export type StaffMe = Static<typeof StaffMe>;
 
@@ -84,6 +103,13 @@ export type StaffTotpEnrolment = Static<typeof StaffTotpEnrolment>;
 export const StaffTotpConfirmBody = Body({ code: TotpCode });
 export type StaffTotpConfirmBody = Static<typeof StaffTotpConfirmBody>;
 
+/** Two-factor is on: the member, and ten single-use recovery codes shown this once. */
+export const StaffTotpConfirmed = Type.Composite([
+  StaffMe,
+  Type.Object({ recoveryCodes: Type.Array(Type.String()) }),
+]);
+export type StaffTotpConfirmed = Static<typeof StaffTotpConfirmed>;
+
 // ---- staff management (admin role) ------------------------------------------------------------------------
 
 export const StaffIdPath = Type.Object({ id: Id });
@@ -98,6 +124,13 @@ export const StaffMember = Type.Object({
   disabled: Type.Boolean(),
   createdAt: Time,
   disabledAt: Type.Union([Time, Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  /** Who created the member (null: the start-up bootstrap or the operator's command line). */
+  createdBy: Type.Union([Type.String(), Type.Null()]),
+  /** Still on the temporary password an admin set. */
+  passwordChangeRequired: Type.Boolean(),
+  /** Live sessions now. */
+  sessions: Type.Integer(),
 });
 export type StaffMember = Static<typeof StaffMember>;
 export const StaffMemberList = Type.Array(StaffMember);
@@ -105,16 +138,28 @@ export const StaffMemberList = Type.Array(StaffMember);
 /** Staff usernames: 3 to 64 letters, digits, `_ . -`. */
 export const StaffUsername = Type.String({ pattern: '^[A-Za-z0-9_.-]{3,64}$' });
 
-/** `POST /swx/admin/staff`: the temporary password is handed over out of band; 10+ characters, letters and digits. */
+/**
+ * `POST /swx/admin/staff`: the temporary password is handed over out of band (10+ characters, letters and
+ * digits) and must be changed at the first sign-in; the e-mail address receives reset links and
+ * re-enrolment codes. Nobody holds both `admin` and `finance`; a new admin is made by a role change a second
+ * admin approves (only a sole admin names another directly).
+ */
 export const CreateStaffBody = Body({
   username: StaffUsername,
   password: Type.String({ minLength: 10, maxLength: 256 }),
+  email: Email,
   roles: StaffRoleList,
 });
 export type CreateStaffBody = Static<typeof CreateStaffBody>;
 
-/** `PUT /swx/admin/staff/{id}/roles`: the member's whole set of roles. The last enabled admin keeps `admin`. */
-export const SetStaffRolesBody = Body({ roles: StaffRoleList });
+/**
+ * `PUT /swx/admin/staff/{id}/roles`: asks for the member's whole set of roles; a second admin approves it as
+ * a pending change. The last enabled admin keeps `admin`; nobody holds both `admin` and `finance`.
+ */
+export const SetStaffRolesBody = Body({
+  roles: StaffRoleList,
+  reason: TextLine({ minLength: 1, maxLength: 500, pattern: '\\S' }),
+});
 export type SetStaffRolesBody = Static<typeof SetStaffRolesBody>;
 
 // ---- review claims and approvals ---------------------------------------------------------------------------
@@ -182,6 +227,7 @@ export type ReviewRejectBody = Static<typeof ReviewRejectBody>;
 export const AuditQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  /** Only this action, or (ending in `*`) every action it begins: `param.*`. */
   action: Type.Optional(Type.String({ maxLength: 64 })),
   /** Only this staff member's actions. */
   staffId: Type.Optional(Id),
@@ -195,6 +241,9 @@ export type AuditQuery = Static<typeof AuditQuery>;
 
 export const AuditEntry = Type.Object({
   id: Type.String(),
+  /** The row's place in the hash chain, and its hash (SHA-256 over the previous hash and this content). */
+  seq: Type.String(),
+  hash: Type.String(),
   staffId: Type.Union([Type.String(), Type.Null()]),
   staffUsername: Type.Union([Type.String(), Type.Null()]),
   action: Type.String(),

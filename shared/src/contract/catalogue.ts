@@ -185,6 +185,79 @@ export const catalogue = {
   '11184': { status: 409, message: 'There is no draft to publish for this page and language' },
   '11185': { status: 404, message: 'Session not found' },
   '11186': { status: 409, message: 'The account already has this status' },
+  // Platform (11190–11199).
+  '11190': {
+    status: 409,
+    message: 'Your earlier request is still being processed, please try again in a few seconds',
+  },
+  // Customer account security (11200–11229).
+  '11200': {
+    status: 403,
+    message: 'Confirm it is you first: a code from your authenticator app, a passkey or a code we e-mail you',
+  },
+  '11201': { status: 400, message: 'Code incorrect or already used' },
+  '11202': { status: 400, message: 'This sign-in step expired or was already used, please sign in again' },
+  '11203': { status: 409, message: 'Two-factor sign-in is already on' },
+  '11204': { status: 409, message: 'Start setting up two-factor sign-in first' },
+  '11205': { status: 409, message: 'Two-factor sign-in is not on' },
+  '11206': { status: 400, message: 'This passkey is not registered with your SWX account' },
+  '11207': { status: 400, message: "The passkey's answer could not be verified, please try again" },
+  '11208': {
+    status: 400,
+    message:
+      'This passkey reported a signature counter lower than before: it may have been copied, so it was refused',
+  },
+  '11209': { status: 400, message: 'This passkey request expired or was already used, please try again' },
+  '11210': { status: 409, message: 'This way of confirming is not available for your account' },
+  '11211': {
+    status: 403,
+    message: 'Withdrawals are locked for a while after a security change to your account',
+  },
+  '11212': {
+    status: 422,
+    message:
+      'Withdrawals go only to confirmed addresses in your address book once their cooling-off period has passed',
+  },
+  '11213': { status: 409, message: 'This address is already in your address book' },
+  '11214': { status: 404, message: 'Address book entry not found' },
+  '11215': { status: 409, message: 'This address is already confirmed' },
+  '11216': {
+    status: 400,
+    message: 'The anti-phishing code must be 4 to 20 letters or digits (single spaces allowed)',
+  },
+  '11217': { status: 400, message: 'Give the address a name of 1 to 40 characters' },
+  '11218': { status: 400, message: 'This link expired or was already used' },
+  '11219': {
+    status: 400,
+    message: 'This sign-in was started in another browser or has expired: please start it again here',
+  },
+  '11220': { status: 404, message: 'Security request not found' },
+  '11221': { status: 422, message: 'Your address book is full: remove an address first' },
+  '11222': { status: 422, message: 'You have the most passkeys allowed: remove one first' },
+  '11223': { status: 400, message: 'Give the passkey a name of 1 to 40 characters' },
+  // Back office you can audit: segregation of duties, maker-checker, staff credentials, audit log (11300–11319).
+  '11300': { status: 409, message: 'No staff member may hold both the admin and the finance role' },
+  '11301': { status: 403, message: 'You cannot approve a change to your own roles' },
+  '11302': {
+    status: 403,
+    message: 'You cannot approve a role change for a member you created in the last 24 hours',
+  },
+  '11303': { status: 403, message: 'Choose a new password before using the back office' },
+  '11304': { status: 400, message: 'Staff passwords need 10 to 256 characters with letters and digits' },
+  '11305': { status: 400, message: 'The new password must differ from the current one' },
+  '11306': { status: 400, message: 'This password reset link has expired or was already used' },
+  '11307': { status: 400, message: 'Recovery code incorrect or already used' },
+  '11308': { status: 400, message: 'E-mailed code incorrect or expired: request a new one' },
+  '11309': { status: 409, message: 'This staff member has no e-mail address on file' },
+  '11310': {
+    status: 403,
+    message: 'After a two-factor reset, enrolment needs your password and the code e-mailed to you',
+  },
+  '11311': { status: 409, message: 'A change to this setting is already waiting for approval' },
+  '11312': { status: 404, message: 'Pending change not found' },
+  '11313': { status: 409, message: 'A new admin is named by a role change that a second admin approves' },
+  '11314': { status: 403, message: 'The back office cannot be reached from this network' },
+  '11315': { status: 422, message: 'Too many audit entries for one export: choose a shorter period' },
   // Money rules: overdue loans, the lending book, charity payouts, order minimums (11400–11419).
   '11400': { status: 409, message: 'You have an overdue loan: withdrawals are paused until it is repaid' },
   '11401': { status: 409, message: 'You have an overdue loan: repay it before borrowing again' },

@@ -32,5 +32,9 @@ export * from './staff-reviews';
 // Back office: customers, corrections, operations.
 export * from './staff-customers';
 export * from './staff-operations';
+// Customer account security.
+export * from './security';
+// The back office you can audit: staff credentials, maker-checker, the audit chain.
+export * from './staff-security';
 // Money books: the lending book, write-offs, charity payouts.
 export * from './money';

@@ -8,11 +8,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteScope = 'customer' | 'admin';
 
 /**
- * How far into sign-in a staff route may be called: `signIn` without a session (the sign-in steps),
- * `enrolment` with any session, even before two-factor is enrolled (who am I, enrol, confirm, sign out).
- * Every other staff route needs a session of a member with two-factor on and one of the route's `roles`.
+ * How far into sign-in a staff route may be called: `signIn` without a session (the sign-in steps and a reset
+ * link), `password` with any session, even one that must still replace its temporary password (who am I,
+ * change password, sign out), `enrolment` with a session whose password is the member's own, even before
+ * two-factor is enrolled (enrol, confirm). Every other staff route needs a session of a member with their own
+ * password, two-factor on and one of the route's `roles`.
  */
-export type StaffGate = 'signIn' | 'enrolment';
+export type StaffGate = 'signIn' | 'password' | 'enrolment';
 
 /**
  * One API route. `path` is relative to its scope's prefix, Fastify style (`/order/receipt/:kind/:id`).
@@ -58,5 +60,7 @@ export const reviewer = ['reviewer'] as const;
 export const finance = ['finance'] as const;
 export const admin = ['admin'] as const;
 export const content = ['content'] as const;
+/** Maker-checker changes are made and checked by admins (settings) or finance (money); each kind checks its own. */
+export const changeMakers = ['admin', 'finance'] as const;
 /** The review queue serves reviewers (deposits, KYC, loans) and finance (withdrawals); each kind checks its own. */
 export const reviewQueue = ['reviewer', 'finance'] as const;

@@ -39,7 +39,12 @@ describe('route map', () => {
       for (const role of spec.roles ?? []) expect(staffRoles).toContain(role);
     }
     const signIn = specs.filter(([, spec]) => spec.staffGate === 'signIn').map(([key]) => key);
-    expect(signIn.sort()).toEqual(['admin.login', 'admin.loginTotp']);
+    expect(signIn.sort()).toEqual([
+      'admin.completePasswordReset',
+      'admin.login',
+      'admin.loginRecovery',
+      'admin.loginTotp',
+    ]);
   });
 
   it('sends no body with GET or DELETE', () => {

@@ -20,6 +20,7 @@ import {
   StaffMemberList,
   StaffSession,
   StaffTotpConfirmBody,
+  StaffTotpConfirmed,
   StaffTotpEnrolment,
   StaffTotpLoginBody,
 } from './admin';
@@ -79,14 +80,7 @@ import {
   NotificationsQuery,
   UnreadCount,
 } from './notifications';
-import {
-  ParamKeyPath,
-  ParamList,
-  ParamRecord,
-  ParamValueResult,
-  PublicParamPath,
-  SetParamBody,
-} from './params';
+import { ParamKeyPath, ParamList, ParamValueResult, PublicParamPath, SetParamBody } from './params';
 import { CsvRecordsQuery, RecordsQuery, TransactionRecordPage } from './records';
 import {
   AssetInfo,
@@ -118,10 +112,8 @@ import {
   FundPlanReserveBody,
   ListSmartOrderQuery,
   PlanCatalogue,
-  PlanProduct,
   PlanProductList,
   PlanProductPath,
-  PlanReserve,
   QuoteSmartBody,
   SetPlanTermsBody,
   SmartExitQuote,
@@ -177,7 +169,11 @@ import {
   SocialStartBody,
   SocialStartResult,
 } from './social';
+import { SignInResult } from './security';
 import { backOfficeRoutes } from './back-office-routes';
+import { securityRoutes } from './security-routes';
+import { staffSecurityRoutes } from './staff-security-routes';
+import { PendingChange, SetParamResult, StaffTotpEnrolBody } from './staff-security';
 import {
   Nothing,
   get,
@@ -206,7 +202,7 @@ export const routes = {
   // ---- auth ----
   'auth.sendCode': post({ path: '/login/sendCode', body: SendCodeBody, result: Nothing }),
   'auth.register': post({ path: '/login/register', body: RegisterBody, result: LoginResult }),
-  'auth.login': post({ path: '/login/login', body: LoginBody, result: LoginResult }),
+  'auth.login': post({ path: '/login/login', body: LoginBody, result: SignInResult }),
   'auth.checkName': get({
     path: '/login/checkUserNameOrPhone',
     query: CheckNameQuery,
@@ -325,11 +321,12 @@ export const routes = {
     path: '/logout',
     result: Nothing,
     roles: anyStaff,
-    staffGate: 'enrolment',
+    staffGate: 'password',
   }),
-  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'enrolment' }),
+  'admin.me': staff('GET', { path: '/me', result: StaffMe, roles: anyStaff, staffGate: 'password' }),
   'admin.totpEnrol': staff('POST', {
     path: '/totp/enrol',
+    body: StaffTotpEnrolBody,
     result: StaffTotpEnrolment,
     roles: anyStaff,
     staffGate: 'enrolment',
@@ -337,7 +334,7 @@ export const routes = {
   'admin.totpConfirm': staff('POST', {
     path: '/totp/confirm',
     body: StaffTotpConfirmBody,
-    result: StaffMe,
+    result: StaffTotpConfirmed,
     roles: anyStaff,
     staffGate: 'enrolment',
   }),
@@ -354,7 +351,7 @@ export const routes = {
     path: '/staff/:id/roles',
     params: StaffIdPath,
     body: SetStaffRolesBody,
-    result: StaffMember,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.disableStaff': staff('POST', {
@@ -413,7 +410,7 @@ export const routes = {
     path: '/params/:key',
     params: ParamKeyPath,
     body: SetParamBody,
-    result: ParamRecord,
+    result: SetParamResult,
     roles: admin,
   }),
   'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath, roles: reviewQueue }),
@@ -440,7 +437,7 @@ export const routes = {
     path: '/markets/:code/optionTerms',
     params: MarketCodePath,
     body: SetMarketOptionTermsBody,
-    result: MarketOptionTermsRecord,
+    result: PendingChange,
     roles: admin,
   }),
   // ---- plans (smart plans: customer routes, then staff) ----
@@ -455,13 +452,13 @@ export const routes = {
     path: '/plans/products/:id/terms',
     params: PlanProductPath,
     body: SetPlanTermsBody,
-    result: PlanProduct,
+    result: PendingChange,
     roles: admin,
   }),
   'admin.fundPlanReserve': staff('POST', {
     path: '/plans/reserve',
     body: FundPlanReserveBody,
-    result: PlanReserve,
+    result: PendingChange,
     roles: finance,
   }),
 
@@ -520,7 +517,7 @@ export const routes = {
   'social.confirmLink': post({
     path: '/login/socialConfirmLink',
     body: SocialConfirmLinkBody,
-    result: LoginResult,
+    result: SignInResult,
   }),
   'social.identities': get({ path: '/user/socialIdentities', result: SocialIdentities }),
   'social.link': post({
@@ -535,6 +532,9 @@ export const routes = {
     result: SocialIdentities,
   }),
   ...backOfficeRoutes,
+  // Customer account security.
+  ...securityRoutes,
+  ...staffSecurityRoutes,
   // Money books: lending, write-offs, charity payouts.
   ...moneyRoutes,
 } as const satisfies Record<string, RouteSpec>;

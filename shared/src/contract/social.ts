@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Body } from './common';
 import { UserInfo, Username } from './auth';
 import { errors } from './error-names';
+import { SecondFactorChallenge } from './security';
 
 /**
  * Social sign-in (OpenID Connect) payloads: `POST /login/loginBy{provider}` starts, the page at
@@ -46,7 +47,7 @@ export type SocialCallbackBody = Static<typeof SocialCallbackBody>;
 const Ticket = Type.String({ minLength: 1, maxLength: 128, 'x-code': errors.socialAttemptExpired });
 
 /**
- * What the callback led to: signed in; a new identity that needs a username; an identity whose verified
+ * What the callback led to: signed in; the second factor the account still needs; a new identity that needs a username; an identity whose verified
  * e-mail belongs to an existing account, which must confirm with its password; or (from settings) linked.
  */
 export const SocialCallbackResult = Type.Union([
@@ -54,6 +55,11 @@ export const SocialCallbackResult = Type.Union([
     outcome: Type.Literal('signedIn'),
     token: Type.String(),
     userInfo: UserInfo,
+    returnTo: Type.String(),
+  }),
+  Type.Object({
+    outcome: Type.Literal('secondFactor'),
+    secondFactor: SecondFactorChallenge.properties.secondFactor,
     returnTo: Type.String(),
   }),
   Type.Object({

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Body } from './common';
 import { Email, InviteCode, LoginResult, Username, VerificationCode } from './auth';
 import { errors } from './error-names';
+import { SecondFactorChallenge } from './security';
 
 /**
  * Wallet sign-in, Sign-In with Ethereum (EIP-4361): `GET /login/dappNonce` (our addition) issues a
@@ -54,8 +55,12 @@ export const WalletSignUpTicket = Type.Object({
 });
 export type WalletSignUpTicket = Static<typeof WalletSignUpTicket>;
 
-/** Signed in (a linked address), or the ticket to create an account for a new one. */
-export const DappLoginResult = Type.Union([LoginResult, Type.Object({ signUp: WalletSignUpTicket })]);
+/** Signed in (a linked address), the second factor it still needs, or the ticket to create an account for a new one. */
+export const DappLoginResult = Type.Union([
+  LoginResult,
+  SecondFactorChallenge,
+  Type.Object({ signUp: WalletSignUpTicket }),
+]);
 export type DappLoginResult = Static<typeof DappLoginResult>;
 
 /** A new account for a new wallet: a username, and an e-mail confirmed by its code (no password). */

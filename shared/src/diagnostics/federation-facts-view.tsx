@@ -2,8 +2,16 @@ import { useId } from 'react';
 import { useNamespace } from '../i18n/create-i18n';
 import type { SocketState } from '../socket/socket-client';
 import { diagnosticsResources } from './diagnostics-strings';
-import type { FederationFacts } from './federation-facts';
+import type { FederationFacts, ModuleFacts } from './federation-facts';
 import styles from './federation-facts-view.module.css';
+
+/** Loaded, not yet, or why not: the library and range a refusal names, so support can tell what to rebuild. */
+function moduleStatus(module: ModuleFacts, t: (key: string, options?: Record<string, unknown>) => string) {
+  const { problem } = module;
+  if (problem?.kind === 'sharedVersion') return t('refused', { ...problem });
+  if (problem?.kind === 'failed') return t('failed', { message: problem.message });
+  return module.loaded ? t('loaded') : t('notLoaded');
+}
 
 /**
  * The federation facts as support staff read them: each module with its version and manifest, the shared
@@ -43,7 +51,7 @@ export function FederationFactsView({
                 <th scope="row">{module.name}</th>
                 <td data-testid={`version-${module.name}`}>{module.version ?? t('unknown')}</td>
                 <td className={styles.url}>{module.manifestUrl ?? t('unknown')}</td>
-                <td>{module.loaded ? t('loaded') : t('notLoaded')}</td>
+                <td data-testid={`status-${module.name}`}>{moduleStatus(module, t)}</td>
               </tr>
             ))}
           </tbody>

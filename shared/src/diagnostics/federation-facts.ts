@@ -12,7 +12,17 @@ export interface ModuleFacts {
   version: string | null;
   /** Its code has run on this page (the shell loaded it into a module area). */
   loaded: boolean;
+  /** Why its last load failed, if it did (the shell records it: the runtime does not keep it). */
+  problem?: ModuleProblem | null;
 }
+
+/**
+ * Why a module could not load. `sharedVersion`: the federation runtime refused it because the page's copy of
+ * a shared singleton (the SDK, React...) is outside the range the module was built against.
+ */
+export type ModuleProblem =
+  | { kind: 'sharedVersion'; library: string; required: string; provided: string }
+  | { kind: 'failed'; message: string };
 
 /** One copy of a shared library the runtime handed out. */
 export interface SharedLibraryFacts {
@@ -69,6 +79,7 @@ function registeredModules(federation: Loose, host: Loose): ModuleFacts[] {
       manifestUrl,
       version: buildVersionOf(federation, name, manifestUrl),
       loaded: cache.has(name),
+      problem: null,
     };
   });
 }

@@ -20,6 +20,7 @@ const en = {
   signIn: 'Sign in',
   signOut: 'Sign out',
   signInFailed: 'Sign-in failed',
+  secondFactorCode: 'Code from your authenticator app, or a recovery code',
 };
 
 type HarnessStrings = typeof en;
@@ -45,6 +46,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: '登录',
     signOut: '退出登录',
     signInFailed: '登录失败',
+    secondFactorCode: '身份验证器中的验证码或恢复码',
   },
   'zh-TW': {
     banner: '獨立執行的模組：{{name}}',
@@ -65,6 +67,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: '登入',
     signOut: '登出',
     signInFailed: '登入失敗',
+    secondFactorCode: '驗證器中的驗證碼或復原碼',
   },
   ja: {
     banner: '単独で動作中のモジュール：{{name}}',
@@ -85,6 +88,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: 'ログイン',
     signOut: 'ログアウト',
     signInFailed: 'ログインに失敗しました',
+    secondFactorCode: '認証アプリのコード、またはリカバリーコード',
   },
   ko: {
     banner: '단독 실행 모듈: {{name}}',
@@ -105,6 +109,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: '로그인',
     signOut: '로그아웃',
     signInFailed: '로그인 실패',
+    secondFactorCode: '인증 앱의 코드 또는 복구 코드',
   },
   de: {
     banner: 'Eigenständiges Modul: {{name}}',
@@ -125,6 +130,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: 'Anmelden',
     signOut: 'Abmelden',
     signInFailed: 'Anmeldung fehlgeschlagen',
+    secondFactorCode: 'Code aus Ihrer Authenticator-App oder ein Wiederherstellungscode',
   },
   fr: {
     banner: 'Module autonome : {{name}}',
@@ -145,6 +151,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: 'Se connecter',
     signOut: 'Se déconnecter',
     signInFailed: 'Échec de la connexion',
+    secondFactorCode: "Code de votre application d'authentification ou code de récupération",
   },
   it: {
     banner: 'Modulo autonomo: {{name}}',
@@ -165,6 +172,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: 'Accedi',
     signOut: 'Esci',
     signInFailed: 'Accesso non riuscito',
+    secondFactorCode: "Codice dell'app di autenticazione o codice di recupero",
   },
   es: {
     banner: 'Módulo independiente: {{name}}',
@@ -185,6 +193,7 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: 'Iniciar sesión',
     signOut: 'Cerrar sesión',
     signInFailed: 'No se pudo iniciar sesión',
+    secondFactorCode: 'Código de tu aplicación de autenticación o un código de recuperación',
   },
   ar: {
     banner: 'وحدة مستقلة: {{name}}',
@@ -205,5 +214,6 @@ export const harnessResources: Record<Lang, HarnessStrings> = {
     signIn: 'تسجيل الدخول',
     signOut: 'تسجيل الخروج',
     signInFailed: 'فشل تسجيل الدخول',
+    secondFactorCode: 'رمز من تطبيق المصادقة أو رمز استرداد',
   },
 };

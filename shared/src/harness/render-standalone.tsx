@@ -9,6 +9,7 @@ import { ToastRegion } from '../ui/toast';
 import { dirFor } from '../i18n/languages';
 import { languageReady } from '../i18n/language-loading';
 import { messageForError } from '../i18n/error-messages';
+import { needsSecondFactor } from '../contract/security';
 import { registerNamespace } from '../i18n/create-i18n';
 import { createRootStore, type RootStore } from '../store/root-store';
 import { FederationFactsView } from '../diagnostics/federation-facts-view';
@@ -54,6 +55,9 @@ const SignInForm = observer(function SignInForm({ root }: { root: RootStore }) {
   const { t } = useTranslation('harness');
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  // Set when the account has two-factor on: the ticket of the second step and the code typed for it.
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -62,8 +66,18 @@ const SignInForm = observer(function SignInForm({ root }: { root: RootStore }) {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await root.api.call('auth.login', { body: { account, password } });
-      root.session.login(answer.token, answer.userInfo);
+      const answer = ticket
+        ? await root.api.call('auth.secondFactor', {
+            body: { ticket, method: /^[0-9]{6}$/.test(code.trim()) ? 'totp' : 'recovery', code: code.trim() },
+          })
+        : await root.api.call('auth.login', { body: { account, password } });
+      if (needsSecondFactor(answer)) {
+        setTicket(answer.secondFactor.ticket);
+      } else {
+        root.session.login(answer.token, answer.userInfo);
+        setTicket(null);
+        setCode('');
+      }
       setPassword('');
     } catch (error) {
       setFailure(`${t('signInFailed')}: ${messageForError(error, t)}`);
@@ -88,22 +102,35 @@ const SignInForm = observer(function SignInForm({ root }: { root: RootStore }) {
       <h2 id="harness-sign-in" className={styles.heading}>
         {t('signInTitle')}
       </h2>
-      <TextField
-        label={t('account')}
-        autoComplete="username"
-        value={account}
-        onChange={(e) => setAccount(e.target.value)}
-        required
-      />
-      <TextField
-        label={t('password')}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-        error={failure ?? undefined}
-      />
+      {ticket ? (
+        <TextField
+          label={t('secondFactorCode')}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          required
+          error={failure ?? undefined}
+        />
+      ) : (
+        <>
+          <TextField
+            label={t('account')}
+            autoComplete="username"
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+            required
+          />
+          <TextField
+            label={t('password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            error={failure ?? undefined}
+          />
+        </>
+      )}
       <Button type="submit" loading={busy}>
         {t('signIn')}
       </Button>

@@ -31,6 +31,14 @@ describe('messageForError', () => {
     expect(messageForError(new Error('boom'), t)).toBe('Unknown error');
   });
 
+  it('names the wait of a retry whose earlier request is still being processed (Retry-After)', () => {
+    const retry = new ApiError('11190', 'still processing', 409, { retryAfterSeconds: 24 });
+    expect(messageForError(retry, t)).toBe(
+      'Your earlier request is still being processed, please try again in 24 s',
+    );
+    expect(messageForError(new ApiError('11190', 'still processing', 409), t)).toMatch(/in 30 s$/);
+  });
+
   it('explains image errors with their limit', () => {
     expect(messageForError(new ImageError('imageSize', 50), t)).toBe('The image cannot exceed 50 MB');
     expect(messageForError(new ImageError('imageFormat'), t)).toMatch(/JPG, JPEG 2000 or PNG/);

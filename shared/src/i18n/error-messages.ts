@@ -8,6 +8,9 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 /** Client-side codes with a `codes.<code>` text of their own, next to the catalogue's. */
 export const clientErrorCodes = ['timeout', 'orderTimeout', 'network', 'unknown'] as const;
 
+/** What a text that names a wait says when the answer carried no `Retry-After` (a proxy dropped it). */
+const RETRY_AFTER_FALLBACK_SECONDS = 30;
+
 /** The `common` key that explains an error to the customer. The one place codes become words. */
 export function errorMessageKey(error: unknown): string {
   if (error instanceof ApiError) {
@@ -24,5 +27,7 @@ export function errorMessageKey(error: unknown): string {
 export function messageForError(error: unknown, t: Translate): string {
   const options: Record<string, unknown> = { ns: 'common' };
   if (error instanceof ImageError && error.limitMb !== undefined) options.max = error.limitMb;
+  // "Still being processed, please try again in {{seconds}} s" (11190): the answer's Retry-After.
+  if (error instanceof ApiError) options.seconds = error.retryAfterSeconds ?? RETRY_AFTER_FALLBACK_SECONDS;
   return t(errorMessageKey(error), options);
 }

@@ -8,6 +8,7 @@ import {
   readFederationFacts,
   useNamespace,
 } from '@swx/shared';
+import { moduleProblems } from '../remotes/load-remote';
 import { useShell } from '../shell-context';
 import styles from './chrome.module.css';
 
@@ -23,7 +24,8 @@ export function diagnosticsRequested(search: string): boolean {
 }
 
 /**
- * For support staff: every module the page registered (version, the manifest it came from, loaded or not),
+ * For support staff: every module the page registered (version, the manifest it came from, loaded, not yet, or
+ * refused and why),
  * the shared library copies the federation runtime chose and the live socket's state. Read when opened.
  */
 export const DiagnosticsPanel = observer(function DiagnosticsPanel({
@@ -48,6 +50,9 @@ export const DiagnosticsPanel = observer(function DiagnosticsPanel({
   }, [open]);
   if (!open) return null;
   const facts = readFederationFacts(SHELL_FEDERATION_NAME);
+  // A module the runtime refused (a shared version outside its range) or that failed says why.
+  const problems = moduleProblems();
+  const modules = facts.modules.map((module) => ({ ...module, problem: problems.get(module.name) ?? null }));
   const shell = {
     name: SHELL_FEDERATION_NAME,
     manifestUrl: new URL(SHELL_MANIFEST, window.location.origin).toString(),
@@ -57,7 +62,7 @@ export const DiagnosticsPanel = observer(function DiagnosticsPanel({
   return (
     <Modal open onClose={onClose} title={t('title')}>
       <FederationFactsView
-        facts={{ ...facts, modules: [shell, ...facts.modules] }}
+        facts={{ ...facts, modules: [shell, ...modules] }}
         socketState={root.socket.state}
       />
     </Modal>

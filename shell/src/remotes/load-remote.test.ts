@@ -1,5 +1,11 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadModuleRoutes, ModuleLoadError, parseRemoteDirectory, registerModules } from './load-remote';
+import {
+  loadModuleRoutes,
+  ModuleLoadError,
+  moduleProblems,
+  parseRemoteDirectory,
+  registerModules,
+} from './load-remote';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -64,5 +70,24 @@ describe('registering and loading modules', () => {
   it('reports a module without a ./routes expose as a load failure', async () => {
     load.mockResolvedValueOnce(null);
     await expect(loadModuleRoutes('mf_markets')).rejects.toThrow('exposes no ./routes');
+  });
+
+  it('keeps why a module was refused for the diagnostics panel, until it loads', async () => {
+    load.mockRejectedValueOnce(
+      new Error(
+        '[ Federation Runtime ]: Version 1.0.0 from swx_shell of shared singleton module @swx/shared does not ' +
+          'satisfy the requirement of mf_nft which needs ^2.0.0)',
+      ),
+    );
+    await expect(loadModuleRoutes('mf_nft')).rejects.toBeInstanceOf(ModuleLoadError);
+    expect(moduleProblems().get('mf_nft')).toEqual({
+      kind: 'sharedVersion',
+      library: '@swx/shared',
+      required: '^2.0.0',
+      provided: '1.0.0',
+    });
+    load.mockResolvedValueOnce({ default: () => null });
+    await loadModuleRoutes('mf_nft');
+    expect(moduleProblems().has('mf_nft')).toBe(false);
   });
 });

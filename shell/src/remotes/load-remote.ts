@@ -1,6 +1,8 @@
 // The ONE place where the shell touches the Module Federation runtime. Jest has no federation runtime and
 // no remotes: tests mock this module.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ModuleProblem } from '@swx/shared';
+import { describeLoadFailure } from './load-problem';
 import { CHUNK_LOAD_TIMEOUT_MS, fetchWithTimeout, loadPolicyPlugin } from './load-policy-plugin';
 
 /** `/remotes.json`: federation name → URL of the module's `mf-manifest.json`. */
@@ -40,6 +42,15 @@ export async function discoverRemotes(url = '/remotes.json'): Promise<RemoteDire
 let pluginRegistered = false;
 const registeredEntries = new Map<string, string>();
 const failedModules = new Set<string>();
+const problems = new Map<string, ModuleProblem>();
+
+/**
+ * Why each module's last load failed (support diagnostics): a refused shared version names the library, the
+ * range the module was built for and the copy the page has. Cleared when the module loads.
+ */
+export function moduleProblems(): ReadonlyMap<string, ModuleProblem> {
+  return problems;
+}
 
 /** Registers new or moved modules with the federation runtime (loaded-first sharing, set at build time). */
 export function registerModules(directory: RemoteDirectory): void {
@@ -72,9 +83,11 @@ export async function loadModuleRoutes(moduleName: string): Promise<unknown> {
   try {
     const exposed = await loadRemote<unknown>(`${moduleName}/routes`);
     if (exposed === null || exposed === undefined) throw new Error('the module exposes no ./routes');
+    problems.delete(moduleName);
     return exposed;
   } catch (error) {
     failedModules.add(moduleName);
+    problems.set(moduleName, describeLoadFailure(error));
     throw new ModuleLoadError(moduleName, error);
   }
 }

@@ -19,7 +19,9 @@ interface NodePath {
   resolve(...parts: string[]): string;
   relative(from: string, to: string): string;
 }
-declare const __dirname: string;
+// `var`, as Node's own types declare it: a program that also holds Node types (the workspace's) merges the two.
+// eslint-disable-next-line no-var
+declare var __dirname: string;
 const fs = jest.requireActual<NodeFs>('node:fs');
 const path = jest.requireActual<NodePath>('node:path');
 

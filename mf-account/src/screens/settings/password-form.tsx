@@ -5,9 +5,11 @@ import {
   StrengthMeter,
   TextField,
   isApiError,
+  isStepUpCancelled,
   messageForError,
   usePasswordStrength,
   useRootStore,
+  useStepUp,
 } from '@swx/shared';
 import { passwordUserInputs } from '@swx/shared/contract';
 import { accountApi } from '../../api';
@@ -53,6 +55,8 @@ export const PasswordForm = observer(function PasswordForm() {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const userInfo = session.userInfo;
+  // Changing the password is sensitive: a fresh second factor first, asked in place.
+  const stepUp = useStepUp();
   const strength = usePasswordStrength(
     values.password,
     passwordUserInputs({ username: userInfo?.username, email: userInfo?.email }),
@@ -73,10 +77,11 @@ export const PasswordForm = observer(function PasswordForm() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const code = await accountApi.changePassword(values);
+      const code = await stepUp.run(() => accountApi.changePassword(values));
       setValues({ oldPassword: '', password: '', confirmPassword: '' });
       setDone(t(`codes.${code}`, { ns: 'common' }));
     } catch (error) {
+      if (isStepUpCancelled(error)) return;
       if (isApiError(error) && error.code === errors.passwordIncorrect)
         setProblems({ oldPassword: { key: `common:codes.${errors.passwordIncorrect}` } });
       else if (isApiError(error) && error.code === errors.passwordGuessable)
@@ -88,49 +93,52 @@ export const PasswordForm = observer(function PasswordForm() {
   };
 
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate>
-      <TextField
-        type="password"
-        autoComplete="current-password"
-        label={t('settings.oldPassword')}
-        value={values.oldPassword}
-        onChange={set('oldPassword')}
-        error={problemText(problems.oldPassword, t)}
-        required
-      />
-      <TextField
-        type="password"
-        autoComplete="new-password"
-        label={t('settings.newPassword')}
-        hint={t('settings.passwordHint')}
-        value={values.password}
-        onChange={set('password')}
-        error={problemText(problems.password, t)}
-        required
-      />
-      <StrengthMeter strength={strength} />
-      <TextField
-        type="password"
-        autoComplete="new-password"
-        label={t('settings.confirmPassword')}
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={problemText(problems.confirmPassword, t)}
-        required
-      />
-      {formError ? (
-        <p className={formStyles.alert} role="alert">
-          {formError}
-        </p>
-      ) : null}
-      {done ? (
-        <p className={formStyles.success} role="status">
-          {done}
-        </p>
-      ) : null}
-      <Button type="submit" loading={busy}>
-        {t('settings.changePassword')}
-      </Button>
-    </form>
+    <>
+      <form className={formStyles.form} onSubmit={submit} noValidate>
+        <TextField
+          type="password"
+          autoComplete="current-password"
+          label={t('settings.oldPassword')}
+          value={values.oldPassword}
+          onChange={set('oldPassword')}
+          error={problemText(problems.oldPassword, t)}
+          required
+        />
+        <TextField
+          type="password"
+          autoComplete="new-password"
+          label={t('settings.newPassword')}
+          hint={t('settings.passwordHint')}
+          value={values.password}
+          onChange={set('password')}
+          error={problemText(problems.password, t)}
+          required
+        />
+        <StrengthMeter strength={strength} />
+        <TextField
+          type="password"
+          autoComplete="new-password"
+          label={t('settings.confirmPassword')}
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={problemText(problems.confirmPassword, t)}
+          required
+        />
+        {formError ? (
+          <p className={formStyles.alert} role="alert">
+            {formError}
+          </p>
+        ) : null}
+        {done ? (
+          <p className={formStyles.success} role="status">
+            {done}
+          </p>
+        ) : null}
+        <Button type="submit" loading={busy}>
+          {t('settings.changePassword')}
+        </Button>
+      </form>
+      {stepUp.dialog}
+    </>
   );
 });

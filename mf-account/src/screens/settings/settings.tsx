@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Button, languageNames, languages, useRootStore, type Lang } from '@swx/shared';
+import { Link } from 'react-router-dom';
 import { ChoiceGroup, formStyles } from '../../components/form';
 import { SettingSwitch } from '../../components/setting-switch';
 import { useLogout } from '../../components/logout';
@@ -44,12 +45,18 @@ const LanguageChoice = observer(function LanguageChoice() {
   );
 });
 
-/** `/profile/settings`: change password, sign-in methods, language, demo/real, one-click trading, logout. */
+/** `/profile/settings`: the way to the Security page, change password, sign-in methods, language, demo/real, one-click trading, logout. */
 export function SettingsScreen() {
   const { t } = useAccountStrings();
   const { logout, busy } = useLogout();
   return (
     <AccountPage title={t('nav.settings')} back="/profile">
+      <Section title={t('security.title')} id="settings-security">
+        <p className={formStyles.hint}>{t('settings.securityIntro')}</p>
+        <Link className={formStyles.link} to="/profile/security">
+          {t('settings.securityLink')}
+        </Link>
+      </Section>
       <Section title={t('settings.changePassword')} id="settings-password">
         <PasswordForm />
       </Section>

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { useRootStore } from '@swx/shared';
+import { formatDateTime, getRootStore, useRootStore } from '@swx/shared';
 import { accountApi } from '../../api';
 import { DemoNotice } from '../../components/demo-notice';
 import { formStyles } from '../../components/form';
@@ -16,6 +16,8 @@ function RealWithdraw() {
   const { t } = useAccountStrings();
   const assets = useLoad(() => accountApi.assets('all'), []);
   const history = useLoad(() => accountApi.withdrawals(), []);
+  // The address book and any withdrawal lock (the security domain's), said before any terms are asked.
+  const book = useLoad(() => getRootStore().api.call('security.addresses'), []);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const refresh = () => {
     assets.reload();
@@ -25,6 +27,14 @@ function RealWithdraw() {
     <div className={styles.layout}>
       <Section title={t('withdraw.title')} id="withdraw-form">
         <IdentityHint />
+        {book.data?.lock ? (
+          <p className={formStyles.alert} role="status" data-testid="withdrawal-lock">
+            {t('withdraw.locked', {
+              until: formatDateTime(book.data.lock.until),
+              reason: t(`security.lockReason.${book.data.lock.reason}`),
+            })}
+          </p>
+        ) : null}
         {confirmation ? (
           <p className={formStyles.success} role="status">
             {confirmation}
@@ -34,6 +44,7 @@ function RealWithdraw() {
           {(data) => (
             <WithdrawForm
               available={Object.fromEntries(data.assets.map((asset) => [asset.currency, asset.available]))}
+              book={book.data}
               onSubmitted={(_withdrawal, message) => {
                 setConfirmation(message);
                 refresh();

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@swx/shared/contract';
+import type { SignInResult } from '@swx/shared/contract';
 import type { PassApi } from '../../api';
 import { FormStore } from '../../components/form/form-store';
 import * as rules from '../../components/form/rules';
@@ -13,7 +13,7 @@ export class LoginStore {
 
   constructor(
     private readonly api: Pick<PassApi, 'login'>,
-    private readonly signIn: (result: LoginResult) => void,
+    private readonly signIn: (result: SignInResult) => void,
     account = '',
   ) {
     this.form = new FormStore<LoginField>(

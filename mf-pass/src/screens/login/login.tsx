@@ -12,8 +12,8 @@ import fieldStyles from '../../components/fields/fields.module.css';
 import { useFieldFocus } from '../../components/form/use-field-focus';
 import { PassLayout } from '../../components/pass-layout/pass-layout';
 import { SocialButtons } from '../../social';
-import { safeRedirect } from '../../components/redirect/redirect';
-import { startSession } from '../../components/session';
+import { continueSignIn } from '../../components/session';
+import { PasskeySignIn } from './passkey-sign-in';
 import { LoginStore, type LoginField } from './login-store';
 import { WalletSignIn } from '../../wallet';
 
@@ -33,14 +33,22 @@ export const LoginScreen = observer(function LoginScreen() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const notice = isLoginNotice(location.state) ? location.state : null;
-  const [store] = useState(() => new LoginStore(passApi, startSession, notice?.account ?? ''));
+  const [store] = useState(
+    () =>
+      new LoginStore(
+        passApi,
+        (result) => continueSignIn(result, navigate, searchParams.get('redirect')),
+        notice?.account ?? '',
+      ),
+  );
   const { register, submitHandler } = useFieldFocus<LoginField>();
   // Signing up instead keeps the way back (and an invite code) of this visit.
   const query = searchParams.toString() ? `?${searchParams.toString()}` : '';
 
+  // The sign-in itself moves on (into the session, or to the second-factor page).
   const onSubmit = submitHandler(
     () => store.submit(),
-    () => navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
+    () => undefined,
   );
 
   return (
@@ -91,6 +99,7 @@ export const LoginScreen = observer(function LoginScreen() {
           {store.submission.submitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
+      <PasskeySignIn />
       <WalletSignIn />
       <SocialButtons returnTo={searchParams.get('redirect')} />
     </PassLayout>

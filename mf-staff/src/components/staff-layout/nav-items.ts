@@ -74,6 +74,13 @@ export const navGroups: NavGroup[] = [
   },
   {
     label: 'nav.admin',
-    items: [{ path: '/staff/team', label: 'nav.team', needs: 'admin.staffList' }],
+    items: [
+      { path: '/staff/changes', label: 'nav.changes', needs: 'admin.changes' },
+      { path: '/staff/team', label: 'nav.team', needs: 'admin.staffList' },
+    ],
+  },
+  {
+    label: 'nav.you',
+    items: [{ path: '/staff/account', label: 'nav.account', needs: 'admin.mySessions' }],
   },
 ];

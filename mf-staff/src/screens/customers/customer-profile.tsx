@@ -12,6 +12,7 @@ import { useStaffSession } from '../../session';
 import { CustomerBookView } from './customer-book';
 import { NotesPanel, SessionsPanel } from './customer-parts';
 import { CorrectionsList } from './corrections';
+import { CustomerSecurityPanel } from './customer-security';
 
 function AccountStatus({ profile, onChanged }: { profile: CustomerProfile; onChanged: () => void }) {
   const session = useStaffSession();
@@ -84,6 +85,11 @@ function ProfileView({ profile, onChanged }: { profile: CustomerProfile; onChang
       <Section title={t('customers.sessions')} id="customer-sessions">
         <SessionsPanel customerId={account.id} initial={profile.sessions} />
       </Section>
+      {session.canCall('admin.customerSecurity') ? (
+        <Section title={t('security.title')} id="customer-security">
+          <CustomerSecurityPanel customerId={account.id} />
+        </Section>
+      ) : null}
       <Section title={t('customers.notes')} id="customer-notes">
         <NotesPanel customerId={account.id} />
       </Section>

@@ -4,6 +4,7 @@ import { Button, LoadView, TextField, formatDateTime, useLoad } from '@swx/share
 import type { AuditQuery } from '@swx/shared/contract';
 import { Page, pageStyles, Section } from '../../components/page';
 import { Pager } from '../../components/pager';
+import { AuditAnchors, AuditExport, AuditVerify } from './audit-integrity';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -29,7 +30,10 @@ export function auditQuery(filters: AuditFilters, page: number): AuditQuery {
   return query;
 }
 
-/** The audit log: every staff action, filtered by action, member, target and time. */
+/**
+ * The audit log: every staff action, filtered by action (exact, or a prefix ending in `*`), member, target
+ * and time; the chain's verifier and daily anchors; exports of a period as CSV or JSON.
+ */
 export const Audit = observer(function Audit() {
   const session = useStaffSession();
   const { t } = useStaffStrings();
@@ -49,6 +53,14 @@ export const Audit = observer(function Audit() {
   };
   return (
     <Page title={t('audit.title')} lead={t('audit.lead')}>
+      <Section title={t('audit.integrity')} id="audit-integrity">
+        <AuditVerify />
+        <h3>{t('audit.anchors')}</h3>
+        <AuditAnchors />
+      </Section>
+      <Section title={t('audit.export')} id="audit-export">
+        <AuditExport />
+      </Section>
       <form onSubmit={submit} role="search" aria-label={t('audit.filters')} className={pageStyles.row}>
         <TextField
           label={t('audit.action')}
@@ -80,6 +92,7 @@ export const Audit = observer(function Audit() {
                 <table className={pageStyles.table}>
                   <thead>
                     <tr>
+                      <th scope="col">{t('audit.seq')}</th>
                       <th scope="col">{t('fields.time')}</th>
                       <th scope="col">{t('fields.staff')}</th>
                       <th scope="col">{t('audit.action')}</th>
@@ -90,6 +103,9 @@ export const Audit = observer(function Audit() {
                   <tbody>
                     {answer.items.map((entry) => (
                       <tr key={entry.id}>
+                        <td className={pageStyles.mono} title={entry.hash}>
+                          {entry.seq}
+                        </td>
                         <td>{formatDateTime(entry.createdAt)}</td>
                         <td>{entry.staffUsername ?? t('audit.system')}</td>
                         <td className={pageStyles.mono}>{entry.action}</td>

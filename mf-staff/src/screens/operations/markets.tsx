@@ -54,7 +54,7 @@ function TermsEditor({ record, onSaved }: { record: MarketOptionTermsRecord; onS
           reason: reason.trim(),
         },
       });
-      toaster.show(t('markets.saved', { code: record.code }), { tone: 'success' });
+      toaster.show(t('markets.asked', { code: record.code }), { tone: 'success' });
       setReason('');
       onSaved();
     });

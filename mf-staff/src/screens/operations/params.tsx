@@ -81,12 +81,18 @@ function ParamEditor({ detail, onSaved }: { detail: ParamDetail; onSaved: () => 
         confirmLabel={t('params.change')}
         onClose={() => setConfirming(false)}
         onConfirm={async (reason) => {
-          await session.api.call('admin.setParam', { params: { key: param.key }, body: { value, reason } });
-          toaster.show(t('params.saved', { key: param.key }), { tone: 'success' });
+          const answer = await session.api.call('admin.setParam', {
+            params: { key: param.key },
+            body: { value, reason },
+          });
+          toaster.show(t(answer.pendingChange ? 'params.asked' : 'params.saved', { key: param.key }), {
+            tone: 'success',
+          });
           onSaved();
         }}
       >
         <p>{t('params.confirmLead', { from: param.value, to: value })}</p>
+        <p className={pageStyles.muted}>{t('params.makerChecker')}</p>
       </ReasonDialog>
       <h3>{t('params.history')}</h3>
       {history.length === 0 ? (

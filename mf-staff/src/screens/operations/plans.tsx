@@ -50,7 +50,7 @@ function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () =>
         params: { id: product.id },
         body: { terms: parsed, minAmount, maxAmount, exitDamagesRate, enabled, reason: reason.trim() },
       });
-      toaster.show(t('plans.saved', { name: product.name }), { tone: 'success' });
+      toaster.show(t('plans.asked', { name: product.name }), { tone: 'success' });
       setReason('');
       onSaved();
     });
@@ -124,17 +124,16 @@ function FundReserve() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const { busy, failure, run } = useAction();
-  const [reserve, setReserve] = useState<{ balance: string; currency: string } | null>(null);
+  const [asked, setAsked] = useState<{ amount: string; currency: string } | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await run(async () => {
-      const answer = await session.api.call('admin.fundPlanReserve', {
-        body: { currency: currency.trim().toUpperCase(), amount: amount.trim(), reason: reason.trim() },
-      });
-      setReserve(answer);
+      const body = { currency: currency.trim().toUpperCase(), amount: amount.trim(), reason: reason.trim() };
+      await session.api.call('admin.fundPlanReserve', { body });
+      setAsked(body);
       setAmount('');
       setReason('');
-      toaster.show(t('plans.funded'), { tone: 'success' });
+      toaster.show(t('plans.fundingAsked'), { tone: 'success' });
     });
   };
   return (
@@ -163,9 +162,9 @@ function FundReserve() {
         onChange={(event) => setReason(event.target.value)}
       />
       <FormAlert message={failure} />
-      {reserve ? (
+      {asked ? (
         <p role="status">
-          {t('plans.reserveNow')} <Money value={reserve.balance} currency={reserve.currency} />
+          {t('plans.fundingWaiting')} <Money value={asked.amount} currency={asked.currency} />
         </p>
       ) : null}
       <div>

@@ -1,2 +1,5 @@
-export { SignIn, cleanCode } from './sign-in';
+export { SignIn, CodeField, cleanCode } from './sign-in';
 export { Enrolment } from './enrolment';
+export { NewPassword } from './new-password';
+export { RecoveryCodes, RecoveryCodeList } from './recovery-codes';
+export { ResetPassword, resetTokenOf } from './reset-password';

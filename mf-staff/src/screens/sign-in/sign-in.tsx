@@ -93,24 +93,29 @@ const PasswordStep = observer(function PasswordStep() {
   );
 });
 
+/** A recovery code as printed (`k7qm-2xhd-9rtw-c4pn`); spaces typed by habit are dropped. */
+const recoveryPattern = /^[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}$/;
+
 const CodeStep = observer(function CodeStep() {
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const cleaned = cleanCode(code);
-    if (!codePattern.test(cleaned)) {
-      setFailure(t('totp.sixDigits'));
+    if (!(recovery ? recoveryPattern : codePattern).test(cleaned)) {
+      setFailure(t(recovery ? 'recovery.format' : 'totp.sixDigits'));
       return;
     }
     setBusy(true);
     setFailure(null);
     try {
-      await session.confirmCode(cleaned);
+      if (recovery) await session.confirmRecoveryCode(cleaned);
+      else await session.confirmCode(cleaned);
     } catch (error) {
       setFailure(messageForError(error, t));
       setCode('');
@@ -119,16 +124,39 @@ const CodeStep = observer(function CodeStep() {
     }
   };
 
+  const toggle = () => {
+    setRecovery((current) => !current);
+    setCode('');
+    setFailure(null);
+  };
+
   return (
     <form className={styles.card} onSubmit={(event) => void submit(event)} aria-labelledby="staff-code">
       <h1 id="staff-code" className={styles.title}>
-        {t('totp.title')}
+        {t(recovery ? 'recovery.signInTitle' : 'totp.title')}
       </h1>
-      <p className={styles.lead}>{t('totp.lead')}</p>
-      <CodeField label={t('totp.code')} value={code} onChange={setCode} error={failure ?? undefined} />
+      <p className={styles.lead}>{t(recovery ? 'recovery.signInLead' : 'totp.lead')}</p>
+      {recovery ? (
+        <TextField
+          label={t('recovery.code')}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={24}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          required
+          error={failure ?? undefined}
+        />
+      ) : (
+        <CodeField label={t('totp.code')} value={code} onChange={setCode} error={failure ?? undefined} />
+      )}
       <div className={styles.row}>
         <Button type="submit" loading={busy}>
           {t('totp.verify')}
+        </Button>
+        <Button variant="ghost" onClick={toggle}>
+          {t(recovery ? 'recovery.useApp' : 'recovery.useCode')}
         </Button>
         <Button variant="ghost" onClick={session.restart}>
           {t('totp.startAgain')}

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, LoadView, TextField, formatDateTime, toaster, useLoad } from '@swx/shared';
 import { staffRoles, type StaffMember, type StaffRole } from '@swx/shared/contract';
 import { FormAlert, useAction } from '../../components/action';
+import { ReasonDialog } from '../../components/reason-dialog';
 import { Status } from '../../components/history';
 import { Page, pageStyles, Section } from '../../components/page';
 import { useStaffStrings } from '../../i18n';
@@ -43,6 +44,7 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
   const { t } = useStaffStrings();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<StaffRole[]>(['reviewer']);
   const { busy, failure, setFailure, run } = useAction();
 
@@ -52,11 +54,18 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
       setFailure(t('team.pickRole'));
       return;
     }
+    if (roles.includes('admin') && roles.includes('finance')) {
+      setFailure(t('team.adminFinance'));
+      return;
+    }
     await run(async () => {
-      await session.api.call('admin.createStaff', { body: { username: username.trim(), password, roles } });
+      await session.api.call('admin.createStaff', {
+        body: { username: username.trim(), password, email: email.trim(), roles },
+      });
       toaster.show(t('team.created', { username: username.trim() }), { tone: 'success' });
       setUsername('');
       setPassword('');
+      setEmail('');
       onCreated();
     });
   };
@@ -70,6 +79,15 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
           onChange={(event) => setUsername(event.target.value)}
           pattern="[A-Za-z0-9_.\-]{3,64}"
           autoComplete="off"
+          required
+        />
+        <TextField
+          label={t('team.email')}
+          hint={t('team.emailHint')}
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
           required
         />
         <TextField
@@ -94,10 +112,19 @@ function CreateStaff({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () => void }) {
+function MemberRow({
+  member,
+  creator,
+  onChanged,
+}: {
+  member: StaffMember;
+  creator: string | null;
+  onChanged: () => void;
+}) {
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
+  const [asking, setAsking] = useState(false);
   const { running, failure, run } = useAction();
   const self = member.staffId === session.me?.staffId;
   const changed = roles.slice().sort().join() !== member.roles.slice().sort().join();
@@ -115,6 +142,10 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
       <th scope="row">
         {member.username}
         {self ? <span className={pageStyles.muted}> {t('team.you')}</span> : null}
+        <div className={pageStyles.muted}>{member.email ?? t('team.noEmail')}</div>
+        {member.passwordChangeRequired ? (
+          <div className={pageStyles.muted}>{t('team.temporaryPassword')}</div>
+        ) : null}
       </th>
       <td>
         <RolePicker
@@ -123,26 +154,33 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
           legend={t('team.rolesOf', { username: member.username })}
         />
         {changed ? (
-          <Button
-            size="small"
-            loading={running === 'roles'}
-            disabled={roles.length === 0}
-            onClick={() =>
-              void act(
-                'roles',
-                () => session.api.call('admin.setStaffRoles', { params, body: { roles } }),
-                t('team.rolesSaved'),
-              )
-            }
-          >
+          <Button size="small" disabled={roles.length === 0} onClick={() => setAsking(true)}>
             {t('team.saveRoles')}
           </Button>
         ) : null}
+        <ReasonDialog
+          open={asking}
+          danger={false}
+          title={t('team.rolesTitle', { username: member.username })}
+          confirmLabel={t('team.saveRoles')}
+          onClose={() => setAsking(false)}
+          onConfirm={async (reason) => {
+            await session.api.call('admin.setStaffRoles', { params, body: { roles, reason } });
+            toaster.show(t('team.rolesAsked'), { tone: 'success' });
+            onChanged();
+          }}
+        >
+          <p>{t('team.rolesLead')}</p>
+        </ReasonDialog>
       </td>
       <td>{member.totpEnabled ? t('team.totpOn') : t('team.totpOff')}</td>
       <td>
         <Status status={member.disabled ? 'disabled' : 'active'} />
-        <div className={pageStyles.muted}>{formatDateTime(member.createdAt)}</div>
+        <div className={pageStyles.muted}>
+          {formatDateTime(member.createdAt)}
+          {creator ? ` · ${t('team.createdBy', { username: creator })}` : ''}
+        </div>
+        <div className={pageStyles.muted}>{t('team.sessions', { count: member.sessions })}</div>
       </td>
       <td>
         <div className={pageStyles.row}>
@@ -177,7 +215,7 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
           <Button
             size="small"
             variant="secondary"
-            disabled={!member.totpEnabled}
+            disabled={!member.totpEnabled || !member.email}
             loading={running === 'totp'}
             onClick={() =>
               void act(
@@ -189,6 +227,35 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
           >
             {t('team.resetTotp')}
           </Button>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={member.disabled || !member.email}
+            loading={running === 'password'}
+            onClick={() =>
+              void run(async () => {
+                const sent = await session.api.call('admin.resetStaffPassword', { params });
+                toaster.show(t('team.linkSent', { to: sent.sentTo }), { tone: 'success' });
+              }, 'password')
+            }
+          >
+            {t('team.resetPassword')}
+          </Button>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={member.sessions === 0 || self}
+            loading={running === 'sessions'}
+            onClick={() =>
+              void act(
+                'sessions',
+                () => session.api.call('admin.revokeStaffSessions', { params }),
+                t('team.sessionsEnded'),
+              )
+            }
+          >
+            {t('team.endSessions')}
+          </Button>
         </div>
         <FormAlert message={failure} />
       </td>
@@ -196,7 +263,11 @@ function MemberRow({ member, onChanged }: { member: StaffMember; onChanged: () =
   );
 }
 
-/** Staff management (admins): members, their roles, two-factor state; add, disable, reset two-factor. */
+/**
+ * Staff management (admins): members, their roles, two-factor and sessions; add a member (a temporary
+ * password they replace at first sign-in), ask for a role change (a second admin approves it), disable,
+ * reset two-factor, send a password reset link, end sessions.
+ */
 export const Team = observer(function Team() {
   const session = useStaffSession();
   const { t } = useStaffStrings();
@@ -225,6 +296,7 @@ export const Team = observer(function Team() {
                     <MemberRow
                       key={`${member.staffId}:${member.roles.join()}`}
                       member={member}
+                      creator={list.find((other) => other.staffId === member.createdBy)?.username ?? null}
                       onChanged={members.reload}
                     />
                   ))}

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import { verifyCustomer } from '../../kyc/__tests__/helpers';
@@ -33,9 +33,15 @@ afterAll(async () => server.close());
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-async function withdraw(amount: string, coin: 'USDT' | 'BTC' = 'USDT'): Promise<string> {
+const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+async function withdraw(amount: string, coin: 'USDT' | 'BTC' | 'ETH' = 'USDT'): Promise<string> {
   const destination =
-    coin === 'USDT' ? { coin, network: 'TRC20', address: TRON } : { coin, network: 'BTC', address: BTC };
+    coin === 'USDT'
+      ? { coin, network: 'TRC20', address: TRON }
+      : coin === 'BTC'
+        ? { coin, network: 'BTC', address: BTC }
+        : { coin, network: 'ETH', address: ETH };
   const q = await server.call(customer, 'POST', '/user/withdrawalQuote', {
     method: 'crypto',
     coin,
@@ -222,17 +228,102 @@ describe('four eyes on withdrawals', () => {
   it('values other coins in USDT at the latest price, and asks for two when there is no price', async () => {
     await server.fund(customer.userId, 'BTC', '2');
     const unpriced = await withdraw('0.001', 'BTC');
-    expect(await queueItem(unpriced)).toMatchObject({ valueUsdt: null, approvalsRequired: 2 });
+    expect(await queueItem(unpriced)).toMatchObject({
+      valueUsdt: null,
+      approvalsRequired: 2,
+      approvalsBasis: { valueUsdt: null, thresholdUsdt: '500' },
+    });
     const markets = server.services.markets;
     markets.ingest([{ code: 'BTCUSDT', price: '2000', time: Date.now(), seq: markets.state.lastSeq() + 1 }]);
-    expect(await queueItem(unpriced)).toMatchObject({ valueUsdt: '2', approvalsRequired: 1 });
+    // A price arriving later does not lower what was fixed at submission.
+    expect(await queueItem(unpriced)).toMatchObject({ valueUsdt: '2', approvalsRequired: 2 });
+    const small = await withdraw('0.001', 'BTC');
+    expect(await queueItem(small)).toMatchObject({ valueUsdt: '2', approvalsRequired: 1 });
     const large = await withdraw('0.5', 'BTC');
     expect(await queueItem(large)).toMatchObject({ valueUsdt: '1000', approvalsRequired: 2 });
     expect(
       (await as(finance.ann.token, 'POST', `/reviews/withdrawal/${large}/approve`)).result.pendingApproval,
     ).toBe(true);
-    for (const id of [unpriced, large])
+    for (const id of [unpriced, small, large])
       await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/reject`, { reason: 'test' });
+  });
+
+  it('fixes the number at submission: a threshold lowered later does not lower it', async () => {
+    const id = await withdraw('600');
+    expect(await queueItem(id)).toMatchObject({ approvalsRequired: 2 });
+    const chief = (await server.services.staff.findByUsername('chief'))!;
+    await server.services.params.set('withdrawal_four_eyes_usdt', '5000', {
+      staffId: chief.staffId,
+      reason: 'test',
+    });
+    try {
+      expect(await queueItem(id)).toMatchObject({ approvalsRequired: 2 });
+      const first = await as(finance.ann.token, 'POST', `/reviews/withdrawal/${id}/approve`);
+      expect(first.result).toMatchObject({ pendingApproval: true, approvalsRequired: 2 });
+      expect(await statusOf(id)).toBe('pending');
+      // New withdrawals follow the new threshold.
+      const later = await withdraw('600');
+      expect(await queueItem(later)).toMatchObject({ approvalsRequired: 1 });
+      await as(finance.ben.token, 'POST', `/reviews/withdrawal/${later}/reject`, { reason: 'test' });
+    } finally {
+      await server.services.params.set('withdrawal_four_eyes_usdt', '500', {
+        staffId: chief.staffId,
+        reason: 'test',
+      });
+    }
+    expect((await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/approve`)).result.status).toBe(
+      'approved',
+    );
+  });
+
+  it('fixes the number at submission: a price dip after it does not lower it; a rise raises it', async () => {
+    const markets = server.services.markets;
+    const price = (value: string) =>
+      markets.ingest([{ code: 'ETHUSDT', price: value, time: Date.now(), seq: markets.state.lastSeq() + 1 }]);
+    await server.fund(customer.userId, 'ETH', '10');
+    price('1000');
+    const large = await withdraw('1', 'ETH');
+    const small = await withdraw('0.1', 'ETH');
+    expect(await queueItem(large)).toMatchObject({ valueUsdt: '1000', approvalsRequired: 2 });
+    expect(await queueItem(small)).toMatchObject({ valueUsdt: '100', approvalsRequired: 1 });
+    // Waiting for a dip does not help: the large one still needs two.
+    price('100');
+    expect(await queueItem(large)).toMatchObject({ valueUsdt: '100', approvalsRequired: 2 });
+    expect(
+      (await as(finance.ann.token, 'POST', `/reviews/withdrawal/${large}/approve`)).result.pendingApproval,
+    ).toBe(true);
+    // A rise may raise the number of one not yet approved.
+    price('9000');
+    expect(await queueItem(small)).toMatchObject({ valueUsdt: '900', approvalsRequired: 2 });
+    expect(
+      (await as(finance.ann.token, 'POST', `/reviews/withdrawal/${small}/approve`)).result.pendingApproval,
+    ).toBe(true);
+    // ... and falling again, it stays raised.
+    price('100');
+    expect(await queueItem(small)).toMatchObject({ approvalsRequired: 2 });
+    for (const id of [large, small])
+      expect((await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/approve`)).result.status).toBe(
+        'approved',
+      );
+  });
+
+  it('holds the rules in the database: never lowered, never approved by the requester', async () => {
+    const { db } = server.database;
+    const id = await withdraw('900');
+    await expect(
+      db.execute(
+        sql`update four_eyes_requirements set required = 1 where subject_kind = 'withdrawal' and subject_id = ${id}`,
+      ),
+    ).rejects.toThrow();
+    await db.execute(
+      sql`insert into four_eyes_requirements (subject_kind, subject_id, required, requested_by) values ('db-test', '1', 1, ${finance.ann.staffId})`,
+    );
+    await expect(
+      db.execute(
+        sql`insert into four_eyes_approvals (subject_kind, subject_id, staff_id, approved_at) values ('db-test', '1', ${finance.ann.staffId}, now())`,
+      ),
+    ).rejects.toThrow();
+    await as(finance.ben.token, 'POST', `/reviews/withdrawal/${id}/reject`, { reason: 'test' });
   });
 
   it('refuses approving what one asked for, inside the shared piece', async () => {

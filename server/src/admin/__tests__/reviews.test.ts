@@ -3,7 +3,7 @@ import type { TestServer } from '../../test/harness';
 import { AppError } from '../../http/errors';
 import type { ReviewDecision, ReviewListItem } from '../reviews';
 import { auditLog } from '../tables';
-import { createStaffTestServer, staffToken } from './helpers';
+import { createStaffTestServer, staffMember } from './helpers';
 
 let server: TestServer;
 let token: string;
@@ -15,7 +15,8 @@ const decisions: ReviewDecision[] = [];
  */
 beforeAll(async () => {
   server = await createStaffTestServer();
-  token = await staffToken(server);
+  // The kind is a reviewer's; the start-up account is an admin only.
+  token = (await staffMember(server, 'rita', ['reviewer'])).token;
   const { db } = server.database;
   await db.execute(sql`create table test_claims (id bigint primary key, status text not null, reason text)`);
   await db.execute(

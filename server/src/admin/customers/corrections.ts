@@ -25,7 +25,7 @@ export interface CorrectionsDeps {
   audit: AuditService;
   directory: Pick<CustomerDirectory, 'account'>;
   ledger: Pick<Ledger, 'balances' | 'transfer'>;
-  fourEyes: Pick<FourEyes, 'approve'>;
+  fourEyes: Pick<FourEyes, 'approve' | 'require'>;
   /** Tells the customer a correction was posted, with its reason (committed with the entry). */
   notifications: Pick<NotificationsService, 'add'>;
   usernames: (userIds: readonly string[]) => Promise<Map<string, string>>;
@@ -69,6 +69,13 @@ export class CorrectionsService {
           requestedBy: BigInt(who.staffId),
         })
         .returning();
+      // Fixed with the request: one approval by a finance member other than the requester.
+      await this.deps.fourEyes.require(
+        tx,
+        { kind: 'correction', id: String(inserted!.id), requestedBy: who.staffId },
+        1,
+        { currency: body.currency, amount: formatAmount(amount) },
+      );
       await this.deps.audit.record(tx, {
         staffId: who.staffId,
         action: 'correction.request',
@@ -99,9 +106,10 @@ export class CorrectionsService {
         tx,
         { kind: 'correction', id, requestedBy: String(row.requestedBy) },
         who,
-        { required: 1, role: 'finance' },
+        { role: 'finance' },
       );
-      if (!complete) throw new Error('corrections: one approval besides the request completes four eyes');
+      // More approvals fixed at request time are still needed: this one is recorded, nothing is posted yet.
+      if (!complete) return;
       const userId = String(row.userId);
       const amount = new Money(row.amount);
       const { journalId } = await this.deps.ledger

@@ -20,19 +20,34 @@ export const customersAdminRoutes: FastifyPluginAsync = async (app) => {
     app,
     'admin.customer',
     { preHandler, schema: docs("A customer's account, balances, records, open trades and sessions") },
-    async (request) => ok(await customers.profile(request.params.id)),
+    async (request) =>
+      ok(
+        await customers.viewed(request.staff, request.params.id, 'profile', () =>
+          customers.profile(request.params.id),
+        ),
+      ),
   );
   route(
     app,
     'admin.customerRecords',
     { preHandler, schema: docs("A page of the customer's records in one mode, as the customer sees them") },
-    async (request) => ok(await customers.records(request.params.id, request.query)),
+    async (request) =>
+      ok(
+        await customers.viewed(request.staff, request.params.id, `records:${request.query.mode}`, () =>
+          customers.records(request.params.id, request.query),
+        ),
+      ),
   );
   route(
     app,
     'admin.customerSessions',
     { preHandler, schema: docs("The customer's sign-in sessions, most recently used first") },
-    async (request) => ok(await customers.sessions(request.params.id)),
+    async (request) =>
+      ok(
+        await customers.viewed(request.staff, request.params.id, 'sessions', () =>
+          customers.sessions(request.params.id),
+        ),
+      ),
   );
   route(
     app,

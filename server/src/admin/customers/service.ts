@@ -48,6 +48,23 @@ export class CustomersService {
     return this.deps.directory.search(query);
   }
 
+  /**
+   * A staff view of a customer's data, audited as `customer.view` (who, when, what) once the read succeeded:
+   * the profile, the records, the sessions. The audit row is written before the data is answered.
+   */
+  async viewed<T>(who: StaffIdentity, userId: string, what: string, read: () => Promise<T>): Promise<T> {
+    const data = await read();
+    await this.deps.units.run(({ tx }) =>
+      this.deps.audit.record(tx, {
+        staffId: who.staffId,
+        action: 'customer.view',
+        target: `customer:${userId}`,
+        details: { what },
+      }),
+    );
+    return data;
+  }
+
   async profile(userId: string): Promise<CustomerProfile> {
     const account = await this.deps.directory.account(userId);
     if (!account) throw new AppError(errors.userNotFound);

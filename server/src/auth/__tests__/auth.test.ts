@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { sessions, users, verificationCodes } from '../tables';
+import { stepUpByEmail } from '../../security/testing';
 import { captureMail, signUpCustomer } from '../testing';
 import { CODE_VALID_MINUTES } from '../service';
 
@@ -404,6 +405,14 @@ describe('passwords', () => {
     const other = (await post('/login/login', { account: customer.username, password: customer.password }))
       .body.result.token as string;
     const auth = { authorization: customer.token };
+    // A change is a sensitive action: a fresh second factor (here the e-mailed code) first.
+    const unconfirmed = await post(
+      '/user/repassword',
+      { oldPassword: customer.password, password: 'copper-Finch-99', confirmPassword: 'copper-Finch-99' },
+      auth,
+    );
+    expect(unconfirmed.body.code).toBe('11200');
+    await stepUpByEmail(server, customer);
     const wrong = await post(
       '/user/repassword',
       { oldPassword: 'wrongpass1', password: 'copper-Finch-99', confirmPassword: 'copper-Finch-99' },

@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import { customerAuth } from '../plugin';
 import { verificationCodes } from '../tables';
 import { submissionClaims } from '../../guards/tables';
+import { stepUpByEmail } from '../../security/testing';
 import { captureMail, signUpCustomer } from '../testing';
 
 /** A response envelope; tests read whatever fields the result has. */
@@ -84,6 +85,8 @@ describe('repeated submission (30000)', () => {
 
     const alice = await signUpCustomer(server);
     const bob = await signUpCustomer(server);
+    await stepUpByEmail(server, alice);
+    await stepUpByEmail(server, bob);
     mail = captureMail(server);
     const change = (c: typeof alice) => ({
       oldPassword: c.password,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../test/harness';
+import { stepUpByEmail } from '../../security/testing';
 import { captureMail, signUpCustomer } from '../testing';
 import { tooGuessable } from '../password-strength';
 import { users } from '../tables';
@@ -104,6 +105,8 @@ describe('sign-up, reset and change refuse weak passwords (11012) and change not
 
   it.each(['password1', 'qwerty123'])('change to %s', async (password) => {
     const customer = await signUpCustomer(server);
+    // A password change is a sensitive action: the strength rule is reached after a step-up.
+    await stepUpByEmail(server, customer);
     const res = await post(
       '/user/repassword',
       { oldPassword: customer.password, password, confirmPassword: password },

@@ -3,14 +3,15 @@ import { successes } from '@swx/shared/contract';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
 import { byIp, rateLimitGuard } from '../../guards/rate-limits';
-import { AttemptThrottle } from '../../guards/attempt-throttle';
-import { withRetryAfter } from '../routes';
+import { passwordThrottle, withRetryAfter } from '../routes';
+import { signInContext } from '../device';
+import { bindStateToBrowser, browserHoldsState, forgetState } from './state-cookie';
 
 const security = [{ token: [] }];
 
 /** Social sign-in (OpenID Connect): docs/decisions.md, "Social sign-in"; docs/configuration.md for operators. */
 export const oidcRoutes: FastifyPluginAsync = async (app) => {
-  const { oidc, auth, config } = app.services;
+  const { oidc, config } = app.services;
   const limits = config.authRateLimits;
   // Starting and finishing cost a provider round trip each; both count against the sign-in limit per address.
   const startLimits = await rateLimitGuard(app, [
@@ -26,11 +27,7 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     { name: 'social-confirm-ip', limit: limits.loginPerIp, keyOf: byIp },
   ]);
   // Confirming a link is a password guess against an existing account: the same per-account brake as sign-in.
-  const confirmThrottle = new AttemptThrottle({
-    freeFailures: limits.loginPerAccount.max,
-    firstLockMs: limits.loginPerAccount.windowMs,
-    clock: auth.clock,
-  });
+  const confirmThrottle = passwordThrottle(app);
 
   route(
     app,
@@ -52,7 +49,11 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: [startLimits],
     },
-    async (request) => ok(await oidc.start(request.params.provider, request.body?.returnTo)),
+    async (request, reply) => {
+      const started = await oidc.start(request.params.provider, request.body?.returnTo);
+      bindStateToBrowser(request, reply, started.stateHash);
+      return ok({ authorizationUrl: started.authorizationUrl });
+    },
   );
 
   route(
@@ -66,8 +67,17 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: [finishLimits, app.authenticateOptional],
     },
-    async (request) =>
-      ok(await oidc.finish(request.params.provider, request.body.callback, request.customer?.userId ?? null)),
+    async (request, reply) => {
+      const answer = await oidc.finish(
+        request.params.provider,
+        request.body.callback,
+        request.customer?.userId ?? null,
+        (stateHash) => browserHoldsState(request, stateHash),
+        signInContext(request, reply, 'provider', request.params.provider.toLowerCase()),
+      );
+      forgetState(reply, request.body.callback);
+      return ok(answer);
+    },
   );
 
   route(
@@ -80,7 +90,14 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: [registerLimits, app.guardRepeat],
     },
-    async (request) => ok(await oidc.register(request.body.ticket, request.body.username)),
+    async (request, reply) =>
+      ok(
+        await oidc.register(
+          request.body.ticket,
+          request.body.username,
+          signInContext(request, reply, 'provider'),
+        ),
+      ),
   );
 
   route(
@@ -97,10 +114,12 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) =>
       ok(
         await withRetryAfter(reply, () =>
-          oidc.confirmLink(request.body.ticket, request.body.password, {
-            throttle: confirmThrottle,
-            address: request.ip,
-          }),
+          oidc.confirmLink(
+            request.body.ticket,
+            request.body.password,
+            { throttle: confirmThrottle, address: request.ip },
+            signInContext(request, reply, 'provider'),
+          ),
         ),
       ),
   );
@@ -124,10 +143,17 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
     'social.link',
     {
       schema: { tags: ['auth'], summary: 'Start linking a provider to the signed-in customer', security },
-      preHandler: [app.authenticate, startLimits],
+      preHandler: [app.authenticate, startLimits, app.stepUp('linkSocial')],
     },
-    async (request) =>
-      ok(await oidc.start(request.params.provider, request.body?.returnTo, request.customer.userId)),
+    async (request, reply) => {
+      const started = await oidc.start(
+        request.params.provider,
+        request.body?.returnTo,
+        request.customer.userId,
+      );
+      bindStateToBrowser(request, reply, started.stateHash);
+      return ok({ authorizationUrl: started.authorizationUrl });
+    },
   );
 
   route(
@@ -139,7 +165,7 @@ export const oidcRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Remove a linked provider; the last way to sign in cannot be removed (a password counts)',
         security,
       },
-      preHandler: [app.authenticate],
+      preHandler: [app.authenticate, app.stepUp('unlinkSocial')],
     },
     async (request) =>
       ok(await oidc.unlink(request.customer.userId, request.params.provider), successes.modified),

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   errors,
   type LoginResult,
+  type SignInResult,
   type SocialCallbackResult,
   type SocialIdentities,
   type SocialProviderList,
@@ -11,8 +12,8 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Clock } from '../../guards/repeat';
-import type { AttemptThrottle } from '../../guards/attempt-throttle';
-import type { AuthService } from '../service';
+import type { AttemptGuard } from '../../guards/attempt-throttle';
+import type { AuthService, SignInContext } from '../service';
 import { normaliseEmail, sha256Hex } from '../credentials';
 import { OidcClients, type VerifiedIdentity } from './client';
 import type { OidcProviderConfig } from './config';
@@ -78,15 +79,20 @@ export class OidcService {
   }
 
   /** `POST /login/loginBy{provider}` (or linking from settings with `userId`): the provider's URL. */
+  /**
+   * `POST /login/loginBy{provider}` (or linking from settings with `userId`): the provider's URL, and the
+   * state's hash, which the route binds to the browser in a cookie (the callback must come back with it).
+   */
   async start(
     name: string,
     returnTo: string | undefined,
     userId?: string,
-  ): Promise<{ authorizationUrl: string }> {
+  ): Promise<{ authorizationUrl: string; stateHash: string }> {
     const provider = this.provider(name);
     const { authorizationUrl, checks } = await this.clients.start(provider, this.redirectUri(provider));
+    const stateHash = sha256Hex(checks.state);
     await this.options.db.insert(oidcAttempts).values({
-      stateHash: sha256Hex(checks.state),
+      stateHash,
       provider: provider.name,
       userId: userId === undefined ? null : BigInt(userId),
       codeVerifier: checks.codeVerifier,
@@ -94,18 +100,27 @@ export class OidcService {
       returnTo: safeReturnTo(returnTo),
       expiresAt: new Date(this.clock.now().getTime() + ATTEMPT_VALID_MINUTES * 60_000),
     });
-    return { authorizationUrl };
+    return { authorizationUrl, stateHash };
   }
 
   /**
-   * The provider's answer, as the callback page received it. The state is used up first (whatever happens
-   * next), so a replayed answer is refused even if the provider would accept its code twice.
+   * The provider's answer, as the callback page received it. The browser must hold the cookie the start
+   * set (`browserHolds` the state's hash): a callback link opened in another browser is refused and leaves
+   * the attempt for its own browser. The state is then used up (whatever happens next), so a replayed answer
+   * is refused even if the provider would accept its code twice.
    */
-  async finish(name: string, callback: string, signedInUserId: string | null): Promise<SocialCallbackResult> {
+  async finish(
+    name: string,
+    callback: string,
+    signedInUserId: string | null,
+    browserHolds: (stateHash: string) => boolean,
+    context: SignInContext,
+  ): Promise<SocialCallbackResult> {
     const provider = this.provider(name);
     const params = new URLSearchParams(callback.startsWith('?') ? callback.slice(1) : callback);
     const state = params.get('state');
     if (!state) throw new AppError(errors.socialAttemptExpired);
+    if (!browserHolds(sha256Hex(state))) throw new AppError(errors.socialBrowserMismatch);
     const now = this.clock.now();
     const [attempt] = await this.options.db
       .update(oidcAttempts)
@@ -135,8 +150,12 @@ export class OidcService {
       return { outcome: 'linked', returnTo };
     }
     const known = await this.identityOf(identity);
-    if (known)
-      return { outcome: 'signedIn', ...(await this.options.auth.signInVerified(known.userId)), returnTo };
+    if (known) {
+      const answer = await this.options.auth.signInVerified(known.userId, context);
+      return 'secondFactor' in answer
+        ? { outcome: 'secondFactor', secondFactor: answer.secondFactor, returnTo }
+        : { outcome: 'signedIn', ...answer, returnTo };
+    }
     return this.pending(provider.name, identity, returnTo);
   }
 
@@ -164,15 +183,19 @@ export class OidcService {
   }
 
   /** A new account for a pending identity, named by the customer. */
-  async register(ticket: string, username: string): Promise<LoginResult> {
+  async register(ticket: string, username: string, context?: SignInContext): Promise<LoginResult> {
     const pending = await this.pendingByTicket(ticket);
     if (pending.email && (await this.options.auth.accountByEmail(pending.email)))
       throw new AppError(errors.emailTaken);
     return this.withIdentityRace(() =>
-      this.options.auth.registerWithoutPassword({ username, email: pending.email }, async (tx, userId) => {
-        await this.consumePending(tx, pending.ticketHash);
-        await this.insertIdentity(tx, userId, pending.provider, pending);
-      }),
+      this.options.auth.registerWithoutPassword(
+        { username, email: pending.email },
+        async (tx, userId) => {
+          await this.consumePending(tx, pending.ticketHash);
+          await this.insertIdentity(tx, userId, pending.provider, pending);
+        },
+        context,
+      ),
     );
   }
 
@@ -180,8 +203,9 @@ export class OidcService {
   async confirmLink(
     ticket: string,
     password: string,
-    guard: { throttle: AttemptThrottle; address: string },
-  ): Promise<LoginResult> {
+    guard: { throttle: AttemptGuard; address: string },
+    context: SignInContext,
+  ): Promise<SignInResult> {
     const pending = await this.pendingByTicket(ticket);
     const account = pending.email ? await this.options.auth.accountByEmail(pending.email) : undefined;
     if (!account) throw new AppError(errors.socialAttemptExpired);
@@ -193,7 +217,7 @@ export class OidcService {
         await this.insertIdentity(tx, account.userId, pending.provider, pending);
       }),
     );
-    return this.options.auth.signInVerified(account.userId);
+    return this.options.auth.signInVerified(account.userId, context);
   }
 
   async identities(userId: string): Promise<SocialIdentities> {

@@ -3,6 +3,7 @@ import { successes } from '@swx/shared/contract';
 import { ok } from '../../http/envelope';
 import { route } from '../../http/route';
 import { byIp, rateLimitGuard } from '../../guards/rate-limits';
+import { signInContext } from '../device';
 
 const security = [{ token: [] }];
 
@@ -45,7 +46,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: [loginLimits],
     },
-    async (request) => ok(await wallet.signIn(request.body)),
+    async (request, reply) => ok(await wallet.signIn(request.body, signInContext(request, reply, 'wallet'))),
   );
 
   route(
@@ -58,7 +59,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: [registerLimits, app.guardRepeat],
     },
-    async (request) => ok(await wallet.signUp(request.body)),
+    async (request, reply) => ok(await wallet.signUp(request.body, signInContext(request, reply, 'wallet'))),
   );
 
   route(
@@ -80,7 +81,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Link a wallet to the signed-in customer with a signed EIP-4361 message',
         security,
       },
-      preHandler: [app.authenticate, linkLimits],
+      preHandler: [app.authenticate, linkLimits, app.stepUp('linkWallet')],
     },
     async (request) => ok(await wallet.link(request.customer.userId, request.body), successes.modified),
   );
@@ -94,7 +95,7 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Unlink a wallet (refused for the last one of an account without a password)',
         security,
       },
-      preHandler: [app.authenticate, linkLimits],
+      preHandler: [app.authenticate, linkLimits, app.stepUp('unlinkWallet')],
     },
     async (request) =>
       ok(await wallet.unlink(request.customer.userId, request.body.address), successes.modified),

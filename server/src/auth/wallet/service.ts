@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Clock } from '../../guards/repeat';
 import { AppError } from '../../http/errors';
 import { sha256Hex } from '../credentials';
-import type { AuthService } from '../service';
+import type { AuthService, SignInContext } from '../service';
 import {
   checkFields,
   checkSignature,
@@ -74,10 +74,10 @@ export class WalletService {
    * `POST /login/loginByDapp`: a linked address signs in; a new one gets a sign-up ticket. Every check runs
    * before the nonce is spent, so a refused try leaves it for the customer's next one until it expires.
    */
-  async signIn(signed: DappSignedMessage): Promise<DappLoginResult> {
+  async signIn(signed: DappSignedMessage, context: SignInContext): Promise<DappLoginResult> {
     const address = await this.provenAddress(signed);
     const [link] = await this.db.select().from(walletLinks).where(eq(walletLinks.address, address)).limit(1);
-    if (link) return this.auth.signInVerified(link.userId);
+    if (link) return this.auth.signInVerified(link.userId, context);
 
     const ticket = crypto.randomBytes(32).toString('base64url');
     const now = this.clock.now();
@@ -92,7 +92,7 @@ export class WalletService {
    * `POST /login/registerByDapp`: the account for a proven new address. The ticket is checked first and
    * spent in the account's transaction, so a failed sign-up (a taken name, a wrong code) can be retried.
    */
-  async signUp(input: DappRegisterBody): Promise<LoginResult> {
+  async signUp(input: DappRegisterBody, context?: SignInContext): Promise<LoginResult> {
     const ticketHash = sha256Hex(input.ticket);
     const [pending] = await this.db
       .select()
@@ -102,15 +102,19 @@ export class WalletService {
     if (!pending || pending.usedAt || pending.expiresAt <= this.clock.now()) {
       throw new AppError(errors.walletSignUpExpired);
     }
-    return this.auth.registerWithEmailCode(input, async (tx, userId) => {
-      const used = await tx
-        .update(walletSignUps)
-        .set({ usedAt: this.clock.now() })
-        .where(and(eq(walletSignUps.ticketHash, ticketHash), isNull(walletSignUps.usedAt)))
-        .returning({ address: walletSignUps.address });
-      if (used.length === 0) throw new AppError(errors.walletSignUpExpired);
-      await this.insertLink(tx, pending.address, userId);
-    });
+    return this.auth.registerWithEmailCode(
+      input,
+      async (tx, userId) => {
+        const used = await tx
+          .update(walletSignUps)
+          .set({ usedAt: this.clock.now() })
+          .where(and(eq(walletSignUps.ticketHash, ticketHash), isNull(walletSignUps.usedAt)))
+          .returning({ address: walletSignUps.address });
+        if (used.length === 0) throw new AppError(errors.walletSignUpExpired);
+        await this.insertLink(tx, pending.address, userId);
+      },
+      context,
+    );
   }
 
   /** Links a wallet to the signed-in customer, proven by a signed message as at sign-in. */

@@ -169,7 +169,7 @@ describe('staff decisions', () => {
       params: { coin: 'USDT', amount: '123.456789' },
       read: false,
     });
-    const audit = await server.admin('GET', '/audit?action=review.deposit.approve');
+    const audit = await server.asAdmin('GET', '/audit?action=review.deposit.approve');
     expect(audit.result.items.some((a: { target: string }) => a.target === `deposit:${id}`)).toBe(true);
   });
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { TestServer } from '../../test/harness';
-import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffMember, staffToken } from '../../admin/__tests__/helpers';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
+import { allowAnyWithdrawal } from '../../security/testing';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
 
 /** A 1×1 PNG: a valid proof image. */
@@ -15,7 +16,10 @@ export const png = Buffer.from(
 type Loose = any;
 
 export interface CashierTestServer extends TestServer {
+  /** The review desk (reviewer, finance and content). */
   staff: string;
+  /** The start-up admin (admin only): the audit log, settings. */
+  chief: string;
   events: { userId: string; event: Record<string, unknown> }[];
   /** A signed-up customer whose requests go to the real account set. */
   customer(options?: { inviteCode?: string; username?: string }): Promise<SignedUpCustomer>;
@@ -26,7 +30,14 @@ export interface CashierTestServer extends TestServer {
     payload?: unknown,
     mode?: 'YES' | 'NO',
   ): Promise<{ status: number; code: string; message: string; result: Loose; body: string }>;
+  /** A call as the review desk. */
   admin(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; code: string; result: Loose }>;
+  /** A call as the start-up admin. */
+  asAdmin(
     method: 'GET' | 'POST',
     url: string,
     payload?: unknown,
@@ -43,8 +54,12 @@ export function hex64(): string {
 }
 
 export async function cashierServer(env: Record<string, string> = {}): Promise<CashierTestServer> {
-  const server = await createStaffTestServer(env);
-  const staff = await staffToken(server);
+  // A step-up proof lasts an hour here, so a customer stepped up once withdraws for the whole test file.
+  const server = await createStaffTestServer({ PARAM_DEFAULTS: '{"step_up_minutes":"60"}', ...env });
+  // The review desk: deposits, identity checks and loans (reviewer), withdrawals (finance) and NFT listings
+  // (content). Nobody holds admin with finance: the start-up admin is a separate member (`chief`).
+  const staff = (await staffMember(server, 'desk', ['reviewer', 'finance', 'content'])).token;
+  const chief = await staffToken(server);
   const events: CashierTestServer['events'] = [];
   const live = server.services.live;
   const original = live.publishAccountEvent.bind(live);
@@ -68,21 +83,31 @@ export async function cashierServer(env: Record<string, string> = {}): Promise<C
       body: res.body,
     };
   };
+  const staffCall = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const res = await server.app.inject({
+      method,
+      url: `/swx/admin${url}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { authorization: token },
+    });
+    const body = res.json();
+    return { status: res.statusCode, code: body.code, result: body.result };
+  };
   return Object.assign(server, {
     staff,
+    chief,
     events,
-    customer: (options: { inviteCode?: string; username?: string } = {}) => signUpCustomer(server, options),
-    call,
-    async admin(method: 'GET' | 'POST', url: string, payload?: unknown) {
-      const res = await server.app.inject({
-        method,
-        url: `/swx/admin${url}`,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-        headers: { authorization: staff },
-      });
-      const body = res.json();
-      return { status: res.statusCode, code: body.code, result: body.result };
+    // Cashier tests are about the cashier: their customers are stepped up with whitelist mode off (the
+    // address book and its cooling-off are security/__tests__/address-book.test.ts's).
+    customer: async (options: { inviteCode?: string; username?: string } = {}) => {
+      const customer = await signUpCustomer(server, options);
+      await allowAnyWithdrawal(server, customer);
+      return customer;
     },
+    call,
+    admin: (method: 'GET' | 'POST', url: string, payload?: unknown) => staffCall(staff, method, url, payload),
+    asAdmin: (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      staffCall(chief, method, url, payload),
     async upload(who: SignedUpCustomer) {
       const boundary = `----swx${crypto.randomBytes(8).toString('hex')}`;
       const head =

@@ -145,6 +145,63 @@ describe('a request that did not commit', () => {
     expect((await post('/user/withdrawal', form, key)).headers['idempotent-replayed']).toBe('true');
   });
 
+  it('a retry whose original died with its server hears "still being processed, retry in N s" until the lease ends', async () => {
+    const form = await withdrawalForm('16');
+    const key = { 'idempotency-key': 'wd-orphan-1' };
+    const guard = server.services.submissionGuard;
+    const request = {
+      method: 'POST',
+      url: '/swx/customer/user/withdrawal',
+      routeOptions: { url: '/swx/customer/user/withdrawal' },
+      body: form,
+      headers: key,
+      customer: { userId: alice.userId, mode: 'real' },
+    };
+    // The original was served by an instance that is gone (killed with the request in flight).
+    const dead = guard.claimsFor(request as never, 'instance-gone.request-1');
+    expect(await guard.claim(dead)).toBe(true);
+    const count = await withdrawalCount();
+
+    const waiting = await post('/user/withdrawal', form, key);
+    expect(waiting.status).toBe(409);
+    expect(waiting.body).toMatchObject({ code: '11190', result: null });
+    const seconds = Number(waiting.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(guard.leaseMs / 1000 - 5);
+    expect(seconds).toBeLessThanOrEqual(guard.leaseMs / 1000);
+    expect(waiting.body.message).toContain(`${seconds} s`);
+    expect(await withdrawalCount()).toBe(count);
+    // Later in the lease, fewer seconds are left.
+    later(guard.leaseMs - 10_000);
+    expect((await post('/user/withdrawal', form, key)).headers['retry-after']).toBe('10');
+
+    // After the lease it goes through, once.
+    later(guard.leaseMs + 1_000);
+    const retry = await post('/user/withdrawal', form, key);
+    expect(retry.body.code).toBe('200');
+    expect(await withdrawalCount()).toBe(count + 1);
+  });
+
+  it('a duplicate of a request still in flight on a running instance stays a repeat (30000)', async () => {
+    const form = await withdrawalForm('17');
+    const guard = server.services.submissionGuard;
+    const request = {
+      method: 'POST',
+      url: '/swx/customer/user/withdrawal',
+      routeOptions: { url: '/swx/customer/user/withdrawal' },
+      body: form,
+      headers: {},
+      customer: { userId: alice.userId, mode: 'real' },
+    };
+    // Held by this very instance, as a request it is serving would hold it.
+    const inFlight = guard.claimsFor(request as never, guard.newHolder());
+    expect(await guard.claim(inFlight)).toBe(true);
+    const duplicate = await post('/user/withdrawal', form);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.code).toBe('30000');
+    expect(duplicate.headers['retry-after']).toBeUndefined();
+    await guard.release(inFlight);
+  });
+
   it('an effect that rolls back releases its claims: the same request retried goes through', async () => {
     const form = await withdrawalForm('14');
     const key = { 'idempotency-key': 'wd-rollback-1' };

@@ -154,7 +154,7 @@ describe('submit → reject one field → resubmit only that → approve', () =>
     const audit = await server.app.inject({
       method: 'GET',
       url: '/swx/admin/audit?action=review.kyc.approve',
-      headers: { authorization: server.staff },
+      headers: { authorization: server.chief },
     });
     expect(audit.json().result.items.length).toBeGreaterThanOrEqual(1);
   });
@@ -190,7 +190,7 @@ describe('identity photos', () => {
     const audit = await server.app.inject({
       method: 'GET',
       url: '/swx/admin/audit?action=kyc.image.view',
-      headers: { authorization: server.staff },
+      headers: { authorization: server.chief },
     });
     expect(audit.json().result.items[0]).toMatchObject({ target: `kyc:${reviewId}` });
     const unauthenticated = await server.app.inject({

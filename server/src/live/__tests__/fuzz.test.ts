@@ -265,10 +265,16 @@ describe('/message under hostile frames', () => {
     );
     probe.close();
     expect(failures).toEqual([]);
-    // The bystander kept receiving prices during and after the attack.
-    await sleep(600);
+    // The bystander kept receiving prices during and after the attack (waited for, however slow the machine).
+    const attackEnded = Date.now();
+    const deadline = attackEnded + 30_000;
+    // The attack may be over in less time than three ticks on a quiet machine: wait for them too.
+    const kept = () =>
+      watcherPrices.some((p) => p.at > attackEnded) &&
+      watcherPrices.filter((p) => p.at >= startedAt).length > 2;
+    while (!kept() && Date.now() < deadline) await sleep(50);
+    expect(watcherPrices.some((p) => p.at > attackEnded)).toBe(true);
     expect(watcherPrices.filter((p) => p.at >= startedAt).length).toBeGreaterThan(2);
-    expect(watcherPrices.some((p) => p.at >= Date.now() - 500)).toBe(true);
     expect(watcher.readyState).toBe(WebSocket.OPEN);
   });
 

@@ -164,7 +164,7 @@ describe('signing: the confirmation carries the quote', () => {
     const audit = await server.app.inject({
       method: 'GET',
       url: '/swx/admin/audit?action=loan.contract.view',
-      headers: { authorization: server.staff },
+      headers: { authorization: server.chief },
     });
     expect(audit.json().result.items[0]).toMatchObject({ target: `loan:${loan.id}` });
     await server.admin('POST', `/reviews/loan/${loan.id}/reject`, { reason: 'Test application' });

@@ -32,3 +32,21 @@ test('without SMTP a mail becomes a private .eml file, and the code never reache
   expect(log.lines.join('\n')).not.toContain('493817');
   expect(log.lines.join('\n')).toContain('.eml');
 });
+
+test("every mail to a customer opens with their anti-phishing code, in the mail's language, escaped in HTML", async () => {
+  const sent: { text: string; html: string; to: string }[] = [];
+  const mailer = new Mailer({ deliver: async (mail) => void sent.push(mail) }, 'SWX <no-reply@swx.test>');
+  mailer.useAntiPhishing(async (to) => (to === 'ana@example.com' ? 'Tea <b>7' : null));
+  await mailer.send({
+    to: 'ana@example.com',
+    subject: 'x',
+    text: 'Body.',
+    html: '<!doctype html><html><body><p>Body.</p></body></html>',
+    language: 'de',
+  });
+  await mailer.send({ to: 'bo@example.com', subject: 'x', text: 'Body.', html: '<p>Body.</p>' });
+  expect(sent[0]!.text.split('\n')[0]).toBe('Ihr Anti-Phishing-Code: Tea <b>7');
+  expect(sent[0]!.html).toContain('<body>\n<p lang="de" dir="ltr" data-anti-phishing');
+  expect(sent[0]!.html).toContain('<strong>Tea &lt;b&gt;7</strong>');
+  expect(sent[1]!.text).toBe('Body.');
+});

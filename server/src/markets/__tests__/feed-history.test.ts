@@ -121,6 +121,9 @@ function feedRunner(
       onLeadership: async () => () => undefined,
       isLeader: () => options.leader ?? true,
       now: () => clock.now(),
+      // Outside a leadership term: nothing to fence.
+      epoch: () => undefined,
+      fence: async () => undefined,
     },
     bus: (options.bus ?? memoryBus())(owner),
     state,

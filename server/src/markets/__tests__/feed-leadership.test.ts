@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { ticksChannel } from '../feed-runner';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { TickListeners, type FeedResume, type FeedTick, type MarketFeed } from '../feed/types';
 import { marketTicks } from '../tables';
@@ -82,5 +83,51 @@ describe('the feed follows the scheduler leadership', () => {
     expect(feedB.running).toBe(true);
     await scheduler.start();
     expect(first.services.markets.isFeedLeader()).toBe(false);
+  });
+
+  it('a leader deposed behind its back stores nothing more, stops its feed, and its late ticks are dropped', async () => {
+    // The second leads now (the test before). Its term's ticks are stored with its epoch.
+    const epoch = second.services.scheduler.epoch()!;
+    expect(epoch).toBeGreaterThan(0n);
+    feedB.publish('XAUUSD', '4030.00');
+    await until(async () =>
+      (await storedPrices(second, 'XAUUSD')).some((row) => row.price === '4030.000000000000000000'),
+    );
+    const stored = await storedPrices(second, 'XAUUSD');
+    expect(stored.find((row) => row.price.startsWith('4030'))!.epoch).toBe(epoch);
+    await until(() => first.services.markets.latestTick('XAUUSD')?.price === '4030.00');
+
+    // Another instance took over (the epoch moved on) while this one still believes it leads.
+    await second.database.db.execute(sql`update platform_leadership set epoch = epoch + 1`);
+    feedB.publish('XAUUSD', '4031.00');
+    // Its flush is refused by the fence: the tick is not stored, the term ends and the feed stops.
+    await until(() => !feedB.running, 5_000);
+    expect((await storedPrices(second, 'XAUUSD')).some((row) => row.price.startsWith('4031'))).toBe(false);
+    expect(second.services.scheduler.isLeader()).toBe(false);
+
+    // A receiver that has seen a newer term drops a tick of an older one (a deposed leader's late send).
+    const latest = first.services.markets.latestTick('XAUUSD')!;
+    await first.services.bus.flush();
+    // A later sequence number than the newer term's tick: only its epoch gives it away.
+    const late: [string, string, number, number, string] = [
+      'XAUUSD',
+      '1.00',
+      Date.now(),
+      latest.seq + 200,
+      '1',
+    ];
+    const newer: [string, string, number, number, string] = [
+      'XAUUSD',
+      '4032.00',
+      Date.now(),
+      latest.seq + 101,
+      (epoch + 5n).toString(),
+    ];
+    await second.services.bus.channel(ticksChannel).publishMany([newer]);
+    await until(() => first.services.markets.latestTick('XAUUSD')?.price === '4032.00');
+    await second.services.bus.channel(ticksChannel).publishMany([late]);
+    await second.services.bus.flush();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(first.services.markets.latestTick('XAUUSD')?.price).toBe('4032.00');
   });
 });

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../admin/tables';
-import { staffCredentials, staffToken } from '../../admin/__tests__/helpers';
+import { approvedChange, secondAdmin, staffCredentials, staffToken } from '../../admin/__tests__/helpers';
 import { createTestServer } from '../../test/harness';
 import { markets } from '../tables';
 import { refusal, tradingServer, withHelpers, type TradingTestServer } from '../../trading/__tests__/helpers';
 
 let server: TradingTestServer;
 let token: string;
+let checker: string;
 const globalPeriods = [
   { seconds: 60, rate: '0.85' },
   { seconds: 120, rate: '0.87' },
@@ -18,18 +19,42 @@ beforeAll(async () => {
     env: { ADMIN_USERNAME: staffCredentials.username, ADMIN_PASSWORD: staffCredentials.password },
   });
   token = await staffToken(server);
+  checker = (await secondAdmin(server)).token;
   await server.tick('ETHUSDT', '3000.00');
   await server.tick('BTCUSDT', '90000.00');
 });
 afterAll(async () => server.close());
 
-const setTerms = (code: string, payload: Record<string, unknown>, auth: string | undefined = token) =>
-  server.app.inject({
+/**
+ * Asks for new terms as the admin and, once they are a pending change, approves them as the second admin
+ * (maker-checker); answers the market's terms record then, or the refusal of either step.
+ */
+const setTerms = async (code: string, payload: Record<string, unknown>, auth: string | undefined = token) => {
+  const asked = await server.app.inject({
     method: 'POST',
     url: `/swx/admin/markets/${code}/optionTerms`,
     headers: auth ? { authorization: auth } : {},
     payload,
   });
+  if (asked.statusCode !== 200) return asked;
+  expect(asked.json().result).toMatchObject({ kind: 'option-terms', status: 'pending' });
+  const approved = await server.app.inject({
+    method: 'POST',
+    url: `/swx/admin/changes/${asked.json().result.id}/approve`,
+    headers: { authorization: checker },
+    payload: { reason: 'checked' },
+  });
+  if (approved.statusCode !== 200) return approved;
+  const record = await server.app.inject({
+    method: 'GET',
+    url: `/swx/admin/markets/${code}/optionTerms`,
+    headers: { authorization: token },
+  });
+  return {
+    statusCode: 200,
+    json: () => ({ code: '200', message: asked.json().message, result: record.json().result }),
+  };
+};
 const termsOf = async (code: string) =>
   (await server.app.inject({ method: 'GET', url: `/swx/customer/index/getMarketInfo/${code}` })).json().result
     .optionTerms;
@@ -63,7 +88,8 @@ it("a market's own periods and stake bounds are what buyOptions accepts there, a
     reason: 'ETH volatility review',
   });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toMatchObject({ code: '200', message: '20005' });
+  // Asked for (20001: submitted for a second admin's review), then approved.
+  expect(res.json()).toMatchObject({ code: '200', message: '20001' });
   const periods = [
     { seconds: 30, rate: '0.8' },
     { seconds: 600, rate: '0.95' },
@@ -199,13 +225,15 @@ it('clearing an override falls back to the parameters, field by field', async ()
 
   // A later change of the parameter reaches every market without terms of its own.
   const setParam = (value: string) =>
-    server.app.inject({
-      method: 'PUT',
-      url: '/swx/admin/params/option_stake_min',
-      headers: { authorization: token },
-      payload: { value, reason: 'stake floor review' },
-    });
-  expect((await setParam('25')).statusCode).toBe(200);
+    approvedChange(server, checker, () =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/swx/admin/params/option_stake_min',
+        headers: { authorization: token },
+        payload: { value, reason: 'stake floor review' },
+      }),
+    );
+  expect((await setParam('25')).status).toBe('approved');
   expect(await buy('ETHUSDT', 60, '20')).toBe('10016');
   expect(
     (
@@ -216,7 +244,7 @@ it('clearing an override falls back to the parameters, field by field', async ()
       })
     ).json().result.effective.stakeMin,
   ).toBe('25');
-  expect((await setParam('10')).statusCode).toBe(200);
+  expect((await setParam('10')).status).toBe('approved');
   expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
 });
 

@@ -1,16 +1,23 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../test/harness';
-import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
+import {
+  approvedChange,
+  createStaffTestServer,
+  secondAdmin,
+  staffToken,
+} from '../../admin/__tests__/helpers';
 import { auditLog } from '../../admin/tables';
 import { paramDefinitions, invalidParamValue } from '../definitions';
 import { parameters } from '../tables';
 
 let server: TestServer;
 let token: string;
+let checker: string;
 beforeAll(async () => {
   server = await createStaffTestServer();
   token = await staffToken(server);
+  checker = (await secondAdmin(server)).token;
 });
 afterAll(async () => server.close());
 
@@ -87,25 +94,124 @@ describe('parameters', () => {
     await server.services.params.reload();
   });
 
-  it('lets staff change a parameter, audited with the reason, and refreshes the cache', async () => {
-    const res = await server.app.inject({
-      method: 'PUT',
-      url: '/swx/admin/params/withdrawal_fee_rate',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { value: '0.02', reason: 'network fees rose' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+  it('makes a risk parameter a pending change; a second admin applies it, both reasons audited', async () => {
+    const put = () =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/swx/admin/params/withdrawal_fee_rate',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { value: '0.02', reason: 'network fees rose' },
+      });
+    const asked = await put();
+    expect(asked.json()).toMatchObject({
       code: '200',
-      message: '20005',
-      result: { key: 'withdrawal_fee_rate', value: '0.02' },
+      message: '20001',
+      result: {
+        param: { key: 'withdrawal_fee_rate', value: '0.01' },
+        pendingChange: {
+          kind: 'param',
+          target: 'param:withdrawal_fee_rate',
+          status: 'pending',
+          summary: { before: '0.01', after: '0.02' },
+          reason: 'network fees rose',
+        },
+      },
+    });
+    // Nothing changed yet, and a second request for the same parameter waits its turn.
+    expect(server.services.params.get('withdrawal_fee_rate')).toBe('0.01');
+    expect((await put()).json().code).toBe('11311');
+    const changeId = asked.json().result.pendingChange.id as string;
+    const approve = (who: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/swx/admin/changes/${changeId}/approve`,
+        headers: { authorization: who },
+        payload: { reason: 'matches the network' },
+      });
+    expect((await approve(token)).json().code).toBe('11171');
+    const approved = await approve(checker);
+    expect(approved.json().result).toMatchObject({
+      status: 'approved',
+      decisionReason: 'matches the network',
     });
     expect((await getParam('withdrawal_fee_rate')).json().result.paramValue).toBe('0.02');
     expect(server.services.params.get('withdrawal_fee_rate')).toBe('0.02');
     const rows = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'param.set'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.target).toBe('param:withdrawal_fee_rate');
-    expect(rows[0]!.details).toEqual({ from: '0.01', to: '0.02', reason: 'network fees rose' });
+    expect(rows[0]!.details).toEqual({
+      from: '0.01',
+      to: '0.02',
+      reason: 'network fees rose',
+      changeId,
+      requestedBy: (await server.services.staff.findByUsername('chief'))!.staffId,
+      approvalReason: 'matches the network',
+    });
+    const detail = await server.app.inject({
+      method: 'GET',
+      url: '/swx/admin/params/withdrawal_fee_rate',
+      headers: { authorization: token },
+    });
+    expect(detail.json().result.history[0]).toMatchObject({
+      from: '0.01',
+      to: '0.02',
+      staffUsername: 'deputy',
+    });
+  });
+
+  it('changes an editorial parameter in one step', async () => {
+    const res = await server.app.inject({
+      method: 'PUT',
+      url: '/swx/admin/params/service_url',
+      headers: { authorization: token },
+      payload: { value: '/help/faq', reason: 'new support page' },
+    });
+    expect(res.json()).toMatchObject({
+      message: '20005',
+      result: { param: { key: 'service_url', value: '/help/faq' }, pendingChange: null },
+    });
+    expect((await getParam('service_url')).json().result.paramValue).toBe('/help/faq');
+  });
+
+  it('a rejected change changes nothing', async () => {
+    const asked = await server.app.inject({
+      method: 'PUT',
+      url: '/swx/admin/params/trade_fee_rate',
+      headers: { authorization: token },
+      payload: { value: '0.05', reason: 'typo' },
+    });
+    const id = asked.json().result.pendingChange.id as string;
+    const rejected = await server.app.inject({
+      method: 'POST',
+      url: `/swx/admin/changes/${id}/reject`,
+      headers: { authorization: checker },
+      payload: { reason: 'far too high' },
+    });
+    expect(rejected.json().result).toMatchObject({ status: 'rejected', decisionReason: 'far too high' });
+    expect(server.services.params.get('trade_fee_rate')).toBe('0.001');
+    const [decision] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'change.param.reject'));
+    expect(decision!.details).toMatchObject({ requestReason: 'typo', decisionReason: 'far too high' });
+    // Applied later by maker and checker together.
+    await approvedChange(server, checker, () =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/swx/admin/params/trade_fee_rate',
+        headers: { authorization: token },
+        payload: { value: '0.002', reason: 'new fee schedule' },
+      }),
+    );
+    expect(server.services.params.get('trade_fee_rate')).toBe('0.002');
+    await approvedChange(server, checker, () =>
+      server.app.inject({
+        method: 'PUT',
+        url: '/swx/admin/params/trade_fee_rate',
+        headers: { authorization: token },
+        payload: { value: '0.001', reason: 'back to the old schedule' },
+      }),
+    );
   });
 
   it('refuses an invalid value, an unknown key and a missing token', async () => {

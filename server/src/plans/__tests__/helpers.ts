@@ -1,4 +1,5 @@
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
+import { approvedChange, secondAdmin, staffMember } from '../../admin/__tests__/helpers';
 import type { SignedUpCustomer } from '../../auth/testing';
 
 /** One cycle in the tests: a minute, so the fake clock moves in readable steps. */
@@ -40,7 +41,11 @@ export interface PlansTestServer extends CashierTestServer {
   clock: { now: number; advance(ms: number): void };
   goldId: string;
   silverId: string;
+  /** Reserve funding: the desk (finance) asks, a second finance member approves (maker-checker). */
   fundReserve(amount: string): Promise<void>;
+  /** New product terms: the start-up admin asks, a second admin approves; answers the approved change. */
+  setTerms(productId: string, body: object): Promise<{ status: string }>;
+
   /** Quote then buy; answers the buy call. */
   buy(
     who: SignedUpCustomer,
@@ -63,18 +68,35 @@ export async function plansServer(): Promise<PlansTestServer> {
   const products = await server.call(null, 'GET', '/order/listSmartProduct');
   const idOf = (code: string) =>
     (products.result.products as { id: string; code: string }[]).find((p) => p.code === code)!.id;
+  const chief = server.chief;
+  const deputy = (await secondAdmin(server)).token;
+  const treasurer = (await staffMember(server, 'treasurer', ['finance'])).token;
+  const inject = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    server.app.inject({
+      method,
+      url: `/swx/admin${url}`,
+      headers: { authorization: token },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return Object.assign(server, {
     clock,
     goldId: idOf('GOLD-TEST'),
     silverId: idOf('SILVER-TEST'),
     async fundReserve(amount: string) {
-      const res = await server.admin('POST', '/plans/reserve', {
-        currency: 'USDT',
-        amount,
-        reason: 'Owners fund the plan reserve',
-      });
-      if (res.code !== '200') throw new Error(`funding the reserve failed: ${JSON.stringify(res)}`);
+      await approvedChange(server, treasurer, () =>
+        inject(server.staff, 'POST', '/plans/reserve', {
+          currency: 'USDT',
+          amount,
+          reason: 'Owners fund the plan reserve',
+        }),
+      );
     },
+    setTerms(productId: string, body: object) {
+      return approvedChange(server, deputy, () =>
+        inject(chief, 'POST', `/plans/products/${productId}/terms`, body),
+      );
+    },
+
     async buy(who: SignedUpCustomer, productId: string, days: number, amount: string) {
       const quote = await server.call(who, 'POST', '/order/quoteSmart', { productId, days, amount });
       if (quote.code !== '200') return quote;

@@ -77,7 +77,7 @@ describe('smart plan routes', () => {
     expect(expired.code).toBe('11007');
     // Terms changed by staff between quote and purchase.
     const fresh = await quote(carol, body);
-    const changed = await server.admin('POST', `/plans/products/${server.silverId}/terms`, {
+    const changed = await server.setTerms(server.silverId, {
       terms: [{ days: 2, dailyRate: '0.004' }],
       minAmount: '10',
       maxAmount: '1000',
@@ -85,7 +85,7 @@ describe('smart plan routes', () => {
       enabled: true,
       reason: 'Lower rate from Monday',
     });
-    expect(changed.code).toBe('200');
+    expect(changed.status).toBe('approved');
     const stale = await server.call(carol, 'POST', '/order/buySmart', {
       ...body,
       quoteId: fresh.result.quoteId,
@@ -111,7 +111,7 @@ describe('smart plan routes', () => {
     server.clock.advance(25 * 3_600_000);
     expect(await server.services.plans.purgeExpiredQuotes()).toBeGreaterThanOrEqual(3);
     expect((await server.plans(carol))[0]).toMatchObject({ dailyRate: '0.004' });
-    const audit = await server.admin('GET', '/audit');
+    const audit = await server.asAdmin('GET', '/audit');
     expect(JSON.stringify(audit.result)).toContain('Lower rate from Monday');
   });
 
@@ -128,7 +128,7 @@ describe('smart plan routes', () => {
   });
 
   it('a disabled product answers 10010', async () => {
-    await server.admin('POST', `/plans/products/${server.silverId}/terms`, {
+    await server.setTerms(server.silverId, {
       terms: [{ days: 2, dailyRate: '0.004' }],
       minAmount: '10',
       maxAmount: '1000',

@@ -100,9 +100,12 @@ onPostgres('two schedulers on one PostgreSQL', () => {
 
   it('even two claimers at once (a leadership overlap) run each job once', async () => {
     const clock = new FakeClock();
+    // Two leaders that both believe they lead, without fencing: the row lock alone keeps each job once.
     const always: Leadership = {
       tryAcquire: async () => true,
       isHeld: () => true,
+      epoch: () => 1n,
+      fence: async () => undefined,
       release: async () => undefined,
     };
     const a = instance(first, clock, always, [], 'a');

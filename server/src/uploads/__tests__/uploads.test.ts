@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { TestServer } from '../../test/harness';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
-import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffMember } from '../../admin/__tests__/helpers';
 import { auditLog } from '../../admin/tables';
 import { imageMime } from '../magic';
 import { uploads } from '../tables';
@@ -256,7 +256,7 @@ describe('reading uploads', () => {
   });
 
   it('lets staff read any upload, audited', async () => {
-    const token = await staffToken(server);
+    const token = (await staffMember(server, 'proofs', ['reviewer'])).token;
     const res = await server.app.inject({
       method: 'GET',
       url: `/swx/admin/uploads/${id}`,

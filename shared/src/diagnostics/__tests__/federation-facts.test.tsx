@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../i18n/create-i18n';
 import { languages } from '../../i18n/languages';
 import { diagnosticsResources } from '../diagnostics-strings';
-import { fetchManifestVersion, readFederationFacts } from '../federation-facts';
+import { fetchManifestVersion, readFederationFacts, type ModuleProblem } from '../federation-facts';
 import { FederationFactsView } from '../federation-facts-view';
 
 /**
@@ -62,12 +62,14 @@ describe('readFederationFacts', () => {
           manifestUrl: '/releases/mf-markets/0.1.0-2/mf-manifest.json',
           version: '0.1.0-2',
           loaded: true,
+          problem: null,
         },
         {
           name: 'mf_trading',
           manifestUrl: 'https://cdn.example/mf-trading/1/mf-manifest.json',
           version: null,
           loaded: false,
+          problem: null,
         },
       ],
       shared: [
@@ -129,6 +131,29 @@ describe('FederationFactsView', () => {
     const shared = within(screen.getByRole('region', { name: /gemeinsame Bibliotheken/ }));
     expect(shared.getByRole('row', { name: /react/ })).toHaveTextContent('swx_shell, mf_markets');
     expect(shared.queryByRole('row', { name: /highcharts/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('a module the runtime refused', () => {
+  it('shows as refused in the panel, naming the library, the range it was built for and the page’s copy', () => {
+    const refused: ModuleProblem = {
+      kind: 'sharedVersion',
+      library: '@swx/shared',
+      required: '^2.0.0',
+      provided: '1.0.0',
+    };
+    const facts = readFederationFacts('swx_shell', shellPage());
+    facts.modules[1] = { ...facts.modules[1]!, problem: refused };
+    const i18n = createI18n('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FederationFactsView facts={facts} socketState="open" />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('status-mf_trading')).toHaveTextContent(
+      'Refused: built for @swx/shared ^2.0.0, the page has 1.0.0',
+    );
+    expect(screen.getByTestId('status-mf_markets')).toHaveTextContent('Loaded');
   });
 });
 

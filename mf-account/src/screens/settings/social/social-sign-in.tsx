@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, messageForError, toaster } from '@swx/shared';
+import { Button, isStepUpCancelled, messageForError, toaster, useStepUp } from '@swx/shared';
 import type { SocialIdentities } from '@swx/shared/contract';
 import { Section } from '../../../components/page';
 import { useAccountStrings } from '../../../i18n';
@@ -16,6 +16,8 @@ export function SocialSignIn({ api = socialSettingsApi }: { api?: SocialSettings
   const [state, setState] = useState<SocialIdentities | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Linking and unlinking a provider are sensitive: a fresh second factor first, asked in place.
+  const stepUp = useStepUp();
 
   useEffect(() => {
     let live = true;
@@ -38,18 +40,18 @@ export function SocialSignIn({ api = socialSettingsApi }: { api?: SocialSettings
     try {
       await action();
     } catch (failure) {
-      setError(messageForError(failure, t));
+      if (!isStepUpCancelled(failure)) setError(messageForError(failure, t));
     } finally {
       setBusy(null);
     }
   };
   const unlink = (provider: string, label: string) =>
     run(provider, async () => {
-      setState(await api.unlink(provider));
+      setState(await stepUp.run(() => api.unlink(provider)));
       toaster.show(t('social.removed', { provider: label }), { tone: 'success' });
     });
   const link = (provider: string) =>
-    run(provider, async () => window.location.assign(await api.link(provider)));
+    run(provider, async () => window.location.assign(await stepUp.run(() => api.link(provider))));
 
   return (
     <Section title={t('social.title')} id="settings-social">
@@ -96,6 +98,7 @@ export function SocialSignIn({ api = socialSettingsApi }: { api?: SocialSettings
           ))}
         </div>
       ) : null}
+      {stepUp.dialog}
     </Section>
   );
 }

@@ -1,10 +1,13 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { isStepUpCancelled } from '@swx/shared';
 import type { WalletList } from '@swx/shared/contract';
 import { discoverWallets, signInMessage, type WalletChoice } from '@swx/shared/wallet';
 import type { WalletSettingsApi } from './wallet-api';
 
 export interface WalletLinkDeps {
   api: WalletSettingsApi;
+  /** Runs a change behind the step-up (`useStepUp().run`): linking and unlinking are sensitive. */
+  stepUp?: <T>(action: () => Promise<T>) => Promise<T>;
   discover?: () => Promise<WalletChoice[]>;
   sign?: typeof signInMessage;
 }
@@ -67,13 +70,18 @@ export class WalletLinkStore {
     return this.change(wallet.id, async () => {
       const nonce = await this.deps.api.nonce();
       const { message, signature } = await (this.deps.sign ?? signInMessage)(wallet.provider, nonce);
-      return this.deps.api.link({ message, signature });
+      // The nonce is spent only once the step-up passed: the same signed message is sent again after it.
+      return this.guarded(() => this.deps.api.link({ message, signature }));
     });
   }
 
   /** Answers whether the wallet was unlinked. */
   unlink(address: string): Promise<boolean> {
-    return this.change(address, () => this.deps.api.unlink(address));
+    return this.change(address, () => this.guarded(() => this.deps.api.unlink(address)));
+  }
+
+  private guarded<T>(action: () => Promise<T>): Promise<T> {
+    return this.deps.stepUp ? this.deps.stepUp(action) : action();
   }
 
   private async change(key: string, send: () => Promise<WalletList>): Promise<boolean> {
@@ -89,9 +97,11 @@ export class WalletLinkStore {
       });
       return true;
     } catch (error) {
-      runInAction(() => {
-        this.error = error;
-      });
+      // A closed step-up dialog changed nothing and is no error.
+      if (!isStepUpCancelled(error))
+        runInAction(() => {
+          this.error = error;
+        });
       return false;
     } finally {
       runInAction(() => {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Button, Skeleton, formatDate, messageForError, toaster } from '@swx/shared';
+import { Button, Skeleton, formatDate, messageForError, toaster, useStepUp } from '@swx/shared';
 import { WalletError, type WalletChoice } from '@swx/shared/wallet';
 import { Section } from '../../../components/page';
 import { useAccountStrings } from '../../../i18n';
@@ -109,7 +109,8 @@ const LinkButtons = observer(function LinkButtons({ store }: { store: WalletLink
  */
 export const WalletSettings = observer(function WalletSettings() {
   const { t } = useAccountStrings();
-  const [store] = useState(() => new WalletLinkStore({ api: walletSettingsApi }));
+  const stepUp = useStepUp();
+  const [store] = useState(() => new WalletLinkStore({ api: walletSettingsApi, stepUp: stepUp.run }));
   useEffect(() => {
     void store.load();
     void store.discover();
@@ -134,6 +135,7 @@ export const WalletSettings = observer(function WalletSettings() {
           </p>
         ) : null}
       </div>
+      {stepUp.dialog}
     </Section>
   );
 });

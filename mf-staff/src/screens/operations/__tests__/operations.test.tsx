@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ContentPageDetail, ParamDetail, StaffNftListing } from '@swx/shared/contract';
 import { callsTo, createStaffSite, renderStaff, resetRoot, staffMe } from '../../../test-support';
 import { auditQuery } from '../audit';
+import { exportQuery } from '../audit-integrity';
+import { FileAnswer } from '../../../test-support';
 import { parsePeriods } from '../markets';
 import { parseTerms } from '../plans';
 
@@ -44,16 +46,30 @@ function paramDetail(value = '0.001'): ParamDetail {
 }
 
 describe('parameters', () => {
-  it('shows the definition and changes a value with a reason, then the history', async () => {
-    let value = '0.001';
+  it('asks for a change with a reason: a second admin approves it (maker-checker)', async () => {
     site = createStaffSite(
       {
-        'GET /params': () => [{ ...feeParam, value }],
-        'GET /params/trade_fee_rate': () => paramDetail(value),
-        'PUT /params/trade_fee_rate': (call: { body: { value: string } }) => {
-          value = call.body.value;
-          return { ...feeParam, value };
-        },
+        'GET /params': [feeParam],
+        'GET /params/trade_fee_rate': paramDetail(),
+        'PUT /params/trade_fee_rate': (call: { body: { value: string; reason: string } }) => ({
+          param: feeParam,
+          pendingChange: {
+            id: '12',
+            kind: 'param',
+            target: 'param:trade_fee_rate',
+            role: 'admin',
+            summary: { title: 'Parameter trade_fee_rate', before: '0.001', after: call.body.value },
+            reason: call.body.reason,
+            status: 'pending',
+            requestedBy: '7',
+            requestedByUsername: 'rita',
+            requestedAt: '2026-11-27T06:00:00.000Z',
+            decidedBy: null,
+            decidedByUsername: null,
+            decidedAt: null,
+            decisionReason: null,
+          },
+        }),
       },
       { me: staffMe(['admin']) },
     );
@@ -66,6 +82,7 @@ describe('parameters', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('From 0.001 to 0.0008.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/a second admin approves the change/)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Promotion');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change' }));
     await waitFor(() =>
@@ -74,7 +91,9 @@ describe('parameters', () => {
         reason: 'Promotion',
       }),
     );
-    expect(await screen.findByRole('cell', { name: 'Promotion' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Change of trade_fee_rate sent for a second admin to approve.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -254,5 +273,75 @@ describe('NFT listings', () => {
     const arabic = screen.getByRole('textbox', { name: 'Description in العربية (optional)' });
     expect(arabic).toHaveAttribute('dir', 'rtl');
     expect(screen.getAllByRole('textbox', { name: /^Description in / })).toHaveLength(10);
+  });
+});
+
+describe('the audit log', () => {
+  const emptyPage = { items: [], total: 0, page: 1, pageSize: 50 };
+
+  it('verifies the chain and names the first broken entry; lists the daily anchors', async () => {
+    let broken = false;
+    site = createStaffSite(
+      {
+        'GET /audit': emptyPage,
+        'GET /audit/anchors': [
+          {
+            day: '2026-11-26',
+            lastSeq: '120',
+            lastHash: 'ab'.repeat(32),
+            rows: 40,
+            createdAt: '2026-11-27T00:05:00.000Z',
+          },
+        ],
+        'GET /audit/verify': () => ({
+          ok: !broken,
+          rowsChecked: 120,
+          anchorsChecked: 1,
+          lastSeq: '120',
+          lastHash: 'ab'.repeat(32),
+          firstBroken: broken ? { id: '57', seq: '57', problem: 'content', detail: 'x' } : null,
+          checkedAt: '2026-11-27T08:00:00.000Z',
+        }),
+      },
+      { me: staffMe(['admin']) },
+    );
+    renderStaff(site, '/staff/operations/audit');
+    expect(await screen.findByRole('cell', { name: '2026-11-26' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify the chain' }));
+    expect(await screen.findByTestId('audit-verified')).toHaveTextContent('120 entries and 1 daily anchors');
+    broken = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Verify the chain' }));
+    expect(await screen.findByTestId('audit-broken')).toHaveTextContent(
+      'The chain is broken at entry 57 (position 57): its content no longer matches its hash.',
+    );
+  });
+
+  it('exports a period as CSV, by actor and kind', async () => {
+    site = createStaffSite(
+      {
+        'GET /audit': emptyPage,
+        'GET /audit/anchors': [],
+        'GET /audit/export': new FileAnswer(new Blob(['seq,id\n'], { type: 'text/csv' })),
+      },
+      { me: staffMe(['admin']) },
+    );
+    renderStaff(site, '/staff/operations/audit');
+    const form = await screen.findByRole('form', { name: 'Export' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Download' }));
+    expect(await within(form).findByText('Choose the start and end of the period.')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText(/^From/), '2026-11-01T00:00');
+    await userEvent.type(within(form).getByLabelText(/^To/), '2026-11-30T00:00');
+    await userEvent.type(within(form).getByLabelText(/Staff member id/), '7');
+    await userEvent.type(within(form).getByLabelText(/Kind of action/), 'param.*');
+    await userEvent.click(within(form).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(callsTo(site!.calls, 'GET /audit/export')).toHaveLength(1));
+    const query = callsTo(site.calls, 'GET /audit/export')[0]!.query;
+    expect(query.get('format')).toBe('csv');
+    expect(query.get('staffId')).toBe('7');
+    expect(query.get('action')).toBe('param.*');
+    expect(query.get('from')).toBe(new Date('2026-11-01T00:00').toISOString());
+    expect(exportQuery({ format: 'json', from: '', to: 'x', staffId: '', action: '' })).toBe(
+      'audit.periodNeeded',
+    );
   });
 });

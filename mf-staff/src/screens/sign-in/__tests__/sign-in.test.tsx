@@ -72,8 +72,9 @@ describe('staff sign-in', () => {
     expect(sessionStorage.getItem(staffTokenKey)).toBeNull();
   });
 
-  it('enrols the authenticator on first sign-in: QR code, secret, confirmation code', async () => {
+  it('enrols the authenticator on first sign-in: QR code, secret, confirmation code, recovery codes once', async () => {
     let enrolled = false;
+    const recoveryCodes = Array.from({ length: 10 }, (_, i) => `k7qm-2xhd-9rtw-c4p${i}`);
     site = createStaffSite({
       'POST /login': { token: 'staff-token-2', expiresAt: '2026-11-27T18:00:00.000Z', totpEnabled: false },
       'GET /me': () => staffMe(['admin'], { totpEnabled: enrolled }),
@@ -84,7 +85,7 @@ describe('staff sign-in', () => {
       },
       'POST /totp/confirm': (call: { body: { code: string } }) => {
         enrolled = call.body.code === '654321';
-        return enrolled ? staffMe(['admin']) : new Refusal('401');
+        return enrolled ? { ...staffMe(['admin']), recoveryCodes } : new Refusal('401');
       },
       'GET /reviews': [],
     });
@@ -101,8 +102,13 @@ describe('staff sign-in', () => {
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
     await userEvent.type(screen.getByLabelText(/Six-digit code/), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    // The recovery codes, shown once, before the back office.
+    expect(await screen.findByRole('heading', { name: 'Keep your recovery codes' })).toBeInTheDocument();
+    expect(screen.getByTestId('recovery-codes').querySelectorAll('li')).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'I have kept them' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(callsTo(site.calls, 'POST /totp/confirm')[0]?.body).toEqual({ code: '654321' });
+    expect(callsTo(site.calls, 'POST /totp/enrol')[0]?.body).toEqual({});
   });
 
   it('forgets a stored staff token the server no longer accepts', async () => {

@@ -143,6 +143,33 @@ describe('profile', () => {
       expect({ url, code: (await server.as(reviewer, 'GET', url)).code }).toEqual({ url, code: '10009' });
   });
 
+  it('audits every staff view of the profile, the records and the sessions: who, when, what', async () => {
+    const views = () =>
+      server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'customer.view'), eq(auditLog.target, `customer:${bob.userId}`)));
+    expect(await views()).toHaveLength(0);
+    await server.as(reviewer, 'GET', `/customers/${bob.userId}`);
+    await server.as(reviewer, 'GET', `/customers/${bob.userId}/records?mode=real`);
+    await server.as(admin, 'GET', `/customers/${bob.userId}/sessions`);
+    const rows = await views();
+    expect(rows.map((row) => (row.details as { what: string }).what)).toEqual([
+      'profile',
+      'records:real',
+      'sessions',
+    ]);
+    expect(rows.every((row) => row.staffId !== null && row.createdAt instanceof Date)).toBe(true);
+    // A refused read (unknown customer) is not a view.
+    await server.as(reviewer, 'GET', '/customers/999999');
+    expect(
+      await server.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'customer.view'), eq(auditLog.target, 'customer:999999'))),
+    ).toHaveLength(0);
+  });
+
   it('answers 10009 for an unknown customer and 400 for a malformed id', async () => {
     expect(await server.as(reviewer, 'GET', '/customers/999999')).toMatchObject({
       status: 404,
@@ -244,7 +271,8 @@ describe('disable and enable', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, `customer:${carol.userId}`));
-    expect(audit.map((a) => [a.action, (a.details as { reason: string }).reason])).toEqual([
+    const changes = audit.filter((a) => a.action !== 'customer.view');
+    expect(changes.map((a) => [a.action, (a.details as { reason: string }).reason])).toEqual([
       ['customer.disable', 'Chargeback fraud'],
       ['customer.enable', 'Resolved'],
     ]);

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../../auth/testing';
 import { contentDrafts, contentItems } from '../../../content/tables';
+import { approvedChange } from '../../__tests__/helpers';
 import { backOfficeServer, type BackOfficeServer } from './helpers';
 
 let server: BackOfficeServer;
 let admin: string;
+let checker: string;
 let finance: string;
 let content: string;
 let reviewer: string;
@@ -12,7 +14,8 @@ let customer: SignedUpCustomer;
 
 beforeAll(async () => {
   server = await backOfficeServer();
-  [admin, finance, content, reviewer] = await Promise.all([
+  [admin, checker, finance, content, reviewer] = await Promise.all([
+    server.member(['admin']),
     server.member(['admin']),
     server.member(['finance']),
     server.member(['content']),
@@ -56,10 +59,18 @@ describe('operations routes refuse customers and other roles', () => {
 
 describe('parameters', () => {
   it('shows the definition, the value and the change history with reasons, newest first', async () => {
+    // Each change: one admin asks, a second approves (maker-checker).
     const set = (value: string, reason: string) =>
-      server.as(admin, 'PUT', '/params/trade_fee_rate', { value, reason });
-    expect((await set('0.002', 'Promotion')).status).toBe(200);
-    expect((await set('0.0015', 'Competitor pricing')).status).toBe(200);
+      approvedChange(server, checker, () =>
+        server.app.inject({
+          method: 'PUT',
+          url: '/swx/admin/params/trade_fee_rate',
+          headers: { authorization: admin },
+          payload: { value, reason },
+        }),
+      );
+    expect((await set('0.002', 'Promotion')).status).toBe('approved');
+    expect((await set('0.0015', 'Competitor pricing')).status).toBe('approved');
     const res = await server.as(admin, 'GET', '/params/trade_fee_rate');
     expect(res.status).toBe(200);
     expect(res.result.param).toMatchObject({ key: 'trade_fee_rate', value: '0.0015' });
@@ -86,7 +97,14 @@ describe('audit log filters', () => {
     const staffId = all.result.items[0].staffId as string;
     const byStaff = await server.as(admin, 'GET', `/audit?staffId=${staffId}&target=param:*`);
     expect(byStaff.result.items.every((e: { staffId: string }) => e.staffId === staffId)).toBe(true);
-    expect(byStaff.result.total).toBe(2);
+    // The checker applied both changes and decided both: two `param.set`, two `change.param.approve`.
+    expect(byStaff.result.total).toBe(4);
+    const requests = await server.as(
+      admin,
+      'GET',
+      '/audit?action=change.param.*&target=param:trade_fee_rate',
+    );
+    expect(requests.result.total).toBe(4);
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await server.as(admin, 'GET', `/audit?from=${future}`)).result.total).toBe(0);
     const past = new Date(Date.now() - 3_600_000).toISOString();

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import pino from 'pino';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../../test/oidc-provider';
-import { signUpCustomer } from '../../testing';
+import { signUpCustomer, testSignInContext } from '../../testing';
 import { OidcService } from '../service';
 import { tamperingFetch } from './tamper';
+import { enableTotp, stepUpByEmail, stepUpWithTotp } from '../../../security/testing';
 
 // Every flow here runs against a real OpenID Provider (oidc-provider 8.8 in a child process): its login and
 // consent pages, its token endpoint, its signing keys. Two providers are configured (two clients of it).
@@ -49,13 +50,21 @@ afterAll(async () => {
   await provider?.stop();
 });
 
+/** The browser's cookies: the social state cookie the start sets must come back with the callback. */
+const jar = new Map<string, string>();
+
 async function call(method: 'GET' | 'POST', url: string, payload?: object, token?: string) {
   const res = await server.app.inject({
     method,
     url: `/swx/customer${url}`,
     ...(payload ? { payload } : {}),
     headers: token ? { authorization: `Bearer ${token}` } : {},
+    cookies: Object.fromEntries(jar),
   });
+  for (const cookie of res.cookies as { name: string; value: string; maxAge?: number }[]) {
+    if (cookie.value === '' || cookie.maxAge === 0) jar.delete(cookie.name);
+    else jar.set(cookie.name, cookie.value);
+  }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, checked by each test
   return res.json() as { code: string; result: any };
 }
@@ -155,13 +164,43 @@ it('refuses a tampered state, and a replayed answer (state used up, then the cod
   const callback = await providerAnswer('google', `erin${unique()}`);
   const tampered = new URLSearchParams(callback);
   tampered.set('state', `${tampered.get('state')}x`);
-  expect((await finish('google', tampered.toString())).code).toBe('11111');
+  // A state this browser never started (no cookie holds its hash) is refused before anything is looked up.
+  expect((await finish('google', tampered.toString())).code).toBe('11219');
   expect((await finish('apple', callback)).code).toBe('11111');
+  const held = new Map(jar);
   expect((await finish('google', callback)).result.outcome).toBe('chooseUsername');
+  // The answered attempt's cookie is gone; with it back, the state is used up all the same.
+  expect((await finish('google', callback)).code).toBe('11219');
+  for (const [name, value] of held) jar.set(name, value);
   expect((await finish('google', callback)).code).toBe('11111');
   // Even with the attempt made usable again, the provider refuses a code it has already exchanged.
   await server.database.db.execute(`update oidc_attempts set consumed_at = null` as never);
   expect((await finish('google', callback)).code).toBe('11112');
+});
+
+it('refuses a callback opened in another browser (no state cookie), which leaves it to its own browser', async () => {
+  const callback = await providerAnswer('google', `olga${unique()}`);
+  const mine = new Map(jar);
+  jar.clear();
+  expect((await finish('google', callback)).code).toBe('11219');
+  for (const [name, value] of mine) jar.set(name, value);
+  expect((await finish('google', callback)).result.outcome).toBe('chooseUsername');
+});
+
+it('asks a known identity of an account with two-factor on for the second factor', async () => {
+  const login = `pia${unique()}`;
+  const first = await finish('google', await providerAnswer('google', login));
+  const registered = await call('POST', '/login/socialRegister', {
+    ticket: first.result.ticket,
+    username: `u_${unique()}`,
+  });
+  await enableTotp(server, registered.result.token);
+  const again = await finish('google', await providerAnswer('google', login));
+  expect(again.result).toMatchObject({
+    outcome: 'secondFactor',
+    secondFactor: { methods: ['totp', 'recovery'] },
+  });
+  expect(again.result.token).toBeUndefined();
 });
 
 it('says consent was denied when the customer cancels at the provider', async () => {
@@ -191,7 +230,7 @@ describe('ID tokens with one thing wrong, signed with the provider key, are refu
   const attempt = async () => {
     const { authorizationUrl } = await service.start('google', undefined);
     const callback = await signInAtProvider(authorizationUrl, callbackFor('google'), `gina${unique()}`);
-    return service.finish('google', callback, null);
+    return service.finish('google', callback, null, () => true, testSignInContext('provider'));
   };
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -227,6 +266,11 @@ describe('settings: link and unlink', () => {
     const token = result.token as string;
     let identities = await call('GET', '/user/socialIdentities', undefined, token);
     expect(identities.result).toMatchObject({ hasPassword: false, available: [{ name: 'apple' }] });
+    // Linking and unlinking are sensitive: a fresh second factor first (this customer has no e-mail, so an
+    // authenticator app).
+    expect((await call('POST', '/user/socialUnlink/google', {}, token)).code).toBe('11200');
+    const { secret } = await enableTotp(server, token);
+    await stepUpWithTotp(server, token, secret);
     expect((await call('POST', '/user/socialUnlink/google', {}, token)).code).toBe('11115');
 
     // A link answer needs the customer who started it to be signed in.
@@ -251,12 +295,14 @@ describe('settings: link and unlink', () => {
     const first = await finish('google', await providerAnswer('google', login));
     await call('POST', '/login/socialRegister', { ticket: first.result.ticket, username: `u_${unique()}` });
     const other = await signUpCustomer(server);
+    await stepUpByEmail(server, other);
     const answer = await providerAnswer('google', login, { token: other.token });
     expect((await finish('google', answer, other.token)).code).toBe('11114');
   });
 
   it('a customer with a password can unlink their only provider', async () => {
     const owner = await signUpCustomer(server);
+    await stepUpByEmail(server, owner);
     const answer = await providerAnswer('google', `kim${unique()}`, { token: owner.token });
     expect((await finish('google', answer, owner.token)).result.outcome).toBe('linked');
     expect((await call('POST', '/user/socialUnlink/google', {}, owner.token)).code).toBe('200');

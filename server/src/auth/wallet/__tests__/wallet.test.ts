@@ -3,6 +3,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { captureMail, signUpCustomer } from '../../testing';
+import { enableTotp, stepUpByEmail } from '../../../security/testing';
 import { oidcIdentities, users, walletLinks, walletNonces } from '../../tables';
 
 /** A response envelope; tests read whatever fields the result has. */
@@ -197,6 +198,11 @@ describe('linking a wallet from the settings', () => {
   it('links a wallet to a password account, which then signs in with it', async () => {
     const wallet = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6');
     const customer = await signUpCustomer(server);
+    // Linking is a sensitive action: without a fresh second factor it is refused, and nothing is spent.
+    expect(
+      (await call('POST', '/user/linkWallet', await signedMessage(wallet), customer.token)).body.code,
+    ).toBe('11200');
+    await stepUpByEmail(server, customer);
     const linked = await call('POST', '/user/linkWallet', await signedMessage(wallet), customer.token);
     expect(linked.body).toMatchObject({
       code: '200',
@@ -215,6 +221,8 @@ describe('linking a wallet from the settings', () => {
   it('refuses an address already linked to another account, whichever case it is written in', async () => {
     const owner = await signUpCustomer(server);
     const other = await signUpCustomer(server);
+    await stepUpByEmail(server, owner);
+    await stepUpByEmail(server, other);
     const wallet = privateKeyToAccount('0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a');
     expect((await call('POST', '/user/linkWallet', await signedMessage(wallet), owner.token)).body.code).toBe(
       '200',
@@ -233,6 +241,7 @@ describe('linking a wallet from the settings', () => {
     const wallet = privateKeyToAccount('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba');
     const first = await call('POST', '/login/loginByDapp', await signedMessage(wallet));
     const created = await walletSignUp(first.body.result.signUp.ticket, 'wallet_dave');
+    await stepUpByEmail(server, { token: created.body.result.token, email: 'wallet_dave@example.com' });
     const refused = await call(
       'POST',
       '/user/unlinkWallet',
@@ -256,6 +265,17 @@ describe('linking a wallet from the settings', () => {
     );
     expect(unlinked.body.code).toBe('200');
     expect(unlinked.body.result.wallets).toEqual([]);
+  });
+
+  it('asks an account with two-factor on for its second factor after the signature', async () => {
+    const wallet = privateKeyToAccount('0x1f2a4e6c8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a');
+    const customer = await signUpCustomer(server);
+    await stepUpByEmail(server, customer);
+    await call('POST', '/user/linkWallet', await signedMessage(wallet), customer.token);
+    await enableTotp(server, customer.token);
+    const signedIn = await call('POST', '/login/loginByDapp', await signedMessage(wallet));
+    expect(signedIn.body.result.token).toBeUndefined();
+    expect(signedIn.body.result.secondFactor.methods).toEqual(['totp', 'recovery']);
   });
 
   it('asks for a session before reading the body', async () => {

@@ -1,0 +1,1 @@
+export { NotMeScreen } from './not-me';

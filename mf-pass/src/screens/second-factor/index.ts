@@ -1,0 +1,1 @@
+export { SecondFactorScreen } from './second-factor';

@@ -1,0 +1,1 @@
+export { PasswordChangeForm, NewPasswordFields, newPasswordProblem } from './password-change';

@@ -1,0 +1,3 @@
+export { StepUpDialog, type StepUpDialogProps } from './step-up-dialog';
+export { useStepUp, StepUpCancelled, isStepUpCancelled } from './use-step-up';
+export { passkeyAssertion, passkeyRegistration, passkeyCancelled, passkeysSupported } from './passkey';
