@@ -325,7 +325,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     usernames: (ids) => auth.usernames(ids),
   });
-  registerChangeKinds(changes, { params, markets, plans, staffManagement });
+  registerChangeKinds(changes, { params, markets, plans, loans, staffManagement });
   lifecycle.push(scheduler.lifecycle);
   return {
     config,

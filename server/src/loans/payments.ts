@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import { type Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
 import type { Leg } from '../ledger/types';
 import type { LoanRow, LoansDeps } from './common';
 import { loanPayments, loans } from './tables';

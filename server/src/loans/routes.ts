@@ -130,14 +130,21 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
  * (a finance member asks, a different one approves).
  */
 export const loansAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { loans } = app.services;
+  const { loans, changes } = app.services;
   const staffAuth = { preValidation: app.authenticateStaff };
   const staffTags = ['staff'];
 
   route(
     app,
     'admin.lendingBook',
-    { ...staffAuth, schema: { tags: staffTags, summary: 'The lending book: capital, lent out, overdue, written off', security } },
+    {
+      ...staffAuth,
+      schema: {
+        tags: staffTags,
+        summary: 'The lending book: capital, lent out, overdue, written off',
+        security,
+      },
+    },
     async () => ok(await loans.lendingBook()),
   );
 
@@ -148,17 +155,22 @@ export const loansAdminRoutes: FastifyPluginAsync = async (app) => {
       ...staffAuth,
       schema: {
         tags: staffTags,
-        summary: 'Puts owners’ capital into lending (a reasoned ledger entry, audited)',
+        summary:
+          'Asks to put owners’ capital into lending: a reasoned ledger entry made when a second finance member approves',
         security,
       },
     },
-    async (request) => ok(await loans.fundLendingCapital(request.staff, request.body)),
+    async (request) =>
+      ok(await changes.request('lending-capital', request.staff, request.body, request.body.reason)),
   );
 
   route(
     app,
     'admin.overdueLoans',
-    { ...staffAuth, schema: { tags: staffTags, summary: 'Overdue loans with their write-off requests', security } },
+    {
+      ...staffAuth,
+      schema: { tags: staffTags, summary: 'Overdue loans with their write-off requests', security },
+    },
     async () => ok(await loans.writeOffs.overdue()),
   );
 

@@ -1,6 +1,4 @@
-import { errors } from '@swx/shared/contract';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { AuditService } from '../admin/audit';
 import type { NotificationsService } from '../notifications/service';

@@ -12,6 +12,7 @@ import {
   RequestWriteOffBody,
 } from './money';
 import { type RouteSpec, finance, staff } from './route-spec';
+import { PendingChange } from './staff-security';
 
 /** Finance reads the books; admins see them too (the dashboard's warnings). */
 const books = ['finance', 'admin'] as const;
@@ -22,10 +23,11 @@ const books = ['finance', 'admin'] as const;
  */
 export const moneyRoutes = {
   'admin.lendingBook': staff('GET', { path: '/loans/book', result: LendingBook, roles: books }),
+  /** Maker-checker: a pending change that a second finance member approves (`admin.approveChange`). */
   'admin.fundLendingCapital': staff('POST', {
     path: '/loans/capital',
     body: FundLendingCapitalBody,
-    result: LendingBook,
+    result: PendingChange,
     roles: finance,
   }),
   'admin.overdueLoans': staff('GET', { path: '/loans/overdue', result: OverdueLoanList, roles: finance }),
@@ -70,4 +72,3 @@ export const moneyRoutes = {
     roles: finance,
   }),
 } as const satisfies Record<string, RouteSpec>;
-

@@ -47,7 +47,10 @@ export const LendingBook = Type.Object({
 });
 export type LendingBook = Static<typeof LendingBook>;
 
-/** `POST /swx/admin/loans/capital`: owners' capital into lending (a reasoned ledger entry, audited). */
+/**
+ * `POST /swx/admin/loans/capital`: asks to put owners' capital into lending, a reasoned ledger entry made when a
+ * second finance member approves the pending change (maker-checker, like the plan reserve).
+ */
 export const FundLendingCapitalBody = Body({
   amount: { ...Amount, 'x-code': errors.amountIncorrect },
   reason: TextLine({ minLength: 3, maxLength: 300 }),

@@ -168,6 +168,9 @@ describe('hostile input: every operation answers in the envelope, never 5xx, nev
       ['staff', '/swx/admin/audit?page=1&pageSize=9007199254740993', '400'],
       ['staff', '/swx/admin/customers?page=-5', '400'],
     ];
+    // Fresh sessions: the attacks above may have ended the suite's (security actions sign out everywhere).
+    tokens.customer = (await signUpCustomer(server)).token;
+    tokens.staff = await staffToken(server);
     const failures: string[] = [];
     for (const [audience, url, code] of cases) {
       const headers: Record<string, string> = audience === 'none' ? {} : { authorization: tokens[audience] };

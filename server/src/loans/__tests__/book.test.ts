@@ -36,14 +36,27 @@ describe('capital', () => {
     expect(await quote(ann, '500')).toMatchObject({ status: 422, code: '11402' });
   });
 
-  it('is funded by finance through the staff route (audited, a ledger entry), and reported', async () => {
+  it('is funded by two finance members through maker-checker (a ledger entry on approval), and reported', async () => {
     const refused = await server.as(financeA.token, 'POST', '/loans/capital', { amount: '0', reason: 'x' });
     expect(refused.code).not.toBe('200');
-    const funded = await server.as(financeA.token, 'POST', '/loans/capital', {
+    const asked = await server.as(financeA.token, 'POST', '/loans/capital', {
       amount: '3000',
       reason: 'Owners fund the lending book',
     });
-    expect(funded.code).toBe('200');
+    expect(asked.result).toMatchObject({ kind: 'lending-capital', status: 'pending' });
+    // Nothing moved yet, and the maker cannot check their own change.
+    expect((await server.as(financeA.token, 'GET', '/loans/book')).result).toMatchObject({
+      capitalFunded: '0',
+    });
+    const own = await server.as(financeA.token, 'POST', `/changes/${asked.result.id}/approve`, {
+      reason: 'mine',
+    });
+    expect(own.code).toBe('11171');
+    const approved = await server.as(financeB.token, 'POST', `/changes/${asked.result.id}/approve`, {
+      reason: 'Board minute 12',
+    });
+    expect(approved.result).toMatchObject({ status: 'approved' });
+    const funded = await server.as(financeA.token, 'GET', '/loans/book');
     expect(funded.result).toMatchObject({
       capitalFunded: '3000',
       available: '3000',
