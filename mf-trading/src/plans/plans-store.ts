@@ -152,7 +152,9 @@ export class PlansStore {
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.code === errors.termsChanged) {
-        const fresh = await api().call('plans.quoteExit', { body: { id: target.id } }).catch(() => null);
+        const fresh = await api()
+          .call('plans.quoteExit', { body: { id: target.id } })
+          .catch(() => null);
         runInAction(() => {
           if (fresh) this.exitQuote = fresh;
           this.exitRequoted = fresh !== null;

@@ -12,6 +12,11 @@ export async function staffUsernames(reader: Db | Tx, ids: readonly string[]): P
   const rows = await reader
     .select({ id: staff.id, username: staff.username })
     .from(staff)
-    .where(inArray(staff.id, wanted.map((id) => BigInt(id))));
+    .where(
+      inArray(
+        staff.id,
+        wanted.map((id) => BigInt(id)),
+      ),
+    );
   return new Map(rows.map((row) => [String(row.id), row.username]));
 }

@@ -126,7 +126,8 @@ export class LiveHub {
     this.sendPrices(client, this.options.snapshot(null));
     // Which markets are stale now (the rest are fresh): the live badges start from this, then follow changes.
     const stale = this.options.staleCodes?.();
-    if (stale) this.sendJson(client, { type: 'market.freshness', snapshot: true, stale: [...stale], fresh: [] });
+    if (stale)
+      this.sendJson(client, { type: 'market.freshness', snapshot: true, stale: [...stale], fresh: [] });
     return client;
   }
 

@@ -95,9 +95,11 @@ export class LendingBookService {
     const waiting = stage === 'apply' ? await this.principal(reader, ['pending']) : new Money(0);
     if ((await this.available(reader)).minus(waiting).lt(amount))
       throw new AppError(errors.lendingCapitalInsufficient);
-    const counted = stage === 'apply' ? (['pending', 'repaying', 'expired'] as const) : (['repaying', 'expired'] as const);
+    const counted =
+      stage === 'apply' ? (['pending', 'repaying', 'expired'] as const) : (['repaying', 'expired'] as const);
     const owes = await this.principal(reader, counted, userId);
-    if (owes.plus(amount).gt(await this.exposureLimit(reader))) throw new AppError(errors.loanExposureExceeded);
+    if (owes.plus(amount).gt(await this.exposureLimit(reader)))
+      throw new AppError(errors.loanExposureExceeded);
   }
 
   /** The staff view: capital, what is lent, overdue and written off, and the ratios. */

@@ -36,7 +36,11 @@ export function isTimeZone(timeZone: string): boolean {
 
 /** The wall-clock fields of an instant in a time zone. */
 function wallClock(at: number, timeZone: string) {
-  const parts = Object.fromEntries(formatIn(timeZone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatIn(timeZone)
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

@@ -55,7 +55,10 @@ export async function hasOverdueLoan(reader: Db | Tx, userId: string, now: numbe
     .where(
       and(
         eq(loans.userId, BigInt(userId)),
-        or(eq(loans.status, 'expired'), and(eq(loans.status, 'repaying'), lte(loans.maturityAt, new Date(now)))),
+        or(
+          eq(loans.status, 'expired'),
+          and(eq(loans.status, 'repaying'), lte(loans.maturityAt, new Date(now))),
+        ),
       ),
     )
     .limit(1);

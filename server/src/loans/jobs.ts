@@ -116,7 +116,11 @@ export class LoanDays {
         tx,
         userId,
         left.isZero() ? 'loan.collected' : 'loan.collected_partial',
-        { ...this.params(row), collected: formatAmount(parts.amount.toFixed(2)), left: formatAmount(left.toFixed(2)) },
+        {
+          ...this.params(row),
+          collected: formatAmount(parts.amount.toFixed(2)),
+          left: formatAmount(left.toFixed(2)),
+        },
         { type: 'loan', id: String(row.id) },
         'loan',
       );

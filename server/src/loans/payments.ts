@@ -97,7 +97,10 @@ export async function recordPayment(
 }
 
 /** Payments of these loans, oldest first, by loan id. */
-export async function paymentsOf(reader: Db | Tx, ids: readonly bigint[]): Promise<Map<string, PaymentRow[]>> {
+export async function paymentsOf(
+  reader: Db | Tx,
+  ids: readonly bigint[],
+): Promise<Map<string, PaymentRow[]>> {
   const byLoan = new Map<string, PaymentRow[]>();
   if (ids.length === 0) return byLoan;
   const rows = await reader

@@ -47,13 +47,18 @@ export interface LoanBalance {
  */
 export function contractInterestAt(loan: LoanBalance, approvedAt: number, maturityAt: number, now: number) {
   if (now >= maturityAt) return cents(loan.totalInterest);
-  return cents(loanInterest(loan.amount, loan.dailyRate, daysUsedAt(approvedAt, now, loan.term), loan.interestFreeDays));
+  return cents(
+    loanInterest(loan.amount, loan.dailyRate, daysUsedAt(approvedAt, now, loan.term), loan.interestFreeDays),
+  );
 }
 
 /** What is still owed: principal left, interest left (contract + overdue − paid), and their sum. */
 export function owed(loan: LoanBalance, contractInterest: Decimal.Value) {
   const principal = Money.max(0, new Money(loan.amount).minus(loan.paidPrincipal));
-  const interest = Money.max(0, new Money(contractInterest).plus(loan.overdueInterest).minus(loan.paidInterest));
+  const interest = Money.max(
+    0,
+    new Money(contractInterest).plus(loan.overdueInterest).minus(loan.paidInterest),
+  );
   return { principal: cents(principal), interest: cents(interest), total: cents(principal.plus(interest)) };
 }
 

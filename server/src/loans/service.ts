@@ -314,7 +314,10 @@ export class LoansService {
       limit: 200,
     });
     const now = this.now();
-    const payments = await paymentsOf(this.deps.db, rows.map((row) => row.id));
+    const payments = await paymentsOf(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => toLoan(row, now, payments.get(String(row.id))));
   }
 
@@ -375,12 +378,16 @@ export class LoansService {
     requireReal(customer);
     return this.deps.units.run(async ({ tx }) => {
       const locked = await this.lockOwned(tx, customer, body.id);
-      if (locked.status !== 'repaying' && locked.status !== 'expired') throw new AppError(errors.loanNotRepayable);
+      if (locked.status !== 'repaying' && locked.status !== 'expired')
+        throw new AppError(errors.loanNotRepayable);
       const now = this.now();
       const row = await this.days.catchUp(tx, locked, now, { notify: false, collect: false });
       const owing = figuresAt(row, now).owed;
       if (body.amount !== undefined && !new Money(body.amount).eq(owing.total))
-        throw new AppError(errors.termsChanged, `The amount due is now ${formatAmount(owing.total.toFixed(2))} USDT`);
+        throw new AppError(
+          errors.termsChanged,
+          `The amount due is now ${formatAmount(owing.total.toFixed(2))} USDT`,
+        );
       const parts = allocate(owing.total, owing);
       const { row: paid } = await this.payOrShort(tx, row, 'repayment', parts, now, 'Loan repayment');
       return this.close(tx, paid, 'repaid', now);
@@ -398,15 +405,30 @@ export class LoansService {
     return this.deps.units.run(async ({ tx }) => {
       const row = await this.lockOwned(tx, customer, body.id);
       const now = this.now();
-      if (!['pending', 'repaying', 'expired'].includes(row.status)) throw new AppError(errors.loanNotRepayable);
+      if (!['pending', 'repaying', 'expired'].includes(row.status))
+        throw new AppError(errors.loanNotRepayable);
       const figures = figuresAt(row, now);
       if (!figures.withdrawable) throw new AppError(errors.loanWithdrawalClosed);
       if (row.status === 'pending') return this.close(tx, row, 'withdrawn', now);
       const { withdrawal } = figures;
       if (body.amount !== undefined && !new Money(body.amount).eq(withdrawal.amount))
-        throw new AppError(errors.termsChanged, `Withdrawing now costs ${formatAmount(withdrawal.amount.toFixed(2))} USDT`);
-      const parts = { amount: withdrawal.amount, principal: new Money(row.amount), interest: withdrawal.interest };
-      const { row: paid } = await this.payOrShort(tx, row, 'withdrawal', parts, now, 'Loan withdrawn within 14 days');
+        throw new AppError(
+          errors.termsChanged,
+          `Withdrawing now costs ${formatAmount(withdrawal.amount.toFixed(2))} USDT`,
+        );
+      const parts = {
+        amount: withdrawal.amount,
+        principal: new Money(row.amount),
+        interest: withdrawal.interest,
+      };
+      const { row: paid } = await this.payOrShort(
+        tx,
+        row,
+        'withdrawal',
+        parts,
+        now,
+        'Loan withdrawn within 14 days',
+      );
       return this.close(tx, paid, 'withdrawn', now);
     });
   }
@@ -421,7 +443,8 @@ export class LoansService {
     what: string,
   ) {
     const balances = await this.deps.ledger.balances(String(row.userId), 'real', tx);
-    if (parts.amount.gt(balances[LOAN_CURRENCY]?.available ?? '0')) throw new AppError(errors.insufficientBalance);
+    if (parts.amount.gt(balances[LOAN_CURRENCY]?.available ?? '0'))
+      throw new AppError(errors.insufficientBalance);
     return recordPayment(this.deps, tx, row, kind, parts, now, paymentMemo(what, parts));
   }
 

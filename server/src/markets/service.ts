@@ -297,18 +297,33 @@ export class MarketsService {
     const [row] = await this.database.db
       .select()
       .from(marketTicks)
-      .where(and(eq(marketTicks.code, code), gt(marketTicks.time, new Date(after)), lte(marketTicks.time, new Date(until))))
+      .where(
+        and(
+          eq(marketTicks.code, code),
+          gt(marketTicks.time, new Date(after)),
+          lte(marketTicks.time, new Date(until)),
+        ),
+      )
       .orderBy(asc(marketTicks.time), asc(marketTicks.seq))
       .limit(1);
     return row
-      ? { code: row.code, price: this.formatPrice(row.code, row.price), time: row.time.getTime(), seq: Number(row.seq) }
+      ? {
+          code: row.code,
+          price: this.formatPrice(row.code, row.price),
+          time: row.time.getTime(),
+          seq: Number(row.seq),
+        }
       : undefined;
   }
 
   /** A market's order minimums: its own entry of `market_order_limits`, else its type's. */
   orderLimits(code: string): OrderLimits {
     const market = this.get(code);
-    return orderLimitsOf(this.deps.params.getJson<OrderLimitsSetting>('market_order_limits'), market.code, market.type);
+    return orderLimitsOf(
+      this.deps.params.getJson<OrderLimitsSetting>('market_order_limits'),
+      market.code,
+      market.type,
+    );
   }
 
   /** Whether this instance runs the feed (and writes candles). */

@@ -161,7 +161,11 @@ export const nftsAdminRoutes: FastifyPluginAsync = async (app) => {
     'admin.charityBook',
     {
       ...staffAuth,
-      schema: { tags: ['staff'], summary: 'Raised, paid out and held for the charity, and every payout', security },
+      schema: {
+        tags: ['staff'],
+        summary: 'Raised, paid out and held for the charity, and every payout',
+        security,
+      },
     },
     async () => ok(await nfts.charity.book()),
   );
@@ -173,7 +177,8 @@ export const nftsAdminRoutes: FastifyPluginAsync = async (app) => {
       ...staffAuth,
       schema: {
         tags: ['staff'],
-        summary: 'Records a payout to the charity with its payment reference (a second finance member approves)',
+        summary:
+          'Records a payout to the charity with its payment reference (a second finance member approves)',
         description: 'More than the charity funds held (less payouts already waiting) `11405`.',
         security,
       },
@@ -189,7 +194,8 @@ export const nftsAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['staff'],
         summary: 'Approves a payout: posted from the charity account to the charity’s external account',
-        description: 'By the member who recorded it `11171`; decided already `11043`; over the funds held `11405`.',
+        description:
+          'By the member who recorded it `11171`; decided already `11043`; over the funds held `11405`.',
         security,
       },
     },

@@ -63,8 +63,14 @@ export class PlanCatalogue {
    * smallest purchase of some product in this currency). The demo reserve is play money and is topped up at
    * each demo purchase, so it always sells.
    */
-  async reserve(currency: string, mode: AccountMode = 'real', reader: Reader = this.deps.db): Promise<PlanReserve> {
-    const balance = new Money(await this.deps.ledger.platformBalance('platform_plan_payouts', currency, mode, reader));
+  async reserve(
+    currency: string,
+    mode: AccountMode = 'real',
+    reader: Reader = this.deps.db,
+  ): Promise<PlanReserve> {
+    const balance = new Money(
+      await this.deps.ledger.platformBalance('platform_plan_payouts', currency, mode, reader),
+    );
     const obligations = await this.obligations(currency, mode, reader);
     const smallest = await this.smallestIncome(currency, reader);
     return {
@@ -81,7 +87,9 @@ export class PlanCatalogue {
     const products = await this.list(reader);
     const currencies = [...new Set(products.map((p) => p.currency))];
     return Promise.all(
-      currencies.flatMap((currency) => (['real', 'demo'] as const).map((mode) => this.reserve(currency, mode, reader))),
+      currencies.flatMap((currency) =>
+        (['real', 'demo'] as const).map((mode) => this.reserve(currency, mode, reader)),
+      ),
     );
   }
 
@@ -99,7 +107,11 @@ export class PlanCatalogue {
   }
 
   /** Future income of every running plan in this currency and account set. */
-  async obligations(currency: string, mode: AccountMode = 'real', reader: Reader = this.deps.db): Promise<Money> {
+  async obligations(
+    currency: string,
+    mode: AccountMode = 'real',
+    reader: Reader = this.deps.db,
+  ): Promise<Money> {
     const [row] = await reader
       .select({ owed: sql<string | null>`sum(${plans.dailyIncome} * (${plans.days} - ${plans.cyclesPaid}))` })
       .from(plans)
@@ -126,7 +138,10 @@ export class PlanCatalogue {
       type: 'plan_reserve_funding',
       memo: 'Demo plan reserve topped up (play money)',
       legs: [
-        { account: platformAccount('platform_demo_funding', currency, 'demo'), amount: shortfall.neg().toFixed() },
+        {
+          account: platformAccount('platform_demo_funding', currency, 'demo'),
+          amount: shortfall.neg().toFixed(),
+        },
         { account: platformAccount('platform_plan_payouts', currency, 'demo'), amount: shortfall.toFixed() },
       ],
     });

@@ -78,7 +78,10 @@ export function exitFigures(
   },
   now: number,
 ) {
-  const due = Math.max(plan.cyclesPaid, cyclesDue(plan.startedAt, plan.earningIntervalSeconds, plan.days, now));
+  const due = Math.max(
+    plan.cyclesPaid,
+    cyclesDue(plan.startedAt, plan.earningIntervalSeconds, plan.days, now),
+  );
   const income = new Money(plan.dailyIncome);
   const completes = due >= plan.days;
   const damages = completes ? new Money(0) : exitDamages(plan.amount, plan.exitDamagesRate);

@@ -149,7 +149,10 @@ export class TradingContext {
     if (problem === errors.orderSizeOffStep)
       throw new AppError(problem, `Order sizes on ${market.code} go in steps of ${limits.sizeStep}`);
     if (problem === errors.orderBelowMinimumNotional)
-      throw new AppError(problem, `The smallest order value on ${market.code} is ${limits.minNotional} ${market.quoteAsset}`);
+      throw new AppError(
+        problem,
+        `The smallest order value on ${market.code} is ${limits.minNotional} ${market.quoteAsset}`,
+      );
   }
 
   feeRate(): Decimal {

@@ -35,7 +35,8 @@ export function checkOrderLimitsSetting(value: unknown): string | undefined {
     const { minSize, sizeStep, minNotional, ...extra } = limits as Record<string, unknown>;
     if (Object.keys(extra).length > 0) return `${where}: only minSize, sizeStep and minNotional`;
     for (const [name, amount] of Object.entries({ minSize, sizeStep, minNotional }))
-      if (typeof amount !== 'string' || !AMOUNT.test(amount)) return `${where}.${name} must be a decimal string`;
+      if (typeof amount !== 'string' || !AMOUNT.test(amount))
+        return `${where}.${name} must be a decimal string`;
     if (new D(sizeStep as string).lte(0)) return `${where}.sizeStep must be above 0`;
     if (new D(minSize as string).lt(sizeStep as string)) return `${where}.minSize must be at least the step`;
     return undefined;

@@ -177,7 +177,9 @@ export class MarketStore {
 }
 
 /** A `market.freshness` event from the socket, checked before the store trusts it. */
-export function isFreshnessEvent(event: { type: string } & Record<string, unknown>): event is MarketFreshnessEvent & {
+export function isFreshnessEvent(
+  event: { type: string } & Record<string, unknown>,
+): event is MarketFreshnessEvent & {
   [key: string]: unknown;
 } {
   const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');

@@ -39,7 +39,14 @@ const catalogue: PlanCatalogue = {
     },
   ],
   reserves: [
-    { currency: 'USDT', mode: 'real', balance: '10000', obligations: '2500', coverageRatio: '4.0000', selling: true },
+    {
+      currency: 'USDT',
+      mode: 'real',
+      balance: '10000',
+      obligations: '2500',
+      coverageRatio: '4.0000',
+      selling: true,
+    },
     { currency: 'USDT', mode: 'demo', balance: '0', obligations: '0', coverageRatio: null, selling: true },
   ],
 };
@@ -208,9 +215,9 @@ describe('the Plans area', () => {
     const user = userEvent.setup();
     const card = await screen.findByTestId('plan-9');
     await user.click(within(card).getByRole('button', { name: 'Exit early' }));
-    expect(await within(await screen.findByTestId('plan-9')).findByTestId('plan-exit-failure')).toHaveTextContent(
-      /no longer running/,
-    );
+    expect(
+      await within(await screen.findByTestId('plan-9')).findByTestId('plan-exit-failure'),
+    ).toHaveTextContent(/no longer running/);
   });
 
   test('a refused exit stays in the dialog with its reason', async () => {
@@ -242,10 +249,11 @@ describe('the Plans area', () => {
   test('lists each term on its own line', async () => {
     open({});
     const terms = await screen.findByRole('list', { name: 'Term' });
-    expect(within(terms).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '7 days · 0.05% a day',
-      '30 days · 0.07% a day',
-    ]);
+    expect(
+      within(terms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['7 days · 0.05% a day', '30 days · 0.07% a day']);
   });
 
   test('sells demo plans in the demo account, saying it is play money', async () => {
@@ -258,8 +266,22 @@ describe('the Plans area', () => {
     const empty = {
       ...catalogue,
       reserves: [
-        { currency: 'USDT', mode: 'real' as const, balance: '0', obligations: '0', coverageRatio: null, selling: false },
-        { currency: 'USDT', mode: 'demo' as const, balance: '0', obligations: '0', coverageRatio: null, selling: true },
+        {
+          currency: 'USDT',
+          mode: 'real' as const,
+          balance: '0',
+          obligations: '0',
+          coverageRatio: null,
+          selling: false,
+        },
+        {
+          currency: 'USDT',
+          mode: 'demo' as const,
+          balance: '0',
+          obligations: '0',
+          coverageRatio: null,
+          selling: true,
+        },
       ],
     };
     open({ 'GET /order/listSmartProduct': empty });

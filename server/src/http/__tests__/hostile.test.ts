@@ -155,11 +155,23 @@ describe('hostile input: every operation answers in the envelope, never 5xx, nev
   it('out-of-range numbers in query strings and paths (timestamps, ids, page sizes) answer a catalogue code', async () => {
     // Each answers its field's code (or 400), never 500; the first was a 500 before issue 28.
     const cases: [Audience, string, string][] = [
-      ['none', '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&to=9999999999999999999', '11032'],
-      ['none', '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&from=99999999999999999999999', '11032'],
+      [
+        'none',
+        '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&to=9999999999999999999',
+        '11032',
+      ],
+      [
+        'none',
+        '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&from=99999999999999999999999',
+        '11032',
+      ],
       ['none', '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&from=-1', '11032'],
       ['none', '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&to=1e400', '11032'],
-      ['none', '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&from=0&to=8640000000000000', '11032'],
+      [
+        'none',
+        '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&interval=1m&from=0&to=8640000000000000',
+        '11032',
+      ],
       ['customer', '/swx/customer/user/getLoanById/99999999999999999999', '400'],
       ['customer', '/swx/customer/user/getLoanById/9223372036854775808', '400'],
       ['customer', '/swx/customer/user/notifications?page=99999999999999999999&pageSize=20', '400'],
@@ -177,7 +189,8 @@ describe('hostile input: every operation answers in the envelope, never 5xx, nev
       const answer = await server.app.inject({ method: 'GET', url, headers });
       const problems = problemsWith(answer, tableNames);
       const got = (JSON.parse(answer.body) as { code?: string }).code;
-      if (problems.length > 0 || got !== code) failures.push(`${url} → ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+      if (problems.length > 0 || got !== code)
+        failures.push(`${url} → ${answer.statusCode} ${answer.body.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
   });

@@ -28,7 +28,12 @@ export interface LoansTestServer extends CashierTestServer {
   /** A staff member with the finance role (signed in, two-factor enrolled): its Authorization value. */
   finance(name: string): Promise<{ staffId: string; token: string }>;
   /** A staff call with a given token. */
-  as(token: string, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<{ status: number; code: string; result: Loose }>;
+  as(
+    token: string,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+  ): Promise<{ status: number; code: string; result: Loose }>;
 }
 
 export async function loansServer(options: { capital?: string } = {}): Promise<LoansTestServer> {
@@ -43,7 +48,10 @@ export async function loansServer(options: { capital?: string } = {}): Promise<L
         memo: 'test capital',
         legs: [
           { account: platformAccount('platform_capital', 'USDT'), amount: negative ? abs : `-${abs}` },
-          { account: platformAccount('platform_lending_capital', 'USDT'), amount: negative ? `-${abs}` : abs },
+          {
+            account: platformAccount('platform_lending_capital', 'USDT'),
+            amount: negative ? `-${abs}` : abs,
+          },
         ],
       }),
     );

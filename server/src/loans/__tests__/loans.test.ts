@@ -276,7 +276,11 @@ describe('approve and repay', () => {
       '11007',
     );
     const withdrawn = await server.call(gina, 'POST', '/user/withdrawLoan', { id: loan.id, amount: '402.8' });
-    expect(withdrawn.result).toMatchObject({ status: 'withdrawn', repaidAmount: '402.8', paidAmount: '402.8' });
+    expect(withdrawn.result).toMatchObject({
+      status: 'withdrawn',
+      repaidAmount: '402.8',
+      paidAmount: '402.8',
+    });
     expect(withdrawn.result.payments).toEqual([
       expect.objectContaining({ kind: 'withdrawal', amount: '402.8', principal: '400', interest: '2.8' }),
     ]);

@@ -173,7 +173,9 @@ describe('a loan past its due date, on a fake clock, across a restart', () => {
       amount: '10',
     });
     expect(quote).toMatchObject({ status: 409, code: '11400' });
-    expect((await server.call(ivy, 'POST', '/user/quoteLoan', { amount: '100', term: 7 })).code).toBe('11401');
+    expect((await server.call(ivy, 'POST', '/user/quoteLoan', { amount: '100', term: 7 })).code).toBe(
+      '11401',
+    );
     expect((await server.call(ivy, 'GET', '/user/loanProduct')).result).toMatchObject({ mayBorrow: false });
   });
 
@@ -208,7 +210,12 @@ describe('a borrower who can pay at maturity', () => {
     await scheduler.runDue();
     const after = await loans.get({ userId: jon.userId, mode: 'real' }, loan.id);
     // 200 + 200 × 0.001 × (7 − 3) = 200.80.
-    expect(after).toMatchObject({ status: 'repaid', repaidAmount: '200.8', overdueDays: 0, amountDueToday: '0' });
+    expect(after).toMatchObject({
+      status: 'repaid',
+      repaidAmount: '200.8',
+      overdueDays: 0,
+      amountDueToday: '0',
+    });
     expect(await server.balance(jon.userId)).toEqual({ available: '4.2', held: '0' });
     const [row] = await server.database.db
       .select({ n: sql<number>`count(*)::int` })

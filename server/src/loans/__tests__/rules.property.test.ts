@@ -101,9 +101,9 @@ describe('loan money rules (property)', () => {
           const sum = (pick: (p: (typeof payments)[number]) => Money) =>
             payments.reduce((total, p) => total.plus(pick(p)), new Money(0));
           expect(sum((p) => p.principal).eq(start.amount)).toBe(true);
-          expect(sum((p) => p.amount).eq(new Money(start.amount).plus(contract).plus(loan.overdueInterest))).toBe(
-            true,
-          );
+          expect(
+            sum((p) => p.amount).eq(new Money(start.amount).plus(contract).plus(loan.overdueInterest)),
+          ).toBe(true);
         },
       ),
       { numRuns: 100 },
@@ -122,7 +122,8 @@ describe('loan money rules (property)', () => {
         const tomorrow = withdrawalFigures(loan, APPROVED, now + DAY_MS);
         expect(tomorrow.interest.gte(interest)).toBe(true);
         // Within the free days, the principal alone.
-        if (Math.max(1, Math.ceil(elapsed / DAY_MS)) <= loan.interestFreeDays) expect(interest.isZero()).toBe(true);
+        if (Math.max(1, Math.ceil(elapsed / DAY_MS)) <= loan.interestFreeDays)
+          expect(interest.isZero()).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -156,12 +157,16 @@ describe('due dates in a stated time zone', () => {
     expect(dayIn(skipped, 'America/Santiago')).toBe('2026-09-06');
     expect(dayIn(skipped - 1000, 'America/Santiago')).toBe('2026-09-05');
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3650 }), fc.constantFrom('UTC', 'Asia/Tokyo', 'Europe/Berlin', 'America/New_York'), (offset, zone) => {
-        const day = addDays('2025-01-01', offset);
-        const start = startOfDay(day, zone);
-        expect(dayIn(start, zone)).toBe(day);
-        expect(dayIn(start - 1000, zone)).toBe(addDays(day, -1));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 3650 }),
+        fc.constantFrom('UTC', 'Asia/Tokyo', 'Europe/Berlin', 'America/New_York'),
+        (offset, zone) => {
+          const day = addDays('2025-01-01', offset);
+          const start = startOfDay(day, zone);
+          expect(dayIn(start, zone)).toBe(day);
+          expect(dayIn(start - 1000, zone)).toBe(addDays(day, -1));
+        },
+      ),
     );
   });
 });

@@ -83,7 +83,7 @@ const en: ContractTexts = {
     'If the loan is not repaid by the end of the repayment date, what is due is collected from your available balance (in part if that is all there is), and overdue interest of {rate} % of the unpaid amount per day ({perDay} USDT a day on the full amount) accrues until it is repaid, never more than {cap} USDT in total ({capPercent} % of the amount). While a loan is overdue, withdrawals and new loans are refused. Reminders are sent on the due date and every {every} days after.',
   withdrawal: '5. Right of withdrawal',
   withdrawalText:
-    'You may withdraw from this agreement within {days} days of signing, and only before the repayment date, without giving a reason and without any fee. Before the loan is paid out, nothing is owed. After payout you repay the principal plus the interest accrued from payout to repayment: {perDay} USDT per day, after the first {free} interest-free days. Today\'s figure: withdrawing on the day of payout costs {today} USDT.',
+    "You may withdraw from this agreement within {days} days of signing, and only before the repayment date, without giving a reason and without any fee. Before the loan is paid out, nothing is owed. After payout you repay the principal plus the interest accrued from payout to repayment: {perDay} USDT per day, after the first {free} interest-free days. Today's figure: withdrawing on the day of payout costs {today} USDT.",
   early: '6. Early repayment',
   earlyText:
     'You may repay in full at any time before the repayment date. Interest is then charged only for the days used beyond the first {free} interest-free days.',
@@ -118,8 +118,7 @@ const zhCN: ContractTexts = {
   totalInterest: '利息总额',
   totalPayable: '应还总额',
   repaymentDate: '还款日期',
-  repaymentDateNote:
-    '若今日审核通过则为 {date}，截至 {time}（{zone}）；期限自审核通过之日起计算',
+  repaymentDateNote: '若今日审核通过则为 {date}，截至 {time}（{zone}）；期限自审核通过之日起计算',
   apr: '年化利率（APR）',
   aprAssumptions:
     '年化利率的假设：审核通过时全额放款，到期一次性还款，一年按 365 天计算，除利息外无其他费用。',
@@ -162,8 +161,7 @@ const zhTW: ContractTexts = {
   totalInterest: '利息總額',
   totalPayable: '應還總額',
   repaymentDate: '還款日期',
-  repaymentDateNote:
-    '若今日審核通過則為 {date}，截至 {time}（{zone}）；期限自審核通過之日起計算',
+  repaymentDateNote: '若今日審核通過則為 {date}，截至 {time}（{zone}）；期限自審核通過之日起計算',
   apr: '年化利率（APR）',
   aprAssumptions: '年化利率的假設：審核通過時全額撥款，到期一次還款，一年以 365 天計算，除利息外無其他費用。',
   late: '4. 逾期還款',
@@ -205,8 +203,7 @@ const ja: ContractTexts = {
   totalInterest: '利息総額',
   totalPayable: '返済総額',
   repaymentDate: '返済期日',
-  repaymentDateNote:
-    '本日承認された場合は {date} の {time}（{zone}）まで。期間は承認日から起算します',
+  repaymentDateNote: '本日承認された場合は {date} の {time}（{zone}）まで。期間は承認日から起算します',
   apr: '実質年率（APR）',
   aprAssumptions:
     '実質年率は、承認時に全額が支払われ、期日に一括返済し、1 年を 365 日とし、利息以外の費用がないことを前提としています。',
@@ -250,8 +247,7 @@ const ko: ContractTexts = {
   totalInterest: '총 이자',
   totalPayable: '총 상환 금액',
   repaymentDate: '상환일',
-  repaymentDateNote:
-    '오늘 승인되는 경우 {date} {time}({zone})까지; 기간은 승인일부터 계산됩니다',
+  repaymentDateNote: '오늘 승인되는 경우 {date} {time}({zone})까지; 기간은 승인일부터 계산됩니다',
   apr: '연간 실효 이율(APR)',
   aprAssumptions:
     'APR은 승인 시 전액 지급, 만기 일시 상환, 1년 365일, 이자 외 다른 비용이 없음을 가정합니다.',
@@ -479,8 +475,7 @@ const ar: ContractTexts = {
   totalInterest: 'إجمالي الفائدة',
   totalPayable: 'إجمالي المبلغ المستحق',
   repaymentDate: 'تاريخ السداد',
-  repaymentDateNote:
-    '{date} حتى الساعة {time} ({zone}) إذا تمت الموافقة اليوم؛ تبدأ المدة من يوم الموافقة',
+  repaymentDateNote: '{date} حتى الساعة {time} ({zone}) إذا تمت الموافقة اليوم؛ تبدأ المدة من يوم الموافقة',
   apr: 'معدل النسبة السنوي (APR)',
   aprAssumptions:
     'يفترض معدل النسبة السنوي صرف المبلغ كاملًا عند الموافقة وسداده دفعة واحدة عند الاستحقاق، وسنة من 365 يومًا، وعدم وجود رسوم غير الفائدة.',

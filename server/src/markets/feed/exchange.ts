@@ -242,7 +242,12 @@ export class ExchangeFeed implements MarketFeed {
     const codes = [...this.pending.keys()].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
     const ticks = codes.map((code) => {
       const pending = this.pending.get(code)!;
-      return { code, price: pending.price, time: Math.min(Math.floor(pending.tradeTime), at), seq: ++this.lastSeq };
+      return {
+        code,
+        price: pending.price,
+        time: Math.min(Math.floor(pending.tradeTime), at),
+        seq: ++this.lastSeq,
+      };
     });
     this.pending.clear();
     this.listeners.emit(ticks);

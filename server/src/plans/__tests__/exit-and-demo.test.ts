@@ -29,7 +29,13 @@ describe('a fresh install', () => {
       ]),
     );
     const dora = await server.customer();
-    const quote = await server.call(dora, 'POST', '/order/quoteSmart', { productId: server.goldId, days: 3, amount: '100' }, 'NO');
+    const quote = await server.call(
+      dora,
+      'POST',
+      '/order/quoteSmart',
+      { productId: server.goldId, days: 3, amount: '100' },
+      'NO',
+    );
     expect(quote.code).toBe('200');
     const bought = await server.call(
       dora,

@@ -260,7 +260,9 @@ async function verify(customers: Customer[]): Promise<void> {
     const lastTime = last ? last.time : o.openTickTime.getTime();
     const stale = expiry - lastTime > server.services.markets.staleAfterMs(o.code);
     const grace = server.services.params.getInteger('option_stale_grace_seconds') * 1000;
-    const fresh = server.published.find((t) => t.code === o.code && t.time > expiry && t.time <= expiry + grace);
+    const fresh = server.published.find(
+      (t) => t.code === o.code && t.time > expiry && t.time <= expiry + grace,
+    );
     if (!stale) expect(o.settleSeq).toBe(last ? last.seq : o.openSeq);
     else if (fresh) expect(o.settleSeq).toBe(fresh.seq);
     else expect({ status: o.status, settleSeq: o.settleSeq }).toEqual({ status: 'voided', settleSeq: null });

@@ -66,7 +66,10 @@ describe('order minimums', () => {
     const setting = JSON.parse(server.services.params.get('market_order_limits')) as Record<string, unknown>;
     await server.services.params.set(
       'market_order_limits',
-      JSON.stringify({ ...setting, markets: { BTCUSDT: { minSize: '0.01', sizeStep: '0.01', minNotional: '100' } } }),
+      JSON.stringify({
+        ...setting,
+        markets: { BTCUSDT: { minSize: '0.01', sizeStep: '0.01', minNotional: '100' } },
+      }),
       staff,
     );
     try {
@@ -81,8 +84,15 @@ describe('order minimums', () => {
         });
       expect(await refusal(() => buy('0.0002'))).toBe('11407');
       expect((await buy('0.01')).status).toBe('open');
-      const info = await server.app.inject({ method: 'GET', url: '/swx/customer/index/getMarketInfo/BTCUSDT' });
-      expect(info.json().result.orderLimits).toEqual({ minSize: '0.01', sizeStep: '0.01', minNotional: '100' });
+      const info = await server.app.inject({
+        method: 'GET',
+        url: '/swx/customer/index/getMarketInfo/BTCUSDT',
+      });
+      expect(info.json().result.orderLimits).toEqual({
+        minSize: '0.01',
+        sizeStep: '0.01',
+        minNotional: '100',
+      });
       // A malformed setting is refused when stored.
       await expect(
         server.services.params.set('market_order_limits', JSON.stringify({ types: {} }), staff),

@@ -53,7 +53,13 @@ export const MarginForm = observer(function MarginForm({
           value={form.lots}
           onValueChange={(text) => form.set('lots', text)}
           error={problemText(problems.lots, t)}
-          hint={info ? [t('margin.lotHint', { size: info.contractSize }), limitsHint(info, t)].filter(Boolean).join(' · ') : undefined}
+          hint={
+            info
+              ? [t('margin.lotHint', { size: info.contractSize }), limitsHint(info, t)]
+                  .filter(Boolean)
+                  .join(' · ')
+              : undefined
+          }
         />
         <Segmented
           label={t('margin.leverage')}

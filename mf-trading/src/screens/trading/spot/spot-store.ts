@@ -29,7 +29,8 @@ export function spotProblems(
     else if (!parseAmount(fields.limitPrice)?.gt(0)) problems.limitPrice = { key: 'order.priceIncorrect' };
   }
   if (!problems.quantity && !problems.limitPrice) {
-    const price = fields.orderType === 'limit' ? parseAmount(fields.limitPrice) : parseAmount(market.livePrice ?? '');
+    const price =
+      fields.orderType === 'limit' ? parseAmount(fields.limitPrice) : parseAmount(market.livePrice ?? '');
     const size = sizeProblem(parseAmount(fields.quantity), price, '1', market.limits);
     if (size) problems.quantity = size;
   }

@@ -175,7 +175,11 @@ describe('an option expiring while its market is stale (issue 28)', () => {
       settlePrice: '3010',
     });
     const receipts = await server.services.trading.receipts.list(customer, 'option', contract.id);
-    expect(receipts.at(-1)).toMatchObject({ event: 'settlement', fillPrice: '3010', rule: 'stale_first_fresh' });
+    expect(receipts.at(-1)).toMatchObject({
+      event: 'settlement',
+      fillPrice: '3010',
+      rule: 'stale_first_fresh',
+    });
   });
 
   it('is voided with the stake returned when no fresh tick comes within the grace window', async () => {
