@@ -49,6 +49,13 @@ trap 'echo; echo "=== FAILED: the test command passed $((budget_seconds / 60)) m
 (sleep "$budget_seconds" && kill -USR1 $$ 2>/dev/null) &
 guard=$!
 
+# A command with the processor time it and its children used, printed after it: on a machine shared by two
+# lanes the wall time of a stage depends on the other lane, its processor time does not.
+cpu_timed() {
+  local TIMEFORMAT="=== processor time: %U s user, %S s system (wall %R s)"
+  time "$@"
+}
+
 stage_started=$started
 stage() {
   local now
@@ -79,7 +86,7 @@ side_by_side() {
   local name=$1 started_at
   shift
   started_at=$(date +%s)
-  if "$@" >"$checks_log/$name.log" 2>&1; then
+  if cpu_timed "$@" >"$checks_log/$name.log" 2>&1; then
     echo "=== done: $name in $(($(date +%s) - started_at))s" >>"$checks_log/$name.log"
   else
     echo "=== FAILED: $name after $(($(date +%s) - started_at))s" >>"$checks_log/$name.log"
@@ -122,7 +129,7 @@ TEST_DATABASE_URL=$(bash scripts/postgres.sh)
     shift 2
     started_at=$(date +%s)
     echo "=== $name"
-    PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/$report" "$@" --reporter=list,json || lane_status=1
+    PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/e2e/.test-results/$report" cpu_timed "$@" --reporter=list,json || lane_status=1
     echo "=== done: $name in $(($(date +%s) - started_at))s"
   }
   run "end-to-end (Playwright, Debian's chromium, desktop and mobile)" playwright.json pnpm --dir e2e run test
@@ -139,11 +146,11 @@ browsers=$!
   started_at=$(date +%s)
   echo "=== unit, component and server tests on PGlite (one Jest run, every package, two workers)"
   export NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning"
-  nice -n 10 pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
+  cpu_timed nice -n 10 pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
   echo "=== done: PGlite and every package in $(($(date +%s) - started_at))s"
   started_at=$(date +%s)
   echo "=== server tests on PostgreSQL (the files that reach a database, two workers)"
-  TEST_DATABASE_URL=$TEST_DATABASE_URL nice -n 10 pnpm exec jest --selectProjects server --maxWorkers=2 \
+  TEST_DATABASE_URL=$TEST_DATABASE_URL cpu_timed nice -n 10 pnpm exec jest --selectProjects server --maxWorkers=2 \
     --json --outputFile=.test-results/jest-postgres.json || lane_status=1
   echo "=== done: PostgreSQL in $(($(date +%s) - started_at))s"
   exit "$lane_status"

@@ -429,17 +429,19 @@ test('a module built against a changed SDK is refused by the gate, and by the sh
 }) => {
   test.setTimeout(300_000);
   const workspace = changedSdkWorkspace();
+  const sharedPackage = path.join(workspace, 'shared', 'package.json');
+  const current = (JSON.parse(fs.readFileSync(sharedPackage, 'utf8')) as { version: string }).version;
+  const next = `${Number(current.split('.')[0]) + 1}.0.0`;
   // The SDK's surface check names the change and the version it needs...
   const surface = inWorkspace(workspace, 'scripts/release/sdk-surface.mjs');
   expect(surface.status, surface.stdout).toBe(1);
   expect(surface.stderr).toContain('removed contract:UserInfo.username');
-  expect(surface.stderr).toContain('a major change needs 2.0.0 or later');
-  // ...and the developer follows it: the SDK becomes 2.0.0 (recording it is not needed to build against it),
+  expect(surface.stderr).toContain(`a major change needs ${next} or later`);
+  // ...and the developer follows it: the SDK's next major (recording it is not needed to build against it),
   // and mf-markets is built against it.
-  const sharedPackage = path.join(workspace, 'shared', 'package.json');
   fs.writeFileSync(
     sharedPackage,
-    fs.readFileSync(sharedPackage, 'utf8').replace('"version": "1.0.0"', '"version": "2.0.0"'),
+    fs.readFileSync(sharedPackage, 'utf8').replace(`"version": "${current}"`, `"version": "${next}"`),
   );
   const pointerBefore = fs.readFileSync(path.join(releasesDir, 'remotes.json'), 'utf8');
 
@@ -447,10 +449,10 @@ test('a module built against a changed SDK is refused by the gate, and by the sh
   expect(refused.status, `${refused.stdout}\n${refused.stderr}`).toBe(2);
   expect(refused.stderr).toContain('REFUSED');
   expect(refused.stderr).toContain(
-    'shared singleton @swx/shared: the module brings 2.0.0, the shell requires ^1.0.0',
+    `shared singleton @swx/shared: the module brings ${next}, the shell requires ^${current}`,
   );
   expect(refused.stderr).toContain(
-    'shared singleton @swx/shared: the shell provides 1.0.0, the module requires ^2.0.0',
+    `shared singleton @swx/shared: the shell provides ${current}, the module requires ^${next}`,
   );
   expect(fs.readFileSync(path.join(releasesDir, 'remotes.json'), 'utf8')).toBe(pointerBefore);
   const stored = /stored .*[\\/]mf-markets[\\/]([^\s\\/]+)/.exec(refused.stdout)![1]!;
@@ -466,7 +468,7 @@ test('a module built against a changed SDK is refused by the gate, and by the sh
     await page.getByRole('contentinfo').getByRole('button', { name: 'Diagnostics' }).click();
     const dialog = page.getByRole('dialog', { name: 'Support diagnostics' });
     await expect(dialog.locator('tr[data-module="mf_markets"]')).toContainText(
-      'Refused: built for @swx/shared ^2.0.0, the page has 1.0.0',
+      `Refused: built for @swx/shared ^${next}, the page has ${current}`,
     );
     await page.keyboard.press('Escape');
   } finally {

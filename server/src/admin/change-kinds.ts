@@ -11,7 +11,7 @@ import type { LoansService } from '../loans/service';
 import type { MarketsService } from '../markets/service';
 import type { ParamsService } from '../params/service';
 import type { PlansService } from '../plans/service';
-import { checkProduct } from '../plans/products';
+import { checkProduct } from '../plans/rules';
 import type { ChangeDecision, ChangeRequests } from './changes';
 import type { StaffManagement } from './staff-management';
 

@@ -7,7 +7,7 @@ import {
   type StaffPasswordResetIssued,
   type StaffTotpEnrolBody,
 } from '@swx/shared/contract';
-import { tooGuessable } from '../auth/password-strength';
+import { tooGuessable } from '../auth/rules';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';

@@ -97,3 +97,6 @@ export function exitFigures(
     completes,
   };
 }
+
+/** The check a configured plan product passes (the back office's maker-checker asks it before a change waits). */
+export { checkProduct } from './products';
