@@ -66,7 +66,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A server domain imports another only through its published surface: service.ts, index.ts, rules.ts and ' +
-        "types.ts, plus the few files named here (the ledger's account references, the parameter definitions, " +
+        "types.ts, plus the few files named here (the ledger's account references and precision rule, the parameter definitions, " +
         "the staff domain's audit, staff, review registry and four eyes). Shared mechanisms (db, http, platform, guards, " +
         'mail, test) are not domains and may be imported anywhere.',
       from: {
@@ -80,7 +80,7 @@ module.exports = {
           '^server/src/(db|http|platform|guards|mail|test|web)/',
           '^server/src/[^/]+/(service|index|rules)\\.ts$',
           '^server/src/.*/types\\.ts$',
-          '^server/src/ledger/accounts\\.ts$',
+          '^server/src/ledger/(accounts|precision)\\.ts$',
           '^server/src/params/definitions\\.ts$',
           '^server/src/admin/(audit|staff|staff-auth|reviews|four-eyes)\\.ts$',
           '^server/src/[^/]+/tables\\.ts$',

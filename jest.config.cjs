@@ -13,7 +13,14 @@ const packages = fs
 
 module.exports = {
   projects: packages,
+  // The server's test bundles first, heaviest first (jest.sequencer.cjs).
+  testSequencer: '<rootDir>/jest.sequencer.cjs',
   // A global option: Jest ignores the projects' own `testTimeout` in a multi-project run. The longest of them
   // (the server's): on a loaded two-core machine a slow test is not a failing one.
   testTimeout: 120_000,
+  // A worker's heap grows by some 25 MB per test file (each file's module registry and the servers it
+  // started are not all collected), to 3.5 GB by the end of a run, where every collection costs seconds.
+  // A worker past this much after a file is replaced: the PGlite pass of every package then took half the
+  // processor time (1,732 s → 834 s; docs/performance.md, "The test command").
+  workerIdleMemoryLimit: '350MB',
 };

@@ -49,10 +49,16 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs a fifth of a test's processor time (DOM snapshots and a screencast at every
+    // step): the test command (CI) records one when a failed test runs again, a developer's run on failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The shell's service worker would serve files from its cache, past `page.route`; site-basics.spec.ts
     // allows it for the tests about it.
     serviceWorkers: 'block',
+    // Prices flash on every move of the live feed, and a flash keeps Chromium drawing frames in software: an
+    // open list page cost about twice the processor time with the flashes (2026-11-28, docs/performance.md).
+    // The site honours reduced motion with a steady colour instead; markets.spec.ts tests both.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

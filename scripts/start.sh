@@ -7,9 +7,11 @@ bash scripts/ensure-system.sh
 pnpm install --frozen-lockfile
 pnpm build
 export NODE_ENV=production
-# KYC and loans: production needs its own key for identity documents at rest. The quick start keeps one per
-# data folder (created once, readable by this user only); a real deployment sets IDENTITY_ENCRYPTION_KEY.
-if [ -z "${IDENTITY_ENCRYPTION_KEY:-}" ]; then
+# Identity data at rest: the server refuses to start without a key-encryption key (docs/configuration.md).
+# The quick start keeps one per data folder (created once, readable by this user only, never printed); a real
+# deployment sets IDENTITY_ENCRYPTION_KEY or the keyring IDENTITY_KEYS itself, from a secret store, and keeps
+# it out of the data folder's backups.
+if [ -z "${IDENTITY_ENCRYPTION_KEY:-}" ] && [ -z "${IDENTITY_KEYS:-}" ]; then
   key_file="${DATA_DIR:-./data}/identity.key"
   mkdir -p "$(dirname "$key_file")"
   [ -s "$key_file" ] || (umask 077 && node -e "process.stdout.write(require('crypto').randomBytes(32).toString('hex'))" >"$key_file")

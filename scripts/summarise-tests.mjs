@@ -38,6 +38,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+const bundled = (testFile) => testFile.split(path.sep).includes('test-bundles');
+
 for (const file of reports.sort()) {
   let report;
   try {
@@ -56,7 +58,20 @@ for (const file of reports.sort()) {
     s = report.numPendingTests + (report.numTodoTests ?? 0);
     for (const result of report.testResults ?? []) {
       const name = path.relative(process.cwd(), result.name);
-      fileTimes.push({ name, report: file, seconds: (result.endTime - result.startTime) / 1000 });
+      if (bundled(result.name)) {
+        // A bundle of several test files (server/jest.bundles.cjs), each in a describe named after its path:
+        // each file's time is the sum of its tests (its beforeAll is not counted).
+        // The describe's path is relative to the package: the folder above the bundles' folder.
+        const packageDir = path.relative(process.cwd(), path.dirname(path.dirname(result.name)));
+        const perFile = new Map();
+        for (const assertion of result.assertionResults ?? []) {
+          const title = assertion.ancestorTitles?.[0];
+          const source = title ? path.join(packageDir, title) : name;
+          perFile.set(source, (perFile.get(source) ?? 0) + (assertion.duration ?? 0) / 1000);
+        }
+        for (const [source, seconds] of perFile)
+          fileTimes.push({ name: source, report: file, seconds, note: `sum of its tests, in ${name}` });
+      } else fileTimes.push({ name, report: file, seconds: (result.endTime - result.startTime) / 1000 });
       if (result.status === 'failed' && (result.assertionResults ?? []).every((a) => a.status !== 'failed'))
         failures.push(`${name} (the file could not run):\n${firstLines(result.message, 20)}`);
       for (const assertion of result.assertionResults ?? [])

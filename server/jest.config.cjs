@@ -2,6 +2,12 @@
 // file gets its own fresh PostgreSQL database on that server.
 // openid-client and its two dependencies ship only ES modules: they are compiled like our sources.
 const { databaseFreeTestFiles } = require('./jest.database-files.cjs');
+const { writeTestBundles } = require('./jest.bundles.cjs');
+
+// The test command runs the test files a few to a module registry (jest.bundles.cjs).
+const bundles =
+  process.env.SWX_TEST_BUNDLES === '1' &&
+  writeTestBundles({ databaseOnly: Boolean(process.env.TEST_DATABASE_URL) });
 
 const esmOnly = '(openid-client|oauth4webapi|jose)';
 // otplib's base32 and HMAC plugins use the ES-module-only majors of @scure/base and @noble/hashes (the 1.x
@@ -25,13 +31,14 @@ module.exports = {
   transformIgnorePatterns: [
     `/node_modules/(?!\\.pnpm/${esmOnly}@)(?!\\.pnpm/${esmOnlyMajors})(?!${esmOnly}/)(?!${esmOnlyMajorNames}/)`,
   ],
-  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  testMatch: bundles ? bundles.testMatch : ['<rootDir>/src/**/*.test.ts'],
   // The test databases' templates, made once per run before the workers start (src/test/database.ts).
   globalSetup: '<rootDir>/src/test/global-setup.ts',
   // On PostgreSQL only the files that reach a database run: the rest ran on the PGlite run already.
   testPathIgnorePatterns: [
     '/node_modules/',
-    ...(process.env.TEST_DATABASE_URL
+    ...(bundles ? bundles.ignored : []),
+    ...(!bundles && process.env.TEST_DATABASE_URL
       ? databaseFreeTestFiles().map((file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
       : []),
   ],

@@ -43,7 +43,7 @@ function databaseFreeTestFiles() {
   return testFiles().filter((file) => !reachesDatabase(file));
 }
 
-module.exports = { databaseFreeTestFiles, reachesDatabase };
+module.exports = { databaseFreeTestFiles, reachesDatabase, testFiles };
 
 if (require.main === module) {
   const free = databaseFreeTestFiles();

@@ -389,17 +389,26 @@ test('a leader frozen until the other takes over resumes fenced: no job run twic
     // ...and sent none: every price either instance's customers saw since is a tick the new leader stored.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const seen = listeners.flatMap((listener) => listener.prices.filter((tick) => tick.time > frozenAt));
-    const stored = await query<{ time: string; price: string; epoch: string | null }>(
-      stack,
-      `select (extract(epoch from time) * 1000)::bigint::text as time, price::text as price, epoch::text as epoch
-         from market_ticks where code = $1 and time >= $2`,
-      [code, new Date(Math.min(...seen.map((tick) => tick.time)))],
-    );
-    const byTime = new Map(stored.map((row) => [Number(row.time), row]));
-    const foreign = seen.filter((tick) => {
-      const row = byTime.get(tick.time);
-      return !row || row.epoch !== newTerm.toString() || Number(row.price) !== Number(tick.price);
-    });
+    // The leader stores its ticks in a flush every second, after sending them: a tick seen just now may not
+    // be stored yet. Asked again for up to ten seconds; a tick of the old term never becomes one of the new.
+    const foreignTicks = async () => {
+      const stored = await query<{ time: string; price: string; epoch: string | null }>(
+        stack,
+        `select (extract(epoch from time) * 1000)::bigint::text as time, price::text as price, epoch::text as epoch
+           from market_ticks where code = $1 and time >= $2`,
+        [code, new Date(Math.min(...seen.map((tick) => tick.time)))],
+      );
+      const byTime = new Map(stored.map((row) => [Number(row.time), row]));
+      return seen.filter((tick) => {
+        const row = byTime.get(tick.time);
+        return !row || row.epoch !== newTerm.toString() || Number(row.price) !== Number(tick.price);
+      });
+    };
+    let foreign = await foreignTicks();
+    for (const deadline = Date.now() + 10_000; foreign.length > 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      foreign = await foreignTicks();
+    }
     expect(seen.length).toBeGreaterThan(3);
     expect(foreign).toEqual([]);
   } finally {

@@ -8,23 +8,28 @@ import {
   languages,
   mobile,
   openRoute,
+  visitRoute,
   resizeTo,
   routePath,
   siteRoutes,
   type Language,
 } from './site';
+import { topBarProblems } from './top-bar-check';
 
 /**
  * Every screen fits, speaks the page's language and is accessible: every route in all ten languages, at
- * 1440 px and 390 px, with no horizontal overflow, no clipped text, no English text on a non-English page
+ * 1440 px and 390 px (and the signed-in top bar in one row at 1280 and 1440 px on both accounts, measured on
+ * the home page: top-bar-check.ts), with no horizontal overflow, no clipped text, no English text on a non-English page
  * that is not a proper name or code (language-check.ts), and in English and Arabic no serious or critical
  * axe-core violation at either width (a11y-check.ts): in the module's area on every route, and in the shell's
  * own bars and footer once per language (they are the same on every route).
  *
  * One test per language and route, so each has its own time budget and its own verdict, and the two workers
- * share the 260 of them evenly. Each worker keeps one signed-in context per language (and a guest one for
- * the sign-in screens) with one page each; a route is opened once at desktop width, measured, narrowed to the
- * phone width and measured again (the layouts switch on CSS width, shell/src/chrome/use-media-query.ts).
+ * share the 260 of them evenly. Each worker keeps one signed-in context for the language it is checking (and
+ * a guest one for the sign-in screens) with one page each, closed when it moves on to the next language; a
+ * route is opened once at desktop width (the first by loading the site, the next ones by navigating inside
+ * it, as a customer does), measured, narrowed to the phone width and measured again (the layouts switch on
+ * CSS width, shell/src/chrome/use-media-query.ts).
  */
 interface LanguagePages {
   member: Page;
@@ -34,9 +39,13 @@ interface LanguagePages {
 const test = base.extend<object, { pagesIn: (language: Language) => Promise<LanguagePages> }>({
   pagesIn: [
     async ({ browser }, use) => {
-      const contexts: BrowserContext[] = [];
-      const made = new Map<Language, Promise<LanguagePages>>();
-      const open = async (language: Language): Promise<LanguagePages> => {
+      // One language's pages open at a time: a language's tests come one after the other, and a page left
+      // open keeps receiving live prices and rendering them (Playwright turns off the throttling of
+      // background pages), so ten languages' pages kept open cost a worker's browser more processor time
+      // with every language it had passed.
+      let current:
+        { language: Language; pages: Promise<LanguagePages>; contexts: BrowserContext[] } | undefined;
+      const open = async (language: Language, contexts: BrowserContext[]): Promise<LanguagePages> => {
         const member = await browser.newContext({ viewport: desktop });
         const guest = await browser.newContext({ viewport: desktop });
         contexts.push(member, guest);
@@ -45,15 +54,22 @@ const test = base.extend<object, { pagesIn: (language: Language) => Promise<Lang
         await prepareContext(guest, { language });
         return { member: await member.newPage(), guest: await guest.newPage() };
       };
-      await use((language) => {
-        let pages = made.get(language);
-        if (!pages) {
-          pages = open(language);
-          made.set(language, pages);
+      const closeCurrent = async () => {
+        if (!current) return;
+        const { pages, contexts } = current;
+        current = undefined;
+        await pages.catch(() => undefined);
+        for (const context of contexts) await context.close();
+      };
+      await use(async (language) => {
+        if (current?.language !== language) {
+          await closeCurrent();
+          const contexts: BrowserContext[] = [];
+          current = { language, pages: open(language, contexts), contexts };
         }
-        return pages;
+        return current.pages;
       });
-      for (const context of contexts) await context.close();
+      await closeCurrent();
     },
     { scope: 'worker' },
   ],
@@ -72,9 +88,10 @@ for (const language of languages) {
       const page = route.guest ? pages.guest : pages.member;
       const address = await routePath(request, language, route);
       await resizeTo(page, desktop);
-      await openRoute(page, address);
+      await visitRoute(page, address);
       const english = (await englishText(page, language)).map((text) => `"${text}"`);
-      const problems: string[] = [];
+      // The signed-in top bar in both account modes, once per language, on the page already open.
+      const problems: string[] = route.name === 'home' ? await topBarProblems(page, desktop) : [];
       const accessibility: string[] = [];
       for (const size of [desktop, mobile]) {
         await resizeTo(page, size);

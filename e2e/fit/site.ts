@@ -77,6 +77,66 @@ export async function openRoute(page: Page, path: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
+/**
+ * Opens a route the way a customer moves around the site: the first route of a page loads the site, the next
+ * ones are navigations inside it (the shell's router follows the history, as when a link is clicked), so the
+ * shell and the modules already loaded are not loaded and started again for every route. Settled as
+ * `openRoute` settles a page load: the address is the route's, no request is in flight for half a second
+ * (the websocket does not count), nothing in the module's area is marked busy, fonts are in.
+ */
+export async function visitRoute(page: Page, path: string): Promise<void> {
+  const requests = inFlight(page);
+  if (!page.url().startsWith('http')) {
+    await openRoute(page, path);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  const target = new URL(path, page.url());
+  await page.waitForFunction(
+    (to) => window.location.pathname + window.location.search === to,
+    target.pathname + target.search,
+  );
+  await page.locator('#main-content').waitFor();
+  await requests.quiet(500);
+  await page
+    .locator('#main-content [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
+  await requests.quiet(500);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Requests of a page still waiting for an answer, counted from the first time a page is visited. */
+const trackers = new WeakMap<Page, { quiet: (ms: number) => Promise<void> }>();
+
+function inFlight(page: Page): { quiet: (ms: number) => Promise<void> } {
+  let tracker = trackers.get(page);
+  if (tracker) return tracker;
+  let pending = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => {
+    pending = Math.max(0, pending + delta);
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  tracker = {
+    // Resolves once no request has been in flight for `ms` (30 s at most: a page that never settles is
+    // measured as it is, and its busy markers fail the test if it is still loading).
+    quiet: async (ms) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && (pending > 0 || Date.now() - lastChange < ms))
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+  };
+  trackers.set(page, tracker);
+  return tracker;
+}
+
 /** The layout settles after a resize before it is measured. */
 export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);

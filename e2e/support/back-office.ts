@@ -86,8 +86,9 @@ export async function upload(
   request: APIRequestContext,
   customer: CustomerSession,
   seed: number,
+  purpose: 'general' | 'identity' = 'general',
 ): Promise<string> {
-  const answer = await request.post('/swx/customer/upload/image', {
+  const answer = await request.post(`/swx/customer/upload/${purpose === 'identity' ? 'identity' : 'image'}`, {
     headers: { Authorization: customer.token, virtually: 'YES' },
     multipart: { file: { name: `photo-${seed}.png`, mimeType: 'image/png', buffer: photo(seed) } },
   });
@@ -112,6 +113,7 @@ export async function deposit(
 export async function submitIdentity(request: APIRequestContext, customer: Customer): Promise<void> {
   await customerCall(request, customer, 'POST', '/user/identification', {
     documentType: 'id_card',
+    documentNumber: `S${customer.id.padStart(7, '0')}E`,
     firstName: 'Eve',
     lastName: 'Tester',
     birthdate: '1990-04-12',
@@ -120,9 +122,9 @@ export async function submitIdentity(request: APIRequestContext, customer: Custo
     address: '10 Anson Road, Singapore 079903',
     areaCode: '+65',
     phone: '81234567',
-    frontImage: await upload(request, customer, 2),
-    backImage: await upload(request, customer, 3),
-    handImage: await upload(request, customer, 4),
+    frontImage: await upload(request, customer, 2, 'identity'),
+    backImage: await upload(request, customer, 3, 'identity'),
+    handImage: await upload(request, customer, 4, 'identity'),
     signature: {
       width: 300,
       height: 120,

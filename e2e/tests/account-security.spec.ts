@@ -2,6 +2,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { generateSync } from 'otplib';
 import { receivedMails, verificationCodeIn, waitForMail } from '../support/smtp';
+import { stepUpByEmail } from '../support/step-up';
 import { closeContext, deployModules, expect, test } from './fixtures';
 
 /**
@@ -47,18 +48,6 @@ async function signIn(page: Page, session: { token: string; userInfo: unknown },
     localStorage.setItem('isLogin', 'true');
     localStorage.setItem('virtualStatus', (userInfo as { virtualStatus: string }).virtualStatus);
   }, session);
-}
-
-/** Answers the step-up dialog with the code e-mailed to the customer. */
-async function stepUpByEmail(page: Page, customer: Customer) {
-  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
-  await expect(dialog).toBeVisible();
-  const since = Date.now();
-  await dialog.getByRole('button', { name: 'E-mail me a code' }).click();
-  const code = verificationCodeIn(await waitForMail(customer.email, { since }));
-  await dialog.getByLabel(/Code from the e-mail/).fill(code);
-  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** No element wider than the page: nothing on the Security page scrolls sideways. */
@@ -151,7 +140,7 @@ test('a passkey registered with the virtual authenticator signs in alone', async
     await page.getByLabel(/Name for a new passkey/).fill('Test laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     // Adding a passkey is sensitive: this customer has no second factor yet, so an e-mailed code.
-    await stepUpByEmail(page, customer);
+    await stepUpByEmail(page, customer.email);
     await expect(page.getByTestId('passkey').filter({ hasText: 'Test laptop' })).toBeVisible();
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
@@ -190,7 +179,7 @@ test('the address book: confirmed by e-mail, usable after the cooling-off period
   await page.getByLabel('Name', { exact: true }).fill('My cold wallet');
   await page.getByLabel(/^Address/).fill(address);
   await page.getByRole('button', { name: 'Save and send the code' }).click();
-  await stepUpByEmail(page, customer);
+  await stepUpByEmail(page, customer.email);
   // The confirmation mail names the address (the step-up's code mail came before it).
   const addressMail = () =>
     receivedMails().filter((m) => m.to.includes(customer.email) && m.text.includes(address));
@@ -267,7 +256,7 @@ test('changing the password asks for a step-up, then the withdraw page says with
   await page.getByLabel(/^New password/).fill('Copper-finch-2077');
   await page.getByLabel(/Confirm new password/).fill('Copper-finch-2077');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await stepUpByEmail(page, customer);
+  await stepUpByEmail(page, customer.email);
   await expect(page.getByText('Modified successfully')).toBeVisible();
 
   await page.goto('/profile/withdraw');

@@ -89,7 +89,7 @@ async function customerGet<T>(request: APIRequestContext, token: string, path: s
 async function verifyIdentity(request: APIRequestContext, token: string, admin: string, userId: string) {
   const headers = { Authorization: token, virtually: 'YES' };
   const photo = async () => {
-    const answer = await request.post('/swx/customer/upload/image', {
+    const answer = await request.post('/swx/customer/upload/identity', {
       headers,
       multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: png } },
     });
@@ -99,6 +99,7 @@ async function verifyIdentity(request: APIRequestContext, token: string, admin: 
     headers,
     data: {
       documentType: 'id_card',
+      documentNumber: `S${userId.padStart(7, '0')}E`,
       firstName: 'Eve',
       lastName: 'Tester',
       birthdate: '1990-04-12',
@@ -249,7 +250,7 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   expect(csv).not.toContain("'");
   await page.goto('/profile/notification');
   await expect(page.getByText('Deposit credited')).toBeVisible();
-  await expect(page.getByText('Your deposit of 150 USDT was approved and credited.')).toBeVisible();
+  await expect(page.getByText('Your deposit of 150.00 USDT was approved and credited.')).toBeVisible();
 
   // A withdrawal: the fee is shown before confirming; staff reject it and the hold is released. Withdrawals need
   // a verified identity (on by default), so the customer is verified first.
@@ -305,10 +306,21 @@ test('deposit, staff review, balance, records, live notification, withdrawals an
   );
   const second = withdrawals.find((item) => item.status === 'pending')!;
   await staff(request, admin, `/reviews/withdrawal/${second.id}/approve`);
-  await staff(request, admin, `/withdrawals/${second.id}/complete`, { reference: 'payout-tx-42' });
+  // A 64-character payout reference (a transaction hash) made this page 652 px wide on a phone (issue 32): it
+  // shows shortened, with a copy button, and the page stays as wide as the window on both projects.
+  const payoutReference = crypto.randomBytes(32).toString('hex');
+  await staff(request, admin, `/withdrawals/${second.id}/complete`, { reference: payoutReference });
   await page.reload();
-  await expect(page.getByTestId(`withdrawal-${second.id}`)).toContainText('Completed');
-  await expect(page.getByText('Transaction reference: payout-tx-42')).toBeVisible();
+  const paidOut = page.getByTestId(`withdrawal-${second.id}`);
+  await expect(paidOut).toContainText('Completed');
+  await expect(paidOut.getByText('Transaction reference')).toBeVisible();
+  await expect(
+    paidOut.getByText(`${payoutReference.slice(0, 8)}…${payoutReference.slice(-8)}`),
+  ).toBeVisible();
+  await expect(paidOut.getByRole('button', { name: 'Copy Transaction reference' })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
   await expect(page.getByText('Available: 129.80 USDT')).toBeVisible();
 
   // Invite: the link pre-fills a friend's registration, and the friend then shows (masked) on the page.

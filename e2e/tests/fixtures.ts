@@ -6,8 +6,21 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
  * shell asks for /remotes.json on every navigation) stop quietly: one that failed on the closing page after
  * the test would fail the worker between tests, and the next test would not run.
  */
-export const test = base.extend<{ boardSeen: boolean }>({
+export const test = base.extend<{ boardSeen: boolean; ownContextsClosed: void }>({
   boardSeen: [true, { option: true }],
+  // Contexts a test opens itself (`browser.newContext()`: a second customer, a staff page) are closed when it
+  // ends, passed or failed. Playwright leaves them to the worker's browser, where their pages would go on
+  // receiving live prices and rendering them (background pages are not throttled under Playwright) for every
+  // later test of the worker.
+  ownContextsClosed: [
+    async ({ browser }, provide) => {
+      const before = new Set(browser.contexts());
+      await provide();
+      for (const context of browser.contexts())
+        if (!before.has(context)) await closeContext(context).catch(() => undefined);
+    },
+    { auto: true },
+  ],
   page: async ({ page, boardSeen }, provide) => {
     if (boardSeen) await page.addInitScript(() => window.sessionStorage.setItem('showBoard', 'false'));
     await provide(page);

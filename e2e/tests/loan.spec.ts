@@ -119,6 +119,7 @@ async function verifyIdentity(page: Page) {
   await page.goto('/loan');
   await expect(page.getByText('Not verified')).toBeVisible();
   await page.getByRole('radio', { name: 'ID card' }).check();
+  await field(page, 'Document number').fill(`T${Date.now().toString().slice(-7)}A`);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await field(page, 'First name').fill('Ana');

@@ -35,6 +35,43 @@ test('the home list shows feed prices that change over time', async ({ page }) =
   await expect(page.getByText('Simulated market data', { exact: false }).first()).toBeVisible();
 });
 
+test('a price the feed moves flashes, and shows a steady colour instead when less motion is asked for', async ({
+  page,
+}) => {
+  // The suite runs with reduced motion (playwright.config.ts); this test asks for the default first.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/');
+  const price = page
+    .getByTestId('home-market-list')
+    .locator(`[data-code="${liveCode}"]`)
+    .getByTestId('market-price');
+  await expect(price).not.toHaveText('—');
+  const flashes = () =>
+    price.evaluate(
+      (element) => element.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
+    );
+  await expect.poll(flashes, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const before = await price.textContent();
+  await expect.poll(async () => price.textContent(), { timeout: 30_000 }).not.toBe(before);
+  // The last move's direction as the price's own colour (the theme's colour for up or for down), no flash.
+  const steadyColour = () =>
+    price.evaluate((element) => {
+      const probe = document.createElement('span');
+      document.body.append(probe);
+      const resolve = (name: string) => {
+        probe.style.color = `var(${name})`;
+        return getComputedStyle(probe).color;
+      };
+      const colours = [resolve('--swx-color-up'), resolve('--swx-color-down')];
+      probe.remove();
+      return colours.includes(getComputedStyle(element).color);
+    });
+  await expect.poll(steadyColour).toBe(true);
+  expect(await flashes()).toBe(0);
+});
+
 test('the home page does not download the chart library', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
@@ -89,6 +126,52 @@ test('a currency opens from the home list and shows candles from the feed', asyn
   await expect.poll(async () => page.evaluate(() => localStorage.getItem('klinedatamark'))).toBe('5m');
   await page.reload();
   await expect(page.getByRole('tab', { name: '5m', exact: true })).toHaveAttribute('aria-selected', 'true');
+});
+
+/**
+ * Where the chart's window ends, against the end of the series, in pixels of the navigator: the selected
+ * stretch of the navigator ends at its right edge when the chart shows the latest candles.
+ */
+async function windowGapToLatest(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const chart = document.querySelector('[data-testid="kline-chart"]');
+    const selected = chart?.querySelector('.highcharts-navigator-mask-inside');
+    const plot = chart?.querySelector('.highcharts-plot-background');
+    if (!selected || !plot) return Number.POSITIVE_INFINITY;
+    return Math.abs(plot.getBoundingClientRect().right - selected.getBoundingClientRect().right);
+  });
+}
+
+test('every timeframe opens at the latest candles, switching through all of them both ways', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('klinedatamark', '1m'));
+  await page.goto(`/cruuency?code=${liveCode}&type=2`);
+  const candles = page.locator(
+    '[data-testid="kline-chart"] .highcharts-candlestick-series .highcharts-point',
+  );
+  await expect.poll(async () => candles.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  const labels = ['1m', '5m', '15m', '30m', '1h', '4h', '1D', '1W'];
+  const interval = (label: string) => label.toLowerCase();
+  // Up to 1W and back down to 1m, then the jumps the issue names (1D → 5m, 1W → 1m).
+  const order = [...labels.slice(1), ...labels.slice(0, -1).reverse(), '1D', '5m', '1W', '1m'];
+  for (const label of order) {
+    const answered = page.waitForResponse(
+      (response) =>
+        response.url().includes('/index/getKValueByCodeAndDate') &&
+        new URL(response.url()).searchParams.get('interval') === interval(label),
+    );
+    await page.getByRole('tab', { name: label, exact: true }).click();
+    await answered;
+    await expect(page.getByRole('tab', { name: label, exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect.poll(async () => candles.count(), { message: `candles after ${label}` }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => windowGapToLatest(page), { message: `window after switching to ${label}` })
+      .toBeLessThan(3);
+  }
 });
 
 test('Arabic is translated and right-to-left, Japanese translated', async ({ page }, testInfo) => {

@@ -234,7 +234,7 @@ test('the social sign-in return page refuses an answer it did not ask for, witho
   await page.goto('/api/loginCallback/google?code=abc&state=xyz');
   await expect(page.getByRole('heading', { name: 'Sign-in did not complete' })).toBeVisible();
   await expect(
-    page.getByText('This sign-in attempt expired or was already used, please start again'),
+    page.getByText('This sign-in was started in another browser or has expired: please start it again here'),
   ).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to log in' }).click();

@@ -78,9 +78,13 @@ test.describe('navigation chrome', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 
-  test('an unknown path redirects to the home page', async ({ page }) => {
+  test('an unknown path shows the not-found page, titled so, with a way home', async ({ page }) => {
     await page.goto('/no/such/page?x=1');
-    await expect(page).toHaveURL('/');
+    const notFound = page.getByTestId('not-found');
+    await expect(notFound.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL('/no/such/page?x=1');
+    await expect(page).toHaveTitle('Page not found · SWX');
+    await notFound.getByRole('link', { name: 'Go to the home page' }).click();
     await expectFixtureAt(page, '/');
   });
 
@@ -208,9 +212,11 @@ test.describe('language', () => {
 test.describe('onboarding board', () => {
   test.use({ boardSeen: false });
 
-  test('shows once per session on mobile, never on desktop', async ({ page }, testInfo) => {
-    await page.goto('/');
-    await expectFixtureAt(page, '/');
+  test('shows once per session on mobile, never on desktop; Skip keeps the opened page', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/cruuency?code=ETHUSDT');
+    await expectFixtureAt(page, '/cruuency');
     const board = page.getByRole('dialog', { name: 'Welcome to SWX' });
     if (!isMobileProject(testInfo.project.name)) {
       await expect(board).toHaveCount(0);
@@ -219,9 +225,9 @@ test.describe('onboarding board', () => {
     await expect(board).toBeVisible();
     await board.getByRole('button', { name: 'Skip' }).click();
     await expect(board).toHaveCount(0);
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/cruuency?code=ETHUSDT');
     await page.reload();
-    await expectFixtureAt(page, '/');
+    await expectFixtureAt(page, '/cruuency');
     await expect(board).toHaveCount(0);
   });
 

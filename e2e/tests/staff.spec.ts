@@ -191,6 +191,11 @@ test('an identity check rejected on one field shows the customer that field’s 
   for (const name of ['Front photo', 'Back photo', 'Hand-held photo'])
     await expect(page.getByAltText(`${name} of ${customer.username}`)).toBeVisible();
   await expect(page.getByText('Tester', { exact: true })).toBeVisible();
+  // Document number and birth date masked until revealed; the reveal is audited by the server.
+  await expect(page.getByText('••••-••-••')).toBeVisible();
+  await page.getByRole('button', { name: 'Reveal document number and date of birth' }).click();
+  await expect(page.getByText('1990-04-12')).toBeVisible();
+  await expect(page.getByText(`S${customer.id.padStart(7, '0')}E`)).toBeVisible();
 
   const reason = 'The back photo is blurred: please take it again in daylight';
   await page.getByRole('button', { name: 'Reject' }).click();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
+import { stepUpByEmail } from '../support/step-up';
 import { deployModules, expect, test } from './fixtures';
 
 /**
@@ -153,6 +154,8 @@ test('a customer links a wallet in the settings, then signs in with it', async (
   const wallets = page.getByRole('region', { name: 'Wallets' });
   await expect(wallets.getByText('No wallet linked yet.')).toBeVisible();
   await wallets.getByRole('button', { name: 'Link E2E Wallet' }).click();
+  // A new way into the account is a sensitive action: a step-up first, then the link goes through.
+  await stepUpByEmail(page, customer.email);
   await expect(wallets.getByText(account.address)).toBeVisible();
 
   await signOut(page, request);

@@ -22,9 +22,12 @@ export const loanApi = {
     return api().call('kyc.submit', { body });
   },
 
-  /** A photo picked in the verification form goes to the server at once, so a resumed form keeps it. */
+  /**
+   * A photo picked in the verification form goes to the server at once (sealed there, kept 24 hours unless
+   * submitted), so a resumed form keeps it.
+   */
   uploadImage(file: Blob): Promise<UploadResult> {
-    return api().upload('uploads.uploadImage', file);
+    return api().upload('uploads.uploadIdentityImage', file);
   },
 
   /** An upload of this customer's not yet submitted, fetched again for its preview. */

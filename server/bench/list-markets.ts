@@ -10,6 +10,7 @@
  *
  * Set DATABASE_URL to run the server on PostgreSQL instead of in-memory PGlite.
  */
+import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -66,6 +67,8 @@ async function serve(): Promise<void> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DATA_DIR: 'memory://',
+    // A throwaway database: a throwaway identity key (production refuses to start without one).
+    IDENTITY_ENCRYPTION_KEY: process.env.IDENTITY_ENCRYPTION_KEY ?? crypto.randomBytes(32).toString('hex'),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' });
   const services = await createServices(config, database, pino({ level: 'warn' }));

@@ -40,6 +40,8 @@ async function serve(): Promise<void> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     DATA_DIR: 'memory://',
+    // A throwaway database: a throwaway identity key (production refuses to start without one).
+    IDENTITY_ENCRYPTION_KEY: process.env.IDENTITY_ENCRYPTION_KEY ?? crypto.randomBytes(32).toString('hex'),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' });
   // Benchmark-only markets so that 100 codes tick; they exist only in this throwaway database.

@@ -7,6 +7,10 @@ import { createServices, type Services } from './services';
 import { badRoles, type StaffIdentity } from './admin/staff';
 import { staffRoles, type StaffRole } from '@swx/shared/contract';
 import { isAppError } from './http/errors';
+import { rotateKeys } from './keys';
+
+/** The command line prints its own report; the rotation's log lines would repeat it. */
+const silentLog = { info: () => undefined, warn: () => undefined };
 
 /**
  * The staff command line: `pnpm admin <command>`. It opens the database directly and works through the same
@@ -31,12 +35,18 @@ Commands:
   reject-change <id> <reason>             reject a pending change (or withdraw one's own)
   audit-verify                            recompute the audit log's hash chain; names the first broken row
   audit-anchors                           the latest daily anchors of the audit log (anchoring finished days first)
+  rotate-keys                             wrap every data key again under the active identity key
+                                          (IDENTITY_ACTIVE_KEY); data is not re-encrypted; resumable, and
+                                          safe while the server runs on PostgreSQL; audited
+  key-usage                               sealed values per place and key id: a key may leave
+                                          IDENTITY_KEYS once no place lists it
 
 Options:
   --roles <list>       create-staff: comma-separated roles (${staffRoles.join(', ')}); nobody holds admin and finance
   --email <address>    create-staff: the member's e-mail address
-  --staff <username>   the staff member acting (required except for reviews, params, ledger-check, audit-*;
-                       optional for create-staff when no staff account exists yet)
+  --staff <username>   the staff member acting (required except for reviews, params, ledger-check, audit-*,
+                       rotate-keys and key-usage; optional for create-staff when no staff account exists yet)
+  --batch <n>          rotate-keys: values per batch (default 200)
   --json               print results as JSON
   -h, --help           this text`;
 
@@ -87,6 +97,7 @@ export async function runCli(argv: string[], services: Services, io: CliIo): Pro
       options: {
         staff: { type: 'string' },
         roles: { type: 'string' },
+        batch: { type: 'string' },
         email: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -252,6 +263,56 @@ export async function runCli(argv: string[], services: Services, io: CliIo): Pro
             : `Ledger problems:\n${report.problems.map((p) => JSON.stringify(p)).join('\n')}`,
         );
         return report.ok ? 0 : 1;
+      }
+      case 'rotate-keys': {
+        const staff = values.staff ? await actingStaff(services, values.staff) : null;
+        const batchSize = values.batch === undefined ? 200 : Number(values.batch);
+        if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
+          throw new UsageError('--batch must be a whole number from 1 to 10000');
+        const report = await rotateKeys(
+          {
+            keyRotation: services.keyRotation,
+            audit: services.audit,
+            db: services.database.db,
+            log: silentLog,
+          },
+          staff?.staffId ?? null,
+          {
+            batchSize,
+            onBatch: json
+              ? undefined
+              : (source, counts) => io.out(`${source}: ${counts.rewrapped} rewrapped so far`),
+          },
+        );
+        const usage = await services.keyRotation.usage();
+        print(io, { activeKey: services.keyRotation.activeKeyId, report, usage }, json, () =>
+          [
+            `Active key: ${services.keyRotation.activeKeyId}`,
+            ...Object.entries(report).map(
+              ([source, c]) =>
+                `${source}: ${c.rewrapped} rewrapped, ${c.upgraded} sealed from before, ${c.changed} changed meanwhile, ${c.unreadable} unreadable`,
+            ),
+            `Still under each key: ${JSON.stringify(usage)}`,
+          ].join('\n'),
+        );
+        return Object.values(report).some((c) => c.unreadable > 0) ? 1 : 0;
+      }
+      case 'key-usage': {
+        const usage = await services.keyRotation.usage();
+        print(io, { activeKey: services.keyRotation.activeKeyId, usage }, json, () =>
+          [
+            `Active key: ${services.keyRotation.activeKeyId}`,
+            ...Object.entries(usage).map(
+              ([source, byKey]) =>
+                `${source}: ${
+                  Object.entries(byKey)
+                    .map(([key, count]) => `${key} ${count}`)
+                    .join(', ') || 'nothing stored'
+                }`,
+            ),
+          ].join('\n'),
+        );
+        return 0;
       }
       default:
         io.err(`Unknown command "${command}"\n\n${usage}`);

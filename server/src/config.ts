@@ -3,6 +3,7 @@ import path from 'node:path';
 import { oidcProvidersFrom, type OidcProviderConfig } from './auth/oidc/config';
 import { MAX_HISTORY_DAYS } from './markets/feed/simulated-history';
 import { staffNetworksFrom } from './http/staff-network';
+import { keyringFromEnv, type Keyring } from './platform/crypto';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -65,9 +66,12 @@ export interface Config {
   /** Social sign-in: the OpenID Providers configured (auth/oidc/config.ts); empty offers none. */
   oidcProviders: OidcProviderConfig[];
   // KYC and loans
-  /** AES-256 key (32 bytes) for identity documents at rest, from `IDENTITY_ENCRYPTION_KEY`; see `kyc/vault.ts`. */
-  identityEncryptionKey: Buffer;
-  /** Where encrypted identity documents live (`$DATA_DIR/identity`). */
+  /**
+   * The key-encryption keys that seal identity data at rest (`platform/crypto`): `IDENTITY_ENCRYPTION_KEY`,
+   * or the keyring `IDENTITY_KEYS` with `IDENTITY_ACTIVE_KEY`; required unless NODE_ENV is `test`.
+   */
+  identityKeys: Keyring;
+  /** Where sealed identity photos live (`$DATA_DIR/identity`). */
   identityDir: string;
   /** Smart plans: `PLAN_PRODUCTS`, a JSON array of products replacing the default gold plan (plans/products.ts). */
   planProducts: string | undefined;
@@ -170,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimits: authRateLimitsFrom(env, nodeEnv),
     oidcProviders: oidcProvidersFrom(env),
     // KYC and loans
-    identityEncryptionKey: identityKeyFrom(env.IDENTITY_ENCRYPTION_KEY, nodeEnv),
+    identityKeys: keyringFromEnv(env, nodeEnv),
     identityDir: path.resolve(env.IDENTITY_DIR ?? path.join(dataDir, 'identity')),
     planProducts: env.PLAN_PRODUCTS || undefined,
     instanceName: (env.INSTANCE_NAME || `${os.hostname()}:${process.pid}`).slice(0, 40),
@@ -244,27 +248,6 @@ function exchangeFeedFrom(env: NodeJS.ProcessEnv): ExchangeFeedConfig {
     backoffInitialMs,
     backoffMaxMs,
   };
-}
-
-/**
- * A fixed, published key for development and tests only: identity documents written with it are as good as
- * plain. Production refuses to start without its own key, so this one can never protect real documents.
- */
-const DEVELOPMENT_IDENTITY_KEY = Buffer.from('swx-development-identity-key-32b', 'utf8');
-
-/** `IDENTITY_ENCRYPTION_KEY`: 32 bytes as 64 hex digits or base64; required in production. */
-export function identityKeyFrom(value: string | undefined, nodeEnv: Config['nodeEnv']): Buffer {
-  if (value === undefined || value === '') {
-    if (nodeEnv === 'production')
-      throw new Error('IDENTITY_ENCRYPTION_KEY is required in production (32 bytes, hex or base64)');
-    return DEVELOPMENT_IDENTITY_KEY;
-  }
-  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (key.length !== 32)
-    throw new Error('IDENTITY_ENCRYPTION_KEY must be 32 bytes (64 hex digits or base64)');
-  if (nodeEnv === 'production' && key.equals(DEVELOPMENT_IDENTITY_KEY))
-    throw new Error('IDENTITY_ENCRYPTION_KEY must not be the development key in production');
-  return key;
 }
 
 const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;

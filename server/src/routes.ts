@@ -37,6 +37,8 @@ import { customersAdminRoutes } from './admin/customers/routes';
 // Customer account security.
 import { stepUpPlugin } from './security/plugin';
 import { securityAdminRoutes, securityRoutes, securitySignInRoutes } from './security/routes';
+// The customer's data and account closure.
+import { privacyRoutes } from './privacy/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -72,6 +74,8 @@ export const customerRoutes: FastifyPluginAsync[] = [
   // Customer account security.
   securitySignInRoutes,
   securityRoutes,
+  // The customer's data and account closure.
+  privacyRoutes,
 ];
 
 /** Staff API plugins, mounted under /swx/admin. */

@@ -43,19 +43,44 @@ import { Scheduler } from './platform/scheduler';
 import { PlansService } from './plans/service';
 import { configuredProducts } from './plans/products';
 // KYC and loans
-import { IdentityVault } from './kyc/vault';
 import { KycService } from './kyc/service';
+import { IdentityData } from './kyc/identity-data';
+import { IdentityPhotos } from './kyc/photos';
+import { KycRetention } from './kyc/retention';
+import { upgradeLegacyKyc } from './kyc/legacy';
 import { LoansService } from './loans/service';
+import { LoanData } from './loans/retention';
+// Identity data at rest: the keyring, envelope sealing and key rotation.
+import {
+  BlindIndex,
+  KeyRotation,
+  LegacyVault,
+  SealedSecrets,
+  Sealer,
+  isLegacySealed,
+  sealedColumn,
+} from './platform/crypto';
+import { totpScope } from './admin/staff-totp';
+import { rotateKeys } from './keys';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
 // Customer account security.
 import { SecurityService } from './security/service';
+import { customerTotpScope } from './security/totp';
 import { SecurityStaffRequests } from './security/staff-requests';
 import { RateCounters, SharedAttemptThrottle, purgeAttemptCounters } from './guards/shared-counters';
 // Back office: customers, corrections, operations.
 import { CustomerDirectory } from './auth/directory';
 import { CustomersService } from './admin/customers/service';
 import { CorrectionsService } from './admin/customers/corrections';
+// The customer's data and account closure.
+import path from 'node:path';
+import { AccountClosures } from './auth/closure';
+import { forgetClosedAccount, forgetPasskeys } from './security/closure';
+import { ExportFiles } from './privacy/export-files';
+import { DataExports } from './privacy/exports';
+import { AccountClosure } from './privacy/closure';
+import type { PrivacySources } from './privacy/sources';
 
 /**
  * The composition root: every domain service, built once, in dependency order. Domains reach each other
@@ -78,6 +103,13 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const units = new UnitOfWork(database.db, log);
   const audit = new AuditService(database.db);
+  // Identity data at rest (docs/security.md): one sealer over the configured keyring for every domain; each
+  // place that stores sealed values registers with the key rotation, which also seals what was stored before.
+  const sealer = new Sealer(config.identityKeys);
+  const legacyVault = new LegacyVault(config.identityKeys, config.nodeEnv);
+  const keyRotation = new KeyRotation(sealer);
+  const sealedSecrets = new SealedSecrets(database.db, sealer);
+  keyRotation.register(sealedSecrets.rewrapSource());
   // The audit log's tamper evidence: the chain's verifier and the daily anchors (a scheduler job).
   const auditChain = new AuditChain(database.db);
   scheduler.every('audit.anchor', 3_600_000, (now) => auditChain.anchorFinishedDays(now), {
@@ -85,12 +117,25 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const mailer = createMailer(config, log);
   const staff = new StaffService(database.db, audit, {
-    // TOTP secrets are sealed with the identity documents' key (the vault's seal/open; no file is written).
-    totp: new StaffTotp(new IdentityVault(config.identityEncryptionKey, config.identityDir)),
+    // TOTP secrets are sealed under the identity keyring, bound to the member.
+    totp: new StaffTotp(sealer),
     codeLimit: config.authRateLimits.loginPerAccount,
     mailer,
     publicUrl: config.publicUrl,
   });
+  keyRotation.register(
+    sealedColumn(database.db, sealer, {
+      name: 'staff.totp',
+      table: 'staff',
+      id: 'id',
+      column: 'totp_secret',
+      encoding: 'base64',
+      scopeColumns: [],
+      scope: (_row, id) => totpScope(id),
+      legacy: (value, _row, id) =>
+        isLegacySealed(value) ? legacyVault.open(`staff-totp:${id}`, value) : undefined,
+    }),
+  );
   await staff.bootstrap(config.adminUsername, config.adminPassword, config.adminEmail);
   const staffManagement = new StaffManagement(database.db, audit, staff);
   // Parameters are seeded and loaded before any other service can read one.
@@ -109,10 +154,18 @@ export async function createServices(config: Config, database: Database, log: Fa
       log.error({ err: error, kind: decision.kind, id: decision.id }, 'after-decision step failed'),
   });
   lifecycle.push(params);
-  const uploads = new UploadsService(database.db, config.uploadDir, config.uploadLimit, () => ({
-    count: params.getInteger('upload_daily_count'),
-    bytes: params.getInteger('upload_daily_bytes'),
-  }));
+  const uploads = new UploadsService({
+    db: database.db,
+    uploadDir: config.uploadDir,
+    limit: config.uploadLimit,
+    quota: () => ({
+      count: params.getInteger('upload_daily_count'),
+      bytes: params.getInteger('upload_daily_bytes'),
+    }),
+    sealer,
+  });
+  keyRotation.register(uploads.rewrapSource());
+  uploads.registerJobs(scheduler, audit);
   const content = new ContentService(database.db);
   await content.seed();
   const contentEditor = new ContentEditor(database.db, audit);
@@ -170,7 +223,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   // Notifications (stored, then pushed live) and invite rewards come before the engines that produce them.
   const notifications = new NotificationsService(database.db, live, units);
   // Customer account security: second factors, passkeys, step-up, devices and history, address book, locks.
-  // TOTP secrets are sealed as staff ones are (the identity key).
+  // TOTP secrets are sealed as staff ones are (the sealer over the identity keyring), and rotate with them.
   const factorThrottle = new SharedAttemptThrottle(database.db, {
     name: 'factor',
     freeFailures: config.authRateLimits.loginPerAccount.max,
@@ -183,12 +236,25 @@ export async function createServices(config: Config, database: Database, log: Fa
     mailer,
     notifications,
     params,
-    vault: new IdentityVault(config.identityEncryptionKey, config.identityDir),
+    vault: sealer,
     webAuthn: config.webAuthn,
     publicUrl: config.publicUrl,
     factorThrottle,
     log,
   });
+  keyRotation.register(
+    sealedColumn(database.db, sealer, {
+      name: 'customer.totp',
+      table: 'customer_totp',
+      id: 'user_id',
+      column: 'secret',
+      encoding: 'base64',
+      scopeColumns: [],
+      scope: (_row, id) => customerTotpScope(id),
+      legacy: (value, _row, id) =>
+        isLegacySealed(value) ? legacyVault.open(`customer-totp:${id}`, value) : undefined,
+    }),
+  );
   auth.useSignInHooks(security.signIn);
   // Every customer e-mail carries the customer's anti-phishing code (added where mails leave).
   mailer.useAntiPhishing((to) => security.antiPhishingFor(to));
@@ -203,20 +269,37 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const invites = new InvitesService(database.db, ledger, params, config.publicUrl);
   const records = new RecordsService(ledger);
-  // KYC and loans: identity verification (documents encrypted at rest) gates loans and, by parameter,
-  // withdrawals, so it comes before the cashier.
-  const kyc = new KycService({
+  // KYC and loans: identity verification (personal data sealed at rest) gates loans and, by parameter,
+  // withdrawals, so it comes before the cashier. Document numbers are compared by a keyed hash whose key is a
+  // sealed secret (the same on every instance, untouched by rotation).
+  const identityPhotos = new IdentityPhotos(config.identityDir, sealer);
+  const documentIndexKey = await sealedSecrets.getOrFailure('kyc.document-index');
+  if (!Buffer.isBuffer(documentIndexKey))
+    log.error(
+      { reason: documentIndexKey.reason, keyId: documentIndexKey.keyId },
+      'the document index key cannot be opened with the configured identity keys: identity submissions answer 11200',
+    );
+  const identityData = new IdentityData(sealer, new BlindIndex(documentIndexKey));
+  const closedBefore = (cutoff: Date, after: string | null, limit: number) =>
+    auth.closedBefore(cutoff, after, limit);
+  const kycDeps = {
     db: database.db,
     units,
     uploads,
-    vault: new IdentityVault(config.identityEncryptionKey, config.identityDir),
+    photos: identityPhotos,
+    data: identityData,
     auth,
     audit,
     params,
     notifications,
     events: live,
-  });
+  };
+  const kyc = new KycService(kycDeps);
   kyc.registerReviews(reviews);
+  const kycRetention = new KycRetention({ ...kycDeps, closedBefore });
+  kycRetention.registerJobs(scheduler);
+  keyRotation.register(identityPhotos.rewrapSource(database.db));
+  for (const source of identityData.rewrapSources(database.db)) keyRotation.register(source);
   const loans = new LoansService({
     db: database.db,
     units,
@@ -224,6 +307,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     params,
     audit,
     kyc,
+    sealer,
     notifications,
     events: live,
     customers: (ids) => auth.customerSummaries(ids),
@@ -232,6 +316,9 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   loans.registerReviews(reviews);
   loans.registerJobs(scheduler);
+  const loanData = new LoanData({ db: database.db, sealer, audit, params, closedBefore });
+  loanData.registerJobs(scheduler);
+  for (const source of loanData.rewrapSources()) keyRotation.register(source);
   const cashier = new CashierService({
     db: database.db,
     units,
@@ -326,6 +413,77 @@ export async function createServices(config: Config, database: Database, log: Fa
     usernames: (ids) => auth.usernames(ids),
   });
   registerChangeKinds(changes, { params, markets, plans, loans, staffManagement });
+  // The customer's data (a download sealed at rest, prepared on the scheduler) and account closure: a read
+  // side over the owners' functions; closing writes through auth, security and privacy in one transaction.
+  const privacySources: PrivacySources = {
+    auth,
+    ledger,
+    records,
+    trading,
+    plans,
+    loans,
+    nfts,
+    cashier,
+    kyc,
+    security,
+  };
+  const exportFiles = new ExportFiles(path.join(config.identityDir, 'exports'), sealer);
+  keyRotation.register(exportFiles.rewrapSource(database.db));
+  const dataExports = new DataExports({
+    db: database.db,
+    units,
+    files: exportFiles,
+    sources: privacySources,
+    notifications,
+    log,
+  });
+  dataExports.registerJobs(scheduler);
+  const accountClosures = new AccountClosures(database.db, forgetPasskeys);
+  const accountClosure = new AccountClosure({
+    units,
+    sources: privacySources,
+    closures: accountClosures,
+    exports: dataExports,
+    audit,
+    params,
+    forgetSecurity: forgetClosedAccount,
+  });
+  accountClosure.registerJobs(scheduler);
+  const privacy = {
+    exports: dataExports,
+    closure: accountClosure,
+    files: exportFiles,
+    sources: privacySources,
+  };
+  // Data stored before sealing is sealed before the first request (idempotent: nothing to do once done);
+  // a rotation to a new active key runs in the background on the scheduler's leader, and from `pnpm admin
+  // rotate-keys`.
+  const upgraded = {
+    uploads: await uploads.upgradeLegacy(),
+    kyc: await upgradeLegacyKyc({
+      db: database.db,
+      data: identityData,
+      photos: identityPhotos,
+      legacy: legacyVault,
+    }),
+    loanSignatures: await loanData.upgradeLegacy(),
+    sealed: await keyRotation.run({ legacyOnly: true }),
+  };
+  const upgradedCount =
+    upgraded.uploads +
+    upgraded.kyc.records +
+    upgraded.kyc.photos +
+    upgraded.loanSignatures +
+    Object.values(upgraded.sealed).reduce((sum, counts) => sum + counts.upgraded, 0);
+  if (upgradedCount > 0) log.info({ upgraded }, 'identity data stored before sealing is now sealed');
+  scheduler.every(
+    'platform.key-rotation',
+    10 * 60_000,
+    () => rotateKeys({ keyRotation, audit, db: database.db, log }, null),
+    {
+      runOnStart: true,
+    },
+  );
   lifecycle.push(scheduler.lifecycle);
   return {
     config,
@@ -343,6 +501,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     reviews,
     params,
     uploads,
+    keyRotation,
+    sealedSecrets,
     content,
     ledger,
     mailer,
@@ -362,7 +522,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     wallet,
     // KYC and loans
     kyc,
+    kycRetention,
     loans,
+    loanData,
     // ---- nfts ----
     nfts,
     // Social sign-in (OpenID Connect).
@@ -376,6 +538,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     customers,
     corrections,
     contentEditor,
+    // The customer's data and account closure.
+    privacy,
   };
 }
 

@@ -43,11 +43,24 @@ beforeEach(() => {
 });
 
 describe('routes', () => {
-  it('redirects an unknown path to the home page', async () => {
-    const { currentPath } = renderShell({ path: '/no/such/page' });
-    expect(await screen.findByText('mf_markets module content')).toBeInTheDocument();
-    expect(currentPath()).toBe('/');
-  });
+  it.each(['/no/such/page', '/profile/nothing', '/help/faq/extra', '/pass'])(
+    'shows the not-found page, with the chrome and a way home, for %s',
+    async (path) => {
+      const user = userEvent.setup();
+      const { currentPath } = renderShell({ path });
+      const page = await screen.findByTestId('not-found');
+      expect(within(page).getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(within(page).getByText(path)).toBeInTheDocument();
+      expect(currentPath()).toBe(path);
+      expect(loadRoutes).not.toHaveBeenCalled();
+      expect(screen.getByTestId('desktop-top-bar')).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe('Page not found · SWX'));
+
+      await user.click(within(page).getByRole('link', { name: 'Go to the home page' }));
+      expect(await screen.findByText('mf_markets module content')).toBeInTheDocument();
+      expect(currentPath()).toBe('/');
+    },
+  );
 
   it('loads the module that owns the route, through load-remote', async () => {
     renderShell({ path: '/profile/balance' });
@@ -237,17 +250,19 @@ describe('onboarding board', () => {
     expect(screen.queryByRole('dialog', { name: 'Welcome to SWX' })).not.toBeInTheDocument();
   });
 
-  it('Continue takes a customer home, and Skip always goes home', async () => {
+  it('Continue keeps a customer on the opened page, and Skip keeps anyone there', async () => {
     setViewport('mobile');
     const user = userEvent.setup();
     const first = renderShell({ signedIn: true, path: '/market' });
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
-    expect(first.currentPath()).toBe('/');
+    expect(first.currentPath()).toBe('/market');
     first.unmount();
 
-    const second = renderShell({ path: '/trading' });
+    const second = renderShell({ path: '/cruuency?code=ETHUSDT' });
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Skip' }));
-    expect(second.currentPath()).toBe('/');
+    expect(second.currentPath()).toBe('/cruuency');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('mf_markets module content')).toBeInTheDocument();
   });
 
   it('never shows on desktop', async () => {

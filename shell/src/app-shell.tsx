@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { DiagnosticsPanel, diagnosticsRequested } from './chrome/diagnostics-panel';
 import { Footer } from './chrome/footer';
 import { LanguagePicker } from './chrome/language-picker';
@@ -9,6 +9,7 @@ import { OnboardingBoard } from './chrome/onboarding-board';
 import { TabBar } from './chrome/tab-bar';
 import { DesktopTopBar, MobileTopBar } from './chrome/top-bars';
 import { ModuleArea } from './module-area/module-area';
+import { NotFoundPage } from './not-found/not-found-page';
 import { pageTitleKey } from './routes/page-title';
 import { chromeFor, moduleForPath } from './routes/route-table';
 import { ToastRegion } from '@swx/shared';
@@ -22,7 +23,8 @@ export const AppShell = observer(function AppShell() {
   const { t, i18n } = useTranslation('shell');
   const { pathname, search } = useLocation();
   const titleKey = pageTitleKey(pathname);
-  const moduleName = moduleForPath(pathname);
+  // An address no page answers (no module, or a module's path it has no screen for) shows the not-found page.
+  const moduleName = titleKey === 'notFound' ? null : moduleForPath(pathname);
   const chrome = chromeFor(pathname);
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const openLanguages = useCallback(() => setLanguagesOpen(true), []);
@@ -44,7 +46,6 @@ export const AppShell = observer(function AppShell() {
     document.title = t('title.format', { page: t(`title.${titleKey}`) });
   }, [t, titleKey, i18n.language]);
 
-  if (!moduleName) return <Navigate to="/" replace />;
   return (
     <div className={styles.page}>
       <a className={styles.skipLink} href="#main-content">
@@ -69,7 +70,7 @@ export const AppShell = observer(function AppShell() {
           .filter(Boolean)
           .join(' ')}
       >
-        <ModuleArea key={moduleName} moduleName={moduleName} />
+        {moduleName ? <ModuleArea key={moduleName} moduleName={moduleName} /> : <NotFoundPage />}
       </main>
       {chrome.footer && <Footer onOpenDiagnostics={() => setDiagnosticsOpen(true)} />}
       {chrome.tabBar && <TabBar />}

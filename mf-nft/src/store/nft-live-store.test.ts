@@ -86,6 +86,17 @@ test('countdowns follow the server’s clock, learnt from an answer’s remainin
   live.stop();
 });
 
+test('an answer that arrives between two ticks never shows more time than the server said was left', () => {
+  jest.useFakeTimers({ now: Date.parse('2026-11-23T11:00:00.000Z') });
+  const live = new NftLiveStore();
+  live.start({ socket: fakeSocket().socket } as never);
+  // The page clock last ticked at 11:00:00.000; the answer arrives 900 ms later saying one hour is left.
+  jest.setSystemTime(Date.parse('2026-11-23T11:00:00.900Z'));
+  live.learnOffset('2026-11-23T12:00:00.900Z', 3600);
+  expect(live.remainingMs('2026-11-23T12:00:00.900Z')).toBe(3_600_000);
+  live.stop();
+});
+
 test('a settled auction is remembered by id; malformed settlement frames are ignored', () => {
   const live = new NftLiveStore();
   const { socket, emit } = fakeSocket();

@@ -127,6 +127,9 @@ export class NftLiveStore {
     const end = Date.parse(endsAt);
     if (Number.isNaN(end)) return;
     this.offsetMs = end - remainingSeconds * 1000 - receivedAt;
+    // The page clock ticks once a second and may lag the answer by up to that; were it left behind, the
+    // countdown would show more time than the server just said was left.
+    if (receivedAt > this.now) this.now = receivedAt;
   }
 
   /** Milliseconds until `time` by the server's clock. */

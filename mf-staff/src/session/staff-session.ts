@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { createStaffApiClient, type StaffApiClient } from '@swx/shared';
+import { createStaffApiClient, type StaffApiClient, type StaffFileRouteKey } from '@swx/shared';
 import {
   routes,
   type StaffMe,
@@ -84,8 +84,8 @@ export class StaffSession {
     return this.me?.roles ?? [];
   }
 
-  /** Whether the member holds one of the roles the server requires for `key`. */
-  canCall(key: StaffRouteKey): boolean {
+  /** Whether the member holds one of the roles the server requires for `key` (a call or a file). */
+  canCall(key: StaffRouteKey | StaffFileRouteKey): boolean {
     const allowed: readonly StaffRole[] = routes[key].roles;
     return (
       this.me?.totpEnabled === true &&

@@ -1,4 +1,10 @@
-import type { DepositReview, KycReview, LoanReview, WithdrawalReview } from '@swx/shared/contract';
+import type {
+  DepositReview,
+  KycReview,
+  LoanReview,
+  StaffIdentityView,
+  WithdrawalReview,
+} from '@swx/shared/contract';
 
 const common = {
   customer: { userId: '42', username: 'ana', email: 'ana@example.com' },
@@ -73,14 +79,6 @@ export function kycReview(overrides: Partial<KycReview> = {}): KycReview {
     userId: '42',
     status: 'pending',
     documentType: 'id_card',
-    firstName: 'Ana',
-    lastName: 'Lima',
-    birthdate: '1990-04-02',
-    sex: 'female',
-    country: 'PT',
-    address: 'Rua 1, Lisboa',
-    areaCode: '+351',
-    phone: '912345678',
     images: { frontImage: true, backImage: true, handImage: true },
     hasSignature: true,
     submittedAt: '2026-11-27T05:00:00.000Z',
@@ -89,13 +87,40 @@ export function kycReview(overrides: Partial<KycReview> = {}): KycReview {
     rejections: [],
     ageSeconds: 600,
     submissions: 1,
-    signature: null,
     imageUrls: {
       frontImage: '/swx/admin/kyc/31/image/frontImage',
       backImage: '/swx/admin/kyc/31/image/backImage',
       handImage: '/swx/admin/kyc/31/image/handImage',
     },
     rejectableFields: ['firstName', 'lastName', 'frontImage', 'backImage', 'handImage'],
+    ...overrides,
+  };
+}
+
+/** What `admin.kycIdentity` answers for `kycReview()`: masked document number and birth date. */
+export function kycIdentity(overrides: Partial<StaffIdentityView> = {}): StaffIdentityView {
+  return {
+    id: '31',
+    userId: '42',
+    status: 'pending',
+    documentType: 'id_card',
+    documentNumber: '••••••789',
+    firstName: 'Ana',
+    lastName: 'Lima',
+    birthdate: '••••-••-••',
+    sex: 'female',
+    country: 'PT',
+    address: 'Rua 1, Lisboa',
+    areaCode: '+351',
+    phone: '912345678',
+    signature: null,
+    images: { frontImage: true, backImage: true, handImage: true },
+    submissions: 1,
+    submittedAt: '2026-11-27T05:00:00.000Z',
+    decidedAt: null,
+    purgedAt: null,
+    duplicates: [],
+    masked: ['documentNumber', 'birthdate'],
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import {
   type SetPlanTermsBody,
 } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
+import { requirePostable } from '../ledger/precision';
 import type { LoansService } from '../loans/service';
 import type { MarketsService } from '../markets/service';
 import type { ParamsService } from '../params/service';
@@ -102,6 +103,7 @@ export function registerChangeKinds(changes: ChangeRequests, parts: ChangeKindPa
     role: 'finance',
     prepare: async (body) => {
       if (new Decimal(body.amount).isZero()) throw new AppError(errors.amountIncorrect);
+      requirePostable(body.amount, body.currency);
       const reserve = await plans.catalogue.reserve(body.currency);
       return {
         target: `plan_reserve:${body.currency}`,
@@ -120,9 +122,9 @@ export function registerChangeKinds(changes: ChangeRequests, parts: ChangeKindPa
   changes.register<FundLendingCapitalBody>('lending-capital', {
     role: 'finance',
     prepare: async (body) => {
-      const amount = new Decimal(body.amount);
-      if (amount.isZero() || amount.decimalPlaces() > 2) throw new AppError(errors.amountIncorrect);
+      if (new Decimal(body.amount).isZero()) throw new AppError(errors.amountIncorrect);
       const book = await loans.lendingBook();
+      requirePostable(body.amount, book.currency);
       return {
         target: `lending_book:${book.currency}`,
         summary: {

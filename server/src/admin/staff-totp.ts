@@ -1,6 +1,7 @@
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
 import type { StaffTotpEnrolment } from '@swx/shared/contract';
+import type { SealScope, SecretBox } from '../platform/crypto';
 
 /** What the authenticator app shows as the account's issuer. */
 const ISSUER = 'SWX back office';
@@ -9,17 +10,11 @@ const PERIOD_SECONDS = 30;
 /** One step either side of the server's: a phone clock a little off, or a code typed as it changes. */
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
-/**
- * Authenticated encryption with associated data: the identity vault's (AES-256-GCM under
- * `IDENTITY_ENCRYPTION_KEY`), handed in by the composition root.
- */
-export interface SecretBox {
-  seal(id: string, owner: string, plain: Buffer): Buffer;
-  open(id: string, owner: string, sealed: Buffer): Buffer;
-}
+/** A member's TOTP secret: bound to them and to its kind, so it opens nowhere else. */
+export const totpScope = (staffId: string): SealScope => ({ kind: 'staff.totp', owner: `staff:${staffId}` });
 
 /**
- * Staff TOTP secrets and codes. Secrets are sealed with the identity key (`SecretBox`), bound to the staff
+ * Staff TOTP secrets and codes. Secrets are sealed under the identity keyring (the platform's `Sealer`, as a `SecretBox`), bound to the staff
  * member by the associated data, so a secret copied to another row does not open; the plain secret exists
  * only in memory while a code is checked, and is never logged.
  */
@@ -27,11 +22,11 @@ export class StaffTotp {
   constructor(private readonly vault: SecretBox) {}
 
   seal(staffId: string, secret: string): string {
-    return this.vault.seal('staff-totp', staffId, Buffer.from(secret, 'utf8')).toString('base64');
+    return this.vault.seal(totpScope(staffId), Buffer.from(secret, 'utf8')).toString('base64');
   }
 
   open(staffId: string, sealed: string): string {
-    return this.vault.open('staff-totp', staffId, Buffer.from(sealed, 'base64')).toString('utf8');
+    return this.vault.open(totpScope(staffId), Buffer.from(sealed, 'base64')).toString('utf8');
   }
 
   /** A fresh secret with its otpauth URI and QR code for the member's app. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   AccountMode,
@@ -39,6 +39,17 @@ import { errors } from '@swx/shared/contract';
 export { CustomerDirectory, type CustomerAccountFacts } from './directory';
 /** Where a sign-in comes from (device cookie, browser, address), for the security domain. */
 export { signInContext, truncateAddress, type SignInContext } from './device';
+/** Account closure as other domains meet it (the privacy domain closes an account through it). */
+export type { AccountClosures } from './closure';
+
+/**
+ * Sign-in is refused to a closed account (11520, whatever the method: the credential was right, so saying
+ * so leaks nothing) and to one staff disabled.
+ */
+function refuseUnlessOpen(user: Pick<UserRow, 'status' | 'closedAt'>): void {
+  if (user.closedAt) throw new AppError(errors.accountClosed);
+  if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+}
 
 /**
  * What the security domain adds to sign-in and password changes (security/sign-in.ts), handed in by the
@@ -248,7 +259,7 @@ export class AuthService {
   async signInVerified(userId: bigint, context: SignInContext): Promise<SignInResult> {
     const user = await this.findUserById(String(userId));
     if (!user) throw new AppError(errors.userNotFound);
-    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    refuseUnlessOpen(user);
     const challenge = await this.hooks?.challenge(user.id, context);
     if (challenge) return challenge;
     return this.openSession(user, context);
@@ -261,7 +272,7 @@ export class AuthService {
   async openVerifiedSession(userId: bigint, context: SignInContext): Promise<LoginResult> {
     const user = await this.findUserById(String(userId));
     if (!user) throw new AppError(errors.userNotFound);
-    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    refuseUnlessOpen(user);
     return this.openSession(user, context);
   }
 
@@ -368,7 +379,7 @@ export class AuthService {
       throw new AppError(errors.passwordIncorrect);
     }
     await guard?.throttle.succeeded(key);
-    if (user.status !== 'active') throw new AppError(errors.userStatusAbnormal);
+    refuseUnlessOpen(user);
     const challenge = await this.hooks?.challenge(user.id, context);
     if (challenge) return challenge;
     return this.openSession(user, context);
@@ -683,6 +694,20 @@ export class AuthService {
       .from(users)
       .where(inArray(users.id, ids));
     return new Map(rows.map((row) => [String(row.id), row.username]));
+  }
+
+  /**
+   * Customers whose account was closed before `cutoff`, by id after `after`, at most `limit`: what retention
+   * purges once the legal retention period has run (kyc and loans retention jobs).
+   */
+  async closedBefore(cutoff: Date, after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(lt(users.closedAt, cutoff), after === null ? undefined : gt(users.id, BigInt(after))))
+      .orderBy(asc(users.id))
+      .limit(limit);
+    return rows.map((row) => String(row.id));
   }
 
   /** Who each customer is, for staff screens (the review queues): id, username, e-mail. */

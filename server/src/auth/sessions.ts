@@ -166,6 +166,7 @@ export class SessionStore {
           isNull(sessions.revokedAt),
           gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS)),
           eq(users.status, 'active'),
+          isNull(users.closedAt),
         ),
       );
     const byHash = new Map(rows.map((row) => [row.tokenHash, row]));

@@ -37,9 +37,22 @@ export const users = pgTable(
       .notNull()
       .default('unverified'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the account was closed; null while open. Identity data is kept for the legal retention period
+     * after this (`identity_retention_years`) and then purged; the ledger stays whole.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * When the sign-in identifiers of a closed account (username, e-mail, password, wallets, social links,
+     * passkeys) were replaced or removed, at the end of the retention period; null before.
+     */
+    pseudonymisedAt: timestamp('pseudonymised_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null`),
     index('users_invited_by_idx').on(t.invitedBy),
   ],
 );

@@ -13,10 +13,11 @@ import {
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { ParamKey } from '../params/definitions';
 import type { StaffIdentity } from '../admin/staff';
 import { listOwned, type Customer } from '../platform/owned';
-import { chainOf, coinDecimals, decimalsOf, normaliseTxHash } from './rules';
+import { chainOf, normaliseTxHash } from './rules';
 import { cashierDeposits } from './tables';
 import { notifyDecision, requireReal, type CashierDeps } from './common';
 
@@ -64,11 +65,7 @@ export class Deposits {
     requireReal(customer);
     const { coin, network } = body;
     if (!networksOfCoin[coin].includes(network)) throw new AppError(errors.coinOrNetworkUnsupported);
-    if (decimalsOf(body.amount) > coinDecimals[coin])
-      throw new AppError(
-        errors.amountIncorrect,
-        `${coin} amounts have at most ${coinDecimals[coin]} decimal places`,
-      );
+    requirePostable(body.amount, coin);
     const amount = new Money(body.amount);
     const minimum = this.minimumDeposit(coin);
     if (amount.lt(minimum))

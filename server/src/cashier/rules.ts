@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bech32, bech32m, createBase58check } from '@scure/base';
-import { isCleanLine, type CashierCoin, type CashierNetwork } from '@swx/shared/contract';
+import { isCleanLine, type CashierNetwork } from '@swx/shared/contract';
 import type * as Viem from 'viem';
 import { onFirstUse } from '../platform/on-first-use';
 
@@ -17,14 +17,6 @@ export function chainOf(network: CashierNetwork): 'tron' | 'ethereum' | 'bitcoin
   if (network === 'TRC20') return 'tron';
   if (network === 'BTC') return 'bitcoin';
   return 'ethereum';
-}
-
-/** Decimal places each coin is counted in on its chains (USDT: 6 on TRON and Ethereum, BTC: satoshis). */
-export const coinDecimals: Record<CashierCoin, number> = { USDT: 6, BTC: 8, ETH: 18 };
-
-export function decimalsOf(amount: string): number {
-  const dot = amount.indexOf('.');
-  return dot < 0 ? 0 : amount.length - dot - 1;
 }
 
 /** TRON and Bitcoin hashes are 64 hex digits; Ethereum's carry the `0x` prefix. Returns the stored form. */

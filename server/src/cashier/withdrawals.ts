@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, lte } from 'drizzle-orm';
 import {
   errors,
+  roundPaid,
   networksOfCoin,
   type CashierCoin,
   type CashierNetwork,
@@ -14,17 +15,11 @@ import {
 import type { Db, Tx } from '../db/client';
 import { AppError, isAppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { ReviewFacts } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
 import { findOwned, listOwned, ownedBy, type Customer } from '../platform/owned';
-import {
-  coinDecimals,
-  decimalsOf,
-  isValidAddress,
-  maskCardNumber,
-  normaliseCardNumber,
-  normaliseName,
-} from './rules';
+import { isValidAddress, maskCardNumber, normaliseCardNumber, normaliseName } from './rules';
 import { cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
 import {
   notifyDecision,
@@ -67,14 +62,10 @@ export class Withdrawals {
     });
     const amount = new Money(body.amount);
     if (amount.isZero()) throw new AppError(errors.amountIncorrect);
-    if (decimalsOf(body.amount) > coinDecimals[currency as CashierCoin])
-      throw new AppError(
-        errors.amountIncorrect,
-        `${currency} amounts have at most ${coinDecimals[currency as CashierCoin]} decimal places`,
-      );
+    requirePostable(body.amount, currency);
     const feeRate = new Money(this.deps.params.getDecimal('withdrawal_fee_rate').toString());
-    // The fee is rounded up to the coin's smallest unit: the platform never pays the network fee's remainder.
-    const fee = amount.times(feeRate).toDecimalPlaces(coinDecimals[currency as CashierCoin], Money.ROUND_UP);
+    // The fee is paid: rounded up to the coin's ledger precision (the platform never pays the remainder).
+    const fee = new Money(roundPaid(amount.times(feeRate), currency).toFixed());
     await this.requireAvailable(customer, currency, amount.plus(fee));
     const expiresAt = new Date(this.now() + QUOTE_TTL_MS);
     const quoteId = crypto.randomBytes(16).toString('hex');

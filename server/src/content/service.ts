@@ -28,7 +28,18 @@ export class ContentService {
         sort: item.sort,
       })),
     );
-    await this.db.insert(contentItems).values(rows).onConflictDoNothing();
+    // Read first, insert only what is missing: on every start after the first, nothing is (building a
+    // 250-row insert that conflicts on every row cost more than the read).
+    const present = new Set(
+      (
+        await this.db
+          .select({ type: contentItems.type, slug: contentItems.slug, lang: contentItems.lang })
+          .from(contentItems)
+      ).map((row) => `${row.type}/${row.slug}/${row.lang}`),
+    );
+    const missing = rows.filter((row) => !present.has(`${row.type}/${row.slug}/${row.lang}`));
+    // Another instance starting at the same time may insert the same rows: theirs stand.
+    if (missing.length > 0) await this.db.insert(contentItems).values(missing).onConflictDoNothing();
   }
 
   /**

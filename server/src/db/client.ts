@@ -56,6 +56,8 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
   /** Tests only: the data directory loaded is already migrated by this very migration set. */
   migrated?: boolean;
+  /** For an in-memory PGlite: `postgresql.conf` lines (tests open hundreds of small databases). */
+  pgliteSettings?: string[];
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
@@ -110,7 +112,10 @@ export async function openDatabase(options: {
   const dataDir = options.dataDir ?? 'memory://';
   let client: PGlite;
   if (dataDir.startsWith('memory://')) {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = await PGlite.create({
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.pgliteSettings ? { postgresqlconf: options.pgliteSettings } : {}),
+    });
   } else {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });

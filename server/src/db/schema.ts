@@ -15,3 +15,4 @@ export * from '../notifications/tables';
 export * from '../invites/tables';
 export * from '../platform/tables';
 export * from '../security/tables';
+export * from '../privacy/tables';

@@ -49,6 +49,10 @@ function frameworkCode(error: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
+      // A refusal on the server's side (sealed data it cannot open): the operator must see it. The message
+      // is the catalogue's; `reason` says why (a missing key, damage), never what the data was.
+      if (error.status >= 500)
+        request.log.error({ code: error.code, reason: (error as { reason?: string }).reason }, error.message);
       return reply.status(error.status).send(failure(error.code, error.message));
     }
     if (error.validation) {

@@ -8,7 +8,7 @@ import { Money, customerAccount, formatAmount, platformAccount } from '../ledger
 import type { ParamsService } from '../params/service';
 import { users } from '../auth/tables';
 import { inviteRewards } from './tables';
-import { errors } from '@swx/shared/contract';
+import { errors, roundReceived } from '@swx/shared/contract';
 
 export interface RewardForFeeInput {
   /** The customer who paid the trading fee. */
@@ -71,8 +71,6 @@ function rewardRow(
   };
 }
 
-/** Rewards are paid in whole units of 10⁻⁸: a smaller share of a tiny fee pays nothing. */
-const REWARD_DECIMALS = 8;
 const FRIENDS_SHOWN = 500;
 
 /**
@@ -88,10 +86,13 @@ export class InvitesService {
     private readonly publicUrl: string,
   ) {}
 
-  /** The reward on a fee: rate × fee, rounded down to 10⁻⁸. */
-  rewardOn(fee: string): Money {
+  /**
+   * The reward on a fee: rate × fee, rounded down to the currency's ledger precision (the inviter receives
+   * it): a share of a tiny fee below one cent pays nothing.
+   */
+  rewardOn(fee: string, currency: string): Money {
     const rate = new Money(this.params.getDecimal('invite_reward_rate').toString());
-    return new Money(fee).times(rate).toDecimalPlaces(REWARD_DECIMALS, Money.ROUND_DOWN);
+    return new Money(roundReceived(new Money(fee).times(rate), currency));
   }
 
   /**
@@ -109,7 +110,7 @@ export class InvitesService {
       .from(users)
       .where(eq(users.id, BigInt(input.friendUserId)));
     if (!friend?.invitedBy) return null;
-    const amount = this.rewardOn(input.fee);
+    const amount = this.rewardOn(input.fee, input.currency);
     if (amount.isZero()) return null;
     const inviterUserId = String(friend.invitedBy);
     const entry = await this.ledger.transfer(tx, rewardEntry(input, inviterUserId, amount));
@@ -137,7 +138,7 @@ export class InvitesService {
     const paid = due.flatMap((i) => {
       const input = inputs[i]!;
       const inviter = inviterOf.get(input.friendUserId);
-      const amount = this.rewardOn(input.fee);
+      const amount = this.rewardOn(input.fee, input.currency);
       return inviter && !amount.isZero() ? [{ i, input, inviterUserId: String(inviter), amount }] : [];
     });
     if (paid.length === 0) return results;

@@ -34,7 +34,7 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'Submits identity verification (all fields the first time, only the failed ones after a failure)',
         description:
-          'Photos are upload ids of the customer’s own uploads (`POST /upload/image`); they are moved into encrypted storage. ' +
+          'Photos are upload ids of the customer’s own identity uploads (`POST /upload/identity`), sealed again under the identity record; personal fields and signature are sealed. ' +
           'Missing information answers `11130`, a field that did not fail `11134`, under 18 `11132`, a phone not valid for its area code `11131`, an empty signature `11133`, while pending or verified `10019`.',
       },
     },
@@ -67,19 +67,58 @@ export const kycRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** Staff read identity photos in full; every view is written to the audit log first. */
+/**
+ * Staff read identity data only here, by identity record (review screen) or customer (customer screen): the
+ * record with document number and birth date masked, a reviewer's reveal of those, and the photos one by
+ * one. Every read is audited with the fields it showed.
+ */
 export const kycAdminRoutes: FastifyPluginAsync = async (app) => {
   const { kyc } = app.services;
+  const staffTags = ['staff'];
   route(
     app,
     'admin.kycImage',
     {
       preValidation: app.authenticateStaff,
-      schema: { tags: ['staff'], summary: 'Reads a KYC photo of a review (audited)', security },
+      schema: { tags: staffTags, summary: 'Reads a KYC photo of a review (audited)', security },
     },
     async (request, reply) => {
-      const image = await kyc.staffImage(request.staff, request.params.id, request.params.field);
+      const image = await kyc.staff.image(request.staff, request.params.id, request.params.field);
       return sendIdentityImage(reply, image.bytes, image.mime);
     },
+  );
+  route(
+    app,
+    'admin.kycIdentity',
+    {
+      preValidation: app.authenticateStaff,
+      schema: {
+        tags: staffTags,
+        summary:
+          'Reads one identity record: document number and birth date masked (audited with the fields shown)',
+      },
+    },
+    async (request) => ok(await kyc.staff.identity(request.staff, request.params.id)),
+  );
+  route(
+    app,
+    'admin.kycReveal',
+    {
+      preValidation: app.authenticateStaff,
+      schema: { tags: staffTags, summary: 'Shows masked identity fields in full (reviewers; audited)' },
+    },
+    async (request) => ok(await kyc.staff.reveal(request.staff, request.params.id, request.body.fields)),
+  );
+  route(
+    app,
+    'admin.customerIdentity',
+    {
+      preValidation: app.authenticateStaff,
+      schema: {
+        tags: staffTags,
+        summary: "A customer's identity record from the customer screen, masked (audited); null without one",
+      },
+    },
+    async (request) => ok(await kyc.staff.customerIdentity(request.staff, request.params.id)),
   );
 };

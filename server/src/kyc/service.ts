@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
@@ -14,42 +13,36 @@ import {
 } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import type { AuditService } from '../admin/audit';
 import type { ReviewRegistry } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
-import type { AuthService } from '../auth/service';
-import type { ParamsService } from '../params/service';
-import type { UploadsService } from '../uploads/service';
 import type { Customer } from '../platform/owned';
-import { notifyInUnit, type NoticeDeps } from './notify';
+import { fileColumn, type IdentityFields } from './identity-data';
+import type { KycDeps } from './deps';
+import { notifyInUnit } from './notify';
+import { KycStaffAccess } from './staff-access';
 import { kycFiles, kycIdentities } from './tables';
 import { planSubmission, checkPhone, requiredFor } from './validation';
-import type { IdentityVault } from './vault';
-
-export interface KycDeps extends NoticeDeps {
-  db: Db;
-  uploads: UploadsService;
-  vault: IdentityVault;
-  auth: Pick<AuthService, 'setKycStatus' | 'customerSummaries'>;
-  audit: AuditService;
-  params: ParamsService;
-}
 
 type IdentityRow = typeof kycIdentities.$inferSelect;
 
-const fileColumn = { frontImage: 'frontFile', backImage: 'backFile', handImage: 'handFile' } as const;
 const THUMBNAIL_SIDE = 320;
 
 /**
- * Identity verification (docs/product.md, KYC). A submission is checked field by field, its photos are taken
- * over from the customer's uploads into the encrypted vault (the plaintext upload file is deleted once the
- * submission commits), and staff decide through the review queue with a reason per failed field. The
- * customer's `kycStatus` (users table, through the auth service) moves in the same transaction.
+ * Identity verification (docs/product.md, KYC). A submission is checked field by field; its personal fields
+ * and signature are sealed (`identity-data.ts`), its photos taken over from the customer's sealed identity
+ * uploads and sealed again under the identity record (`photos.ts`; the upload goes once the submission
+ * commits); staff decide through the review queue with a reason per failed field, and read the data only
+ * through `staff` (audited, masked). The customer's `kycStatus` (users table, through the auth service)
+ * moves in the same transaction.
  */
 export class KycService {
   now: () => number = () => Date.now();
+  /** What staff may see of an identity, and how (audited, masked): `staff-access.ts`. */
+  readonly staff: KycStaffAccess;
 
-  constructor(private readonly deps: KycDeps) {}
+  constructor(private readonly deps: KycDeps) {
+    this.staff = new KycStaffAccess(deps);
+  }
 
   /** True when the customer's identity is verified (loans and, by parameter, withdrawals need it). */
   async isVerified(userId: string, reader: Db | Tx = this.deps.db): Promise<boolean> {
@@ -66,24 +59,26 @@ export class KycService {
       .select()
       .from(kycIdentities)
       .where(eq(kycIdentities.userId, BigInt(userId)));
-    if (row?.status !== 'verified') throw new AppError(errors.notVerified);
+    if (row?.status !== 'verified' || !row.fieldsSealed) throw new AppError(errors.notVerified);
+    const fields = this.deps.data.fields(row);
     return {
-      firstName: row.firstName ?? '',
-      lastName: row.lastName ?? '',
-      birthdate: row.birthdate ?? '',
+      firstName: fields.firstName ?? '',
+      lastName: fields.lastName ?? '',
+      birthdate: fields.birthdate ?? '',
       documentType: row.documentType ?? 'id_card',
-      country: row.country ?? '',
-      address: row.address ?? '',
-      phone: `${row.areaCode ?? ''} ${row.phone ?? ''}`.trim(),
+      country: fields.country ?? '',
+      address: fields.address ?? '',
+      phone: `${fields.areaCode ?? ''} ${fields.phone ?? ''}`.trim(),
     };
   }
 
+  /** The customer's own verification, their data opened for them. */
   async detail(customer: Customer): Promise<KycDetail> {
     const [row] = await this.deps.db
       .select()
       .from(kycIdentities)
       .where(eq(kycIdentities.userId, BigInt(customer.userId)));
-    return toDetail(row, this.reviewHours());
+    return toDetail(row, this.deps.data.fields(row), this.reviewHours());
   }
 
   async submit(customer: Customer, body: IdentificationBody): Promise<KycDetail> {
@@ -92,15 +87,18 @@ export class KycService {
       return await this.deps.units.run(async (unit) => {
         const { tx } = unit;
         const row = await this.lockOrCreate(tx, customer.userId);
+        const stored = this.deps.data.fields(row);
         const fields = planSubmission(
           {
             status: row.status,
             documentType: row.documentType,
             hasBackImage: row.backFile !== null,
+            hasDocumentNumber: Boolean(stored.documentNumber),
             rejections: row.rejections,
           },
           body,
         );
+        const next: IdentityFields = { ...stored };
         const changes: Partial<typeof kycIdentities.$inferInsert> = {};
         const replaced: string[] = [];
         for (const field of fields) {
@@ -112,14 +110,28 @@ export class KycService {
             if (old) replaced.push(old);
             changes[fileColumn[field]] = fileId;
           } else if (field === 'phone') {
-            changes.areaCode = body.areaCode!;
-            changes.phone = checkPhone(body.areaCode as never, body.phone!);
-          } else if (field === 'firstName' || field === 'lastName' || field === 'address') {
-            changes[field] = body[field]!.trim();
+            next.areaCode = body.areaCode!;
+            next.phone = checkPhone(body.areaCode as never, body.phone!);
+          } else if (field === 'signature') {
+            changes.signatureSealed = this.deps.data.sealSignature(row.id, row.userId, body.signature!);
+          } else if (field === 'documentType') {
+            changes.documentType = body.documentType!;
+          } else if (
+            field === 'firstName' ||
+            field === 'lastName' ||
+            field === 'address' ||
+            field === 'documentNumber'
+          ) {
+            next[field] = body[field]!.trim();
           } else {
-            (changes as Record<string, unknown>)[field] = body[field];
+            (next as Record<string, unknown>)[field] = body[field];
           }
         }
+        changes.fieldsSealed = this.deps.data.sealFields(row.id, row.userId, next);
+        changes.documentIndex = this.deps.data.documentIndex(
+          changes.documentType ?? row.documentType,
+          next.documentNumber,
+        );
         // A passport has no back: a back photo kept from an earlier document type goes.
         if ((body.documentType ?? row.documentType) === 'passport' && row.backFile) {
           replaced.push(row.backFile);
@@ -135,18 +147,19 @@ export class KycService {
             submittedAt: new Date(this.now()),
             decidedAt: null,
             decidedByStaffId: null,
+            purgedAt: null,
           })
           .where(eq(kycIdentities.id, row.id))
           .returning();
         if (replaced.length > 0) await tx.delete(kycFiles).where(inArray(kycFiles.id, replaced));
         await this.deps.auth.setKycStatus(tx, customer.userId, 'pending');
         unit.afterCommit(async () => {
-          for (const id of replaced) await this.deps.vault.remove(id);
+          for (const id of replaced) await this.deps.photos.remove(id);
         });
-        return toDetail(updated, this.reviewHours());
+        return toDetail(updated, next, this.reviewHours());
       });
     } catch (error) {
-      for (const id of written) await this.deps.vault.remove(id);
+      for (const id of written) await this.deps.photos.remove(id);
       throw error;
     }
   }
@@ -165,34 +178,54 @@ export class KycService {
   }
 
   /**
-   * Moves one of the customer's uploads into the vault: reads the (re-encoded) image, writes it encrypted,
-   * and returns the step that deletes the plaintext upload file once the submission commits. An upload
-   * already taken, or whose file is gone, is refused as missing.
+   * Takes one of the customer's sealed identity uploads over as an identity photo: opens it, seals it again
+   * under the identity record (its own data key, the photo's id as record), and hands the upload back to be
+   * deleted once the submission commits. An upload already taken, gone, or not an identity upload is
+   * refused as missing.
    */
   private async takeUpload(tx: Tx, userId: string, uploadId: string) {
-    const upload = await this.deps.uploads.assertOwned(tx, uploadId, userId);
+    const upload = await this.deps.uploads.assertOwned(tx, uploadId, userId, 'identity');
     const [taken] = await tx
       .select({ id: kycFiles.id })
       .from(kycFiles)
       .where(eq(kycFiles.uploadId, uploadId));
     if (taken)
       throw new AppError(errors.imageMissing, 'This photo was already submitted, please upload it again');
-    const stream = this.deps.uploads.open(upload);
-    const chunks: Buffer[] = [];
-    try {
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-    } catch {
-      throw new AppError(errors.imageMissing, 'Image not found, please upload it again');
-    }
+    const plain = await this.deps.uploads.read(upload, tx);
     const fileId = crypto.randomBytes(16).toString('hex');
-    await this.deps.vault.write(fileId, userId, Buffer.concat(chunks));
-    await tx.insert(kycFiles).values({ id: fileId, userId: BigInt(userId), uploadId, mime: upload.mime });
-    // The uploads service keeps no other copy: the stream's path is the stored plaintext file.
-    const plainPath = String(stream.path);
-    return {
-      fileId,
-      discard: () => fs.promises.rm(plainPath, { force: true }),
-    };
+    const sealedKey = await this.deps.photos.write(fileId, userId, plain);
+    await tx
+      .insert(kycFiles)
+      .values({ id: fileId, userId: BigInt(userId), uploadId, mime: upload.mime, sealedKey });
+    return { fileId, discard: await this.deps.uploads.takeOver(tx, upload) };
+  }
+
+  /**
+   * Everything kept of the customer's own verification, opened for their data download: the detail they
+   * see, the signature strokes and the full photos as uploaded. A photo that cannot be opened is left out
+   * and named in `unreadable` (the download still goes out; the customer is told).
+   */
+  async exportFor(customer: Customer) {
+    const [row] = await this.deps.db
+      .select()
+      .from(kycIdentities)
+      .where(eq(kycIdentities.userId, BigInt(customer.userId)));
+    const detail = toDetail(row, this.deps.data.fields(row), this.reviewHours());
+    const signature = this.deps.data.signature(row);
+    const photos: { field: KycImageField; mime: string; bytes: Buffer }[] = [];
+    const unreadable: KycImageField[] = [];
+    for (const field of Object.keys(fileColumn) as KycImageField[]) {
+      const fileId = row?.[fileColumn[field]];
+      if (!fileId) continue;
+      const [file] = await this.deps.db.select().from(kycFiles).where(eq(kycFiles.id, fileId));
+      try {
+        const bytes = await this.deps.photos.read(fileId, customer.userId, file?.sealedKey ?? null);
+        photos.push({ field, mime: file?.mime ?? 'application/octet-stream', bytes });
+      } catch {
+        unreadable.push(field);
+      }
+    }
+    return { detail, signature, photos, unreadable };
   }
 
   /** A small JPEG of one of the customer's own photos, for their status page. */
@@ -203,35 +236,12 @@ export class KycService {
       .where(eq(kycIdentities.userId, BigInt(customer.userId)));
     const fileId = row?.[fileColumn[field]];
     if (!fileId) throw new AppError(errors.notFound);
-    const plain = await this.deps.vault.read(fileId, customer.userId);
+    const [file] = await this.deps.db.select().from(kycFiles).where(eq(kycFiles.id, fileId));
+    const plain = await this.deps.photos.read(fileId, customer.userId, file?.sealedKey ?? null);
     return sharp(plain)
       .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 70 })
       .toBuffer();
-  }
-
-  /** The full photo for staff; the view is audited in the same step (no audit, no photo). */
-  async staffImage(
-    staff: StaffIdentity,
-    identityId: string,
-    field: KycImageField,
-  ): Promise<{ bytes: Buffer; mime: string }> {
-    const row = await this.findIdentity(this.deps.db, identityId);
-    const fileId = row[fileColumn[field]];
-    if (!fileId) throw new AppError(errors.notFound);
-    const [file] = await this.deps.db.select().from(kycFiles).where(eq(kycFiles.id, fileId));
-    await this.deps.db.transaction((tx) =>
-      this.deps.audit.record(tx, {
-        staffId: staff.staffId,
-        action: 'kyc.image.view',
-        target: `kyc:${identityId}`,
-        details: { field, userId: String(row.userId) },
-      }),
-    );
-    return {
-      bytes: await this.deps.vault.read(fileId, String(row.userId)),
-      mime: file?.mime ?? 'image/jpeg',
-    };
   }
 
   private async findIdentity(reader: Db | Tx, id: string, lock = false): Promise<IdentityRow> {
@@ -280,8 +290,21 @@ export class KycService {
       const queuedAt = row.submittedAt ?? new Date(now);
       const image = (field: KycImageField) =>
         row[fileColumn[field]] ? `/swx/admin/kyc/${id}/image/${field}` : null;
+      // No personal data in the list: staff open one record at a time (`admin.kycIdentity`, audited).
+      const {
+        documentNumber: _n,
+        firstName: _f,
+        lastName: _l,
+        birthdate: _b,
+        sex: _s,
+        country: _c,
+        address: _a,
+        areaCode: _ac,
+        phone: _p,
+        ...summary
+      } = toDetail(row, {}, this.reviewHours());
       return {
-        ...toDetail(row, this.reviewHours()),
+        ...summary,
         id,
         userId,
         customer: customers.get(userId) ?? { userId, username: '', email: null },
@@ -289,7 +312,6 @@ export class KycService {
         ageSeconds: Math.max(0, Math.floor((now - queuedAt.getTime()) / 1000)),
         rejectableFields: requiredFor(row.documentType ?? 'id_card'),
         submissions: row.submissions,
-        signature: row.signature,
         imageUrls: {
           frontImage: image('frontImage'),
           backImage: image('backImage'),
@@ -308,7 +330,7 @@ export class KycService {
       .returning();
     await this.deps.auth.setKycStatus(tx, String(row.userId), 'verified');
     await notifyInUnit(this.deps, tx, String(row.userId), 'kyc.approved', {}, { type: 'kyc', id });
-    return toDetail(updated, this.reviewHours());
+    return toDetail(updated, this.deps.data.fields(updated), this.reviewHours());
   }
 
   /**
@@ -353,7 +375,7 @@ export class KycService {
       { reason, fields: rejections.map((r) => r.field).join(',') },
       { type: 'kyc', id },
     );
-    return toDetail(updated, this.reviewHours());
+    return toDetail(updated, this.deps.data.fields(updated), this.reviewHours());
   }
 
   private async pending(tx: Tx, id: string): Promise<IdentityRow> {
@@ -367,25 +389,26 @@ export class KycService {
   }
 }
 
-function toDetail(row: IdentityRow | undefined, reviewHours: number): KycDetail {
+function toDetail(row: IdentityRow | undefined, fields: IdentityFields, reviewHours: number): KycDetail {
   const submittedAt = row?.submittedAt ?? null;
   return {
     status: row?.status ?? 'unverified',
     documentType: row?.documentType ?? null,
-    firstName: row?.firstName ?? null,
-    lastName: row?.lastName ?? null,
-    birthdate: row?.birthdate ?? null,
-    sex: row?.sex ?? null,
-    country: row?.country ?? null,
-    address: row?.address ?? null,
-    areaCode: row?.areaCode ?? null,
-    phone: row?.phone ?? null,
+    documentNumber: fields.documentNumber ?? null,
+    firstName: fields.firstName ?? null,
+    lastName: fields.lastName ?? null,
+    birthdate: fields.birthdate ?? null,
+    sex: fields.sex ?? null,
+    country: fields.country ?? null,
+    address: fields.address ?? null,
+    areaCode: fields.areaCode ?? null,
+    phone: fields.phone ?? null,
     images: {
       frontImage: Boolean(row?.frontFile),
       backImage: Boolean(row?.backFile),
       handImage: Boolean(row?.handFile),
     },
-    hasSignature: Boolean(row?.signature),
+    hasSignature: Boolean(row?.signatureSealed),
     submittedAt: submittedAt?.toISOString() ?? null,
     targetTime:
       row?.status === 'pending' && submittedAt

@@ -6,6 +6,7 @@ import {
   errors,
   isSignatureEmpty,
   kycAreaCodes,
+  kycFields,
   type IdentificationBody,
   type KycAreaCode,
   type KycDocumentType,
@@ -25,6 +26,8 @@ export interface SubmissionState {
   status: KycStatus;
   documentType: KycDocumentType | null;
   hasBackImage: boolean;
+  /** False for a record from before document numbers were asked: its next submission must carry one. */
+  hasDocumentNumber: boolean;
   rejections: KycRejection[];
 }
 
@@ -40,27 +43,15 @@ export function providedFields(body: IdentificationBody): KycField[] {
 }
 
 export function requiredFor(documentType: KycDocumentType): KycField[] {
-  const all: KycField[] = [
-    'documentType',
-    'firstName',
-    'lastName',
-    'birthdate',
-    'sex',
-    'country',
-    'address',
-    'phone',
-    'frontImage',
-    'backImage',
-    'handImage',
-    'signature',
-  ];
+  const all: KycField[] = [...kycFields];
   // A passport has one photo page: no back photo.
   return documentType === 'passport' ? all.filter((f) => f !== 'backImage') : all;
 }
 
 /**
  * Decides which fields this submission must carry: everything on a first submission; after a failure exactly
- * the failed fields (plus a back photo when the document type changes to one that has a back). Refuses with
+ * the failed fields (plus a back photo when the document type changes to one that has a back, and the document
+ * number when the record has none). Refuses with
  * `10019` while pending or verified, `11134` for a field that did not fail, `11130` when one is missing.
  * Answers the fields to store (a passport's back photo is dropped, not stored).
  */
@@ -82,6 +73,7 @@ export function planSubmission(state: SubmissionState, body: IdentificationBody)
     needed = state.rejections.map((r) => r.field);
     if (documentType !== 'passport' && !state.hasBackImage && !needed.includes('backImage'))
       needed.push('backImage');
+    if (!state.hasDocumentNumber && !needed.includes('documentNumber')) needed.push('documentNumber');
     if (documentType === 'passport') needed = needed.filter((f) => f !== 'backImage');
     const extra = provided.filter((f) => !needed.includes(f));
     if (extra.length > 0)

@@ -1,4 +1,4 @@
-import type { AccountMode } from '@swx/shared/contract';
+import { ledgerPrecision, type AccountMode } from '@swx/shared/contract';
 import { Money, customerKinds, isCustomerRef, parseAmount, platformKinds, type AccountRef } from './accounts';
 import type { EntryDescription, TransferRequest } from './types';
 
@@ -61,5 +61,36 @@ export function validateTransfer(request: TransferRequest): { account: AccountRe
   for (const [currency, total] of totals) {
     if (!total.isZero()) throw new Error(`ledger: ${currency} legs sum to ${total.toFixed()}, not 0`);
   }
+  assertLedgerPrecision(legs);
   return legs;
+}
+
+/**
+ * Ledger precision (docs/product.md): every posting is a whole number of its currency's smallest unit,
+ * rounded once by the code that computed it. One exception keeps the ledger whole across the rule's arrival:
+ * holds placed before it may carry more digits, and releasing or settling one must take exactly what it
+ * holds. An entry that takes such an amount out of held funds may carry those digits in that currency's
+ * other legs too (the rest of an old position's margin, an old withdrawal's fee); nothing else can.
+ */
+function assertLedgerPrecision(legs: { account: AccountRef; amount: Money }[]): void {
+  const fits = (leg: { account: AccountRef; amount: Money }) =>
+    leg.amount.decimalPlaces() <= ledgerPrecision(leg.account.currency);
+  const olderHolds = new Set(
+    legs
+      .filter(
+        (leg) =>
+          isCustomerRef(leg.account) &&
+          leg.account.kind === 'customer_held' &&
+          leg.amount.isNegative() &&
+          !fits(leg),
+      )
+      .map((leg) => leg.account.currency),
+  );
+  for (const leg of legs) {
+    if (fits(leg) || olderHolds.has(leg.account.currency)) continue;
+    const places = ledgerPrecision(leg.account.currency);
+    throw new Error(
+      `ledger: ${leg.account.currency} amount ${leg.amount.toFixed()} has more than ${places} decimal places`,
+    );
+  }
 }

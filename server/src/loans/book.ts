@@ -3,6 +3,7 @@ import { errors, type FundLendingCapitalBody, type LendingBook } from '@swx/shar
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { StaffIdentity } from '../admin/staff';
 import type { LoansDeps } from './common';
 import { loans } from './tables';
@@ -145,7 +146,8 @@ export class LendingBookService {
   /** Owners' capital into lending: a reasoned ledger entry from `platform_capital`, audited with it. */
   async fund(staff: StaffIdentity, body: FundLendingCapitalBody): Promise<LendingBook> {
     const amount = new Money(body.amount);
-    if (amount.isZero() || amount.decimalPlaces() > 2) throw new AppError(errors.amountIncorrect);
+    if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    requirePostable(amount, LOAN_CURRENCY);
     return this.deps.units.run(async ({ tx }) => {
       const { journalId } = await this.deps.ledger.transfer(tx, {
         type: 'lending_capital_funding',

@@ -9,6 +9,7 @@ import type { FourEyes } from '../admin/four-eyes';
 import type { NoticeDeps } from '../kyc/service';
 import type { KycService } from '../kyc/service';
 import type { Customer } from '../platform/owned';
+import type { SealScope, Sealer } from '../platform/crypto';
 import { loans } from './tables';
 
 export interface LoansDeps extends NoticeDeps {
@@ -17,6 +18,8 @@ export interface LoansDeps extends NoticeDeps {
   params: ParamsService;
   audit: AuditService;
   kyc: Pick<KycService, 'isVerified' | 'identityOf'>;
+  /** Seals signatures and contract PDFs (docs/security.md). */
+  sealer: Sealer;
   /** Who the customers are, for the staff review queue (auth). */
   customers: (userIds: readonly string[]) => Promise<Map<string, ReviewCustomer>>;
   /** Write-offs take a second finance member (admin's four-eyes piece). */
@@ -64,3 +67,17 @@ export async function hasOverdueLoan(reader: Db | Tx, userId: string, now: numbe
     .limit(1);
   return row !== undefined;
 }
+
+/** A loan's signature strokes: the borrower's, bound to the quote they signed. */
+export const signatureScope = (userId: string, quoteId: string): SealScope => ({
+  kind: 'loan.signature',
+  owner: `user:${userId}`,
+  record: quoteId,
+});
+
+/** A loan's contract PDF: the borrower's, bound to the loan. */
+export const contractScope = (userId: string, loanId: string): SealScope => ({
+  kind: 'loan.contract',
+  owner: `user:${userId}`,
+  record: loanId,
+});

@@ -23,6 +23,7 @@ import {
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { ReviewRegistry } from '../admin/reviews';
 import type { StaffIdentity } from '../admin/staff';
 import type { Scheduler } from '../platform/scheduler';
@@ -31,10 +32,12 @@ import { LendingBookService } from './book';
 import { dueDateOf } from './calendar';
 import {
   LOAN_LOCK_CLASS,
+  contractScope,
   hasOverdueLoan,
   lockLoan,
   openStatuses,
   requireReal,
+  signatureScope,
   type LoanRow,
   type LoansDeps,
 } from './common';
@@ -258,12 +261,20 @@ export class LoansService {
           overdueInterestCap: quote.overdueInterestCap,
           timeZone: quote.timeZone,
           language: body.language,
-          signature: body.signature,
+          signatureSealed: this.deps.sealer.sealJson(
+            signatureScope(customer.userId, quote.id),
+            body.signature,
+          ),
           contractSha256: sha256,
           createdAt: new Date(now),
         })
         .returning();
-      await tx.insert(loanContracts).values({ loanId: row!.id, pdf, sha256 });
+      await tx.insert(loanContracts).values({
+        loanId: row!.id,
+        userId: BigInt(customer.userId),
+        pdf: this.deps.sealer.seal(contractScope(customer.userId, String(row!.id)), pdf),
+        sha256,
+      });
       return toLoan(row!, now);
     });
   }
@@ -344,10 +355,11 @@ export class LoansService {
       .from(loanContracts)
       .where(eq(loanContracts.loanId, loanId));
     if (!contract) throw new AppError(errors.notFound);
-    return { pdf: contract.pdf, sha256: contract.sha256, id: String(loanId) };
+    const pdf = this.deps.sealer.open(contractScope(String(contract.userId), String(loanId)), contract.pdf);
+    return { pdf, sha256: contract.sha256, id: String(loanId) };
   }
 
-  /** Staff read a contract; the read is audited first. */
+  /** Staff read a contract (it prints the borrower's identity); the read is audited before it is answered. */
   async staffContract(staff: StaffIdentity, id: string) {
     if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new AppError(errors.notFound);
     const contract = await this.contractOf(BigInt(id));
@@ -383,6 +395,7 @@ export class LoansService {
       const now = this.now();
       const row = await this.days.catchUp(tx, locked, now, { notify: false, collect: false });
       const owing = figuresAt(row, now).owed;
+      if (body.amount !== undefined) requirePostable(body.amount, LOAN_CURRENCY);
       if (body.amount !== undefined && !new Money(body.amount).eq(owing.total))
         throw new AppError(
           errors.termsChanged,
@@ -411,6 +424,7 @@ export class LoansService {
       if (!figures.withdrawable) throw new AppError(errors.loanWithdrawalClosed);
       if (row.status === 'pending') return this.close(tx, row, 'withdrawn', now);
       const { withdrawal } = figures;
+      if (body.amount !== undefined) requirePostable(body.amount, LOAN_CURRENCY);
       if (body.amount !== undefined && !new Money(body.amount).eq(withdrawal.amount))
         throw new AppError(
           errors.termsChanged,

@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
-  customType,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -13,15 +11,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LoanStatus, Signature } from '@swx/shared/contract';
+import type { LoanStatus } from '@swx/shared/contract';
+import { bytea } from '../db/columns';
 
 const amount = (name: string) => numeric(name, { precision: 36, scale: 18 });
 const time = (name: string) => timestamp(name, { withTimezone: true });
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** A pre-contract quote: the customer signs exactly these terms, once, before `expires_at`. */
 export const loanQuotes = pgTable(
@@ -79,7 +73,8 @@ export const loans = pgTable(
     status: text('status').$type<LoanStatus>().notNull().default('pending'),
     reason: text('reason'),
     language: text('language').notNull(),
-    signature: jsonb('signature').$type<Signature>().notNull(),
+    /** The signature strokes, sealed (kind `loan.signature`, the quote id as record); null once purged. */
+    signatureSealed: bytea('signature_sealed'),
     contractSha256: text('contract_sha256').notNull(),
     createdAt: time('created_at').notNull(),
     approvedAt: time('approved_at'),
@@ -108,11 +103,16 @@ export const loans = pgTable(
   ],
 );
 
-/** The contract PDF exactly as generated at signing; its SHA-256 is also on the loan. */
+/**
+ * The contract PDF exactly as generated at signing, sealed (kind `loan.contract`, the loan id as record, the
+ * borrower as owner); its SHA-256 (of the PDF) is also on the loan, which outlives this row when retention
+ * purges a closed account's contracts.
+ */
 export const loanContracts = pgTable('loan_contracts', {
   loanId: bigint('loan_id', { mode: 'bigint' })
     .primaryKey()
     .references(() => loans.id),
+  userId: bigint('user_id', { mode: 'bigint' }).notNull(),
   pdf: bytea('pdf').notNull(),
   sha256: text('sha256').notNull(),
 });

@@ -11,6 +11,7 @@ import {
 } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
 import { Money, formatAmount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { ParamsService } from '../params/service';
 import { dayIn, dueDateOf } from './calendar';
 import { contractInterestAt, overdueInterestCapOf, owed, withdrawalFigures, DAY_MS } from './rules';
@@ -74,8 +75,7 @@ export interface SignedTerms {
 export function termsFor(product: LoanProductTerms, amount: string, term: number): SignedTerms {
   if (!product.terms.includes(term)) throw new AppError(errors.loanPeriodWrong);
   const value = new Money(amount);
-  if (value.decimalPlaces() > LOAN_AMOUNT_DP)
-    throw new AppError(errors.amountIncorrect, 'Loan amounts have at most 2 decimal places');
+  requirePostable(amount, LOAN_CURRENCY);
   if (value.lt(product.minAmount) || value.gt(product.maxAmount))
     throw new AppError(
       errors.loanAmountOutOfRange,

@@ -10,6 +10,7 @@ import {
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { FourEyes } from '../admin/four-eyes';
 import type { StaffIdentity } from '../admin/staff';
 import { recordId } from '../platform/owned';
@@ -57,7 +58,8 @@ export class CharityPayouts {
 
   async request(who: StaffIdentity, body: RequestCharityPayoutBody): Promise<CharityPayout> {
     const amount = new Money(body.amount);
-    if (amount.isZero() || amount.decimalPlaces() > 2) throw new AppError(errors.amountIncorrect);
+    if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    requirePostable(amount, nftCurrency);
     const id = await this.deps.units.run(async ({ tx }) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK}, 0)`);
       const free = (await this.balance('platform_charity', tx)).minus(await this.promised(tx));

@@ -378,6 +378,23 @@ export const paramDefinitions = [
       'Per market type (1 smart, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex): seconds without a fresh tick after which a price is stale (orders refused with 10015, no stop, take profit or liquidation fires)',
     kind: { type: 'json', check: checkStaleSeconds },
   },
+  // Identity data retention (docs/security.md)
+  {
+    key: 'kyc_rejected_retention_days',
+    defaultValue: '30',
+    public: false,
+    description:
+      'Days a rejected identity submission keeps its documents and data before they are purged (the customer starts again)',
+    kind: { type: 'integer', min: 1, max: 3650 },
+  },
+  {
+    key: 'identity_retention_years',
+    defaultValue: '5',
+    public: false,
+    description:
+      'Years identity data, signatures and loan contracts are kept after an account is closed (legal retention), then purged',
+    kind: { type: 'integer', min: 1, max: 30 },
+  },
   // KYC and loans
   {
     key: 'kyc_required_for_withdrawal',

@@ -65,7 +65,17 @@ export class ParamsService {
    */
   async seed(): Promise<void> {
     await this.database.db.transaction(async (tx) => {
+      // Only what is missing or described differently is written: on a restart with the same code, nothing.
+      const stored = new Map(
+        (
+          await tx
+            .select({ key: parameters.key, public: parameters.public, description: parameters.description })
+            .from(parameters)
+        ).map((row) => [row.key, row]),
+      );
       for (const definition of paramDefinitions) {
+        const row = stored.get(definition.key);
+        if (row && row.public === definition.public && row.description === definition.description) continue;
         await tx
           .insert(parameters)
           .values({

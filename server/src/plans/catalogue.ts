@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   errors,
+  roundPaid,
   type AccountMode,
   type FundPlanReserveBody,
   type PlanProduct,
@@ -11,6 +12,7 @@ import type { Reader } from '../ledger/types';
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { StaffIdentity } from '../admin/staff';
 import type { PlansDeps } from './common';
 import { checkProduct } from './products';
@@ -99,7 +101,7 @@ export class PlanCatalogue {
     for (const product of await this.list(reader)) {
       if (!product.enabled || product.currency !== currency) continue;
       for (const term of product.terms) {
-        const income = planFigures(product.minAmount, term.dailyRate, term.days, '0').totalIncome;
+        const income = planFigures(product.minAmount, term.dailyRate, term.days, '0', currency).totalIncome;
         if (smallest === null || income.lt(smallest)) smallest = income;
       }
     }
@@ -134,15 +136,17 @@ export class PlanCatalogue {
    */
   async topUpDemoReserve(tx: Tx, currency: string, shortfall: Money): Promise<void> {
     if (shortfall.lte(0)) return;
+    // Obligations of plans bought before ledger precision may be finer than the currency posts: round up.
+    const amount = new Money(roundPaid(shortfall, currency));
     await this.deps.ledger.transfer(tx, {
       type: 'plan_reserve_funding',
       memo: 'Demo plan reserve topped up (play money)',
       legs: [
         {
           account: platformAccount('platform_demo_funding', currency, 'demo'),
-          amount: shortfall.neg().toFixed(),
+          amount: amount.neg().toFixed(),
         },
-        { account: platformAccount('platform_plan_payouts', currency, 'demo'), amount: shortfall.toFixed() },
+        { account: platformAccount('platform_plan_payouts', currency, 'demo'), amount: amount.toFixed() },
       ],
     });
   }
@@ -184,6 +188,7 @@ export class PlanCatalogue {
   async fundReserve(staff: StaffIdentity, body: FundPlanReserveBody): Promise<PlanReserve> {
     const amount = new Money(body.amount);
     if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    requirePostable(body.amount, body.currency);
     return this.deps.units.run(async ({ tx }) => {
       const { journalId } = await this.deps.ledger.transfer(tx, {
         type: 'plan_reserve_funding',

@@ -5,7 +5,7 @@ import { Money, customerAccount, formatAmount, platformAccount } from '../ledger
 import type { TransferRequest } from '../ledger/types';
 import type { Unit } from '../platform/unit-of-work';
 import type { PlansDeps } from './common';
-import { cyclesDue, earningTime } from './rules';
+import { cyclesDue, earningTime, postableIncome } from './rules';
 import { planPayouts, plans } from './tables';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -51,7 +51,8 @@ export class Payouts {
    * Pays the cycles due at `now` of these locked plans and completes those at term, in the unit's
    * transaction. Also used by an early exit, which first pays what had fallen due. Returns payouts made.
    */
-  async settle(unit: Unit, rows: PlanRow[], now: number): Promise<number> {
+  async settle(unit: Unit, locked: PlanRow[], now: number): Promise<number> {
+    const rows = locked.map(postableIncome);
     const requests: TransferRequest[] = [];
     const payoutRows: { request: number; values: typeof planPayouts.$inferInsert }[] = [];
     const updates: { id: string; c: number; n: string | null; s: string; e: string | null }[] = [];

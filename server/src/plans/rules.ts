@@ -1,11 +1,12 @@
+import { fitsLedgerPrecision, roundPaid, roundReceived } from '@swx/shared/contract';
 import { Money } from '../ledger/accounts';
 
 /**
- * Pure smart-plan arithmetic. Invariant: what the quote shows is exactly what is paid. Income and damages are
- * rounded DOWN to `PLAN_DECIMALS` once, at the quote, and every payout pays that stored daily income, so the
- * total paid is `dailyIncome × days` to the last digit and the customer is never charged a rounding remainder.
+ * Pure smart-plan arithmetic. Invariant: what the quote shows is exactly what is paid. The daily income is
+ * rounded once, at the quote, to the currency's ledger precision (down: the customer receives it) and every
+ * payout pays that stored daily income, so the total paid is `dailyIncome × days` to the last digit; exit
+ * damages are rounded up (the customer pays them), by the one rule of docs/product.md (ledger precision).
  */
-export const PLAN_DECIMALS = 8;
 
 export interface PlanFigures {
   dailyIncome: Money;
@@ -18,18 +19,28 @@ export function planFigures(
   dailyRate: string,
   days: number,
   damagesRate: string,
+  currency: string,
 ): PlanFigures {
-  const principal = new Money(amount);
-  const dailyIncome = principal.times(dailyRate).toDecimalPlaces(PLAN_DECIMALS, Money.ROUND_DOWN);
+  const dailyIncome = new Money(roundReceived(new Money(amount).times(dailyRate), currency));
   return {
     dailyIncome,
     totalIncome: dailyIncome.times(days),
-    exitDamages: exitDamages(amount, damagesRate),
+    exitDamages: exitDamages(amount, damagesRate, currency),
   };
 }
 
-export function exitDamages(amount: string, damagesRate: string): Money {
-  return new Money(amount).times(damagesRate).toDecimalPlaces(PLAN_DECIMALS, Money.ROUND_DOWN);
+/**
+ * A plan bought before ledger precision stored its daily income with up to 8 decimals, which the ledger no
+ * longer posts: each payout pays it rounded up to the currency's precision (the platform bears the remainder,
+ * so the customer never receives less than quoted). A newer plan's income already fits and is unchanged.
+ */
+export function postableIncome<Row extends { dailyIncome: string; currency: string }>(row: Row): Row {
+  if (fitsLedgerPrecision(row.dailyIncome, row.currency)) return row;
+  return { ...row, dailyIncome: roundPaid(row.dailyIncome, row.currency).toFixed() };
+}
+
+export function exitDamages(amount: string, damagesRate: string, currency: string): Money {
+  return new Money(roundPaid(new Money(amount).times(damagesRate), currency));
 }
 
 /** Time of earning cycle `cycle` (1-based) of a plan started at `startedAt`. */
@@ -54,10 +65,10 @@ export function coverageRatio(balance: Money, obligations: Money): string | null
   return balance.dividedBy(obligations).toDecimalPlaces(4, Money.ROUND_DOWN).toFixed(4);
 }
 
-/** Whether `amount` lies in the product's range (inclusive) and has at most `PLAN_DECIMALS` decimals. */
+/** Whether `amount` lies in the product's range (inclusive) and is positive. */
 export function amountInRange(amount: string, min: string, max: string): boolean {
   const value = new Money(amount);
-  return value.gte(min) && value.lte(max) && value.decimalPlaces() <= PLAN_DECIMALS && value.gt(0);
+  return value.gte(min) && value.lte(max) && value.gt(0);
 }
 
 /**
@@ -69,6 +80,7 @@ export function amountInRange(amount: string, min: string, max: string): boolean
 export function exitFigures(
   plan: {
     amount: string;
+    currency: string;
     dailyIncome: string;
     days: number;
     cyclesPaid: number;
@@ -84,7 +96,7 @@ export function exitFigures(
   );
   const income = new Money(plan.dailyIncome);
   const completes = due >= plan.days;
-  const damages = completes ? new Money(0) : exitDamages(plan.amount, plan.exitDamagesRate);
+  const damages = completes ? new Money(0) : exitDamages(plan.amount, plan.exitDamagesRate, plan.currency);
   const returned = new Money(plan.amount).minus(damages);
   const incomeDueNow = income.times(due - plan.cyclesPaid);
   return {

@@ -15,13 +15,14 @@ import type { AccountMode } from '@swx/shared/contract';
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { Reader } from '../ledger/types';
 import type { Scheduler } from '../platform/scheduler';
 import { findOwned, listOwned, ownedBy, type Customer } from '../platform/owned';
 import { PlanCatalogue, type ProductRow } from './catalogue';
 import { isUniqueViolation, type PlansDeps } from './common';
 import { Payouts, type PlanRow } from './payouts';
-import { amountInRange, earningTime, exitDamages, exitFigures, planFigures } from './rules';
+import { amountInRange, earningTime, exitDamages, exitFigures, planFigures, postableIncome } from './rules';
 import { planPayouts, planQuotes, plans } from './tables';
 
 /** How long a purchase quote can be confirmed. */
@@ -114,7 +115,13 @@ export class PlansService {
       expiresAt: new Date(quoteExpiresAt),
       createdAt: new Date(now),
     });
-    const figures = planFigures(body.amount, term.dailyRate, body.days, product.exitDamagesRate);
+    const figures = planFigures(
+      body.amount,
+      term.dailyRate,
+      body.days,
+      product.exitDamagesRate,
+      product.currency,
+    );
     const interval = product.earningIntervalSeconds;
     return {
       quoteId: id,
@@ -147,7 +154,13 @@ export class PlansService {
           .from(plans)
           .where(and(ownedBy(plans, customer), eq(plans.productId, product.id), eq(plans.status, 'earning')));
         if (running) throw new AppError(errors.productAlreadyPurchased);
-        const figures = planFigures(body.amount, term.dailyRate, body.days, product.exitDamagesRate);
+        const figures = planFigures(
+          body.amount,
+          term.dailyRate,
+          body.days,
+          product.exitDamagesRate,
+          product.currency,
+        );
         await this.checkReserve(tx, product.currency, customer.mode, figures.totalIncome);
         const plan = await this.start(tx, customer, body, product, term.dailyRate, figures.dailyIncome, now);
         await this.deps.ledger.hold(tx, {
@@ -331,7 +344,7 @@ export class PlansService {
   }
 
   private async settleExit(tx: Tx, plan: PlanRow, now: number): Promise<void> {
-    const damages = exitDamages(plan.amount, plan.exitDamagesRate);
+    const damages = exitDamages(plan.amount, plan.exitDamagesRate, plan.currency);
     const returned = new Money(plan.amount).minus(damages);
     const userId = String(plan.userId);
     const to = [{ account: customerAccount(userId, plan.mode, plan.currency), amount: returned.toFixed() }];
@@ -372,11 +385,12 @@ export class PlansService {
   }
 }
 
-/** What the exit rule reads of a plan. */
+/** What the exit rule reads of a plan: the daily income as a payout posts it (`postableIncome`). */
 function planTerms(plan: PlanRow) {
   return {
     amount: plan.amount,
-    dailyIncome: plan.dailyIncome,
+    currency: plan.currency,
+    dailyIncome: postableIncome(plan).dailyIncome,
     days: plan.days,
     cyclesPaid: plan.cyclesPaid,
     exitDamagesRate: plan.exitDamagesRate,
@@ -394,6 +408,7 @@ function termOf(product: ProductRow, days: number, amount: string) {
       errors.investmentAmountWrong,
       `Investment amount must be between ${formatAmount(product.minAmount)} and ${formatAmount(product.maxAmount)} ${product.currency}`,
     );
+  requirePostable(amount, product.currency);
   return term;
 }
 
@@ -426,7 +441,9 @@ function toSmartOrder(row: PlanRow, payouts: (typeof planPayouts.$inferSelect)[]
     expiresAt: row.expiresAt.toISOString(),
     exitDamagesRate: formatAmount(row.exitDamagesRate),
     exitDamagesNow:
-      row.status === 'earning' ? formatAmount(exitDamages(row.amount, row.exitDamagesRate)) : null,
+      row.status === 'earning'
+        ? formatAmount(exitDamages(row.amount, row.exitDamagesRate, row.currency))
+        : null,
     damages: row.damages === null ? null : formatAmount(row.damages),
     status: row.status,
     startedAt: row.startedAt.toISOString(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../db/columns';
 
 /**
  * One-off timed jobs of the scheduler (`platform/scheduler.ts`). A row is unique on (name, key), so
@@ -30,6 +31,31 @@ export const platformJobs = pgTable(
       .on(t.runAfter)
       .where(sql`done_at is null`),
   ],
+);
+
+/**
+ * Server-wide secrets (`platform/crypto/secrets.ts`), each sealed under the keyring: the blind index's key,
+ * later other keys the server holds. Never served, never logged.
+ */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text('name').primaryKey(),
+  sealed: bytea('sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Personal data from before sealing, moved here by migration 0024 out of the columns it dropped
+ * (`kyc.fields`, `kyc.signature`, `loan.signature`, keyed by the record's id) and sealed into the new
+ * columns by the start-up upgrade, which deletes each row as it goes: empty after the first start.
+ */
+export const legacyPlainValues = pgTable(
+  'legacy_plain_values',
+  {
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.ref] })],
 );
 
 /**

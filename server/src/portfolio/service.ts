@@ -37,7 +37,9 @@ export class PortfolioService {
       .filter(([currency]) => !wanted || currency === wanted)
       .map(([currency, balance]) => {
         const price = this.usdtPrice(currency);
-        const value = price ? down(money(balance.available).plus(balance.held).times(price)) : undefined;
+        const amount = money(balance.available).plus(balance.held);
+        // USDT is its own value: a balance with digits from before ledger precision is not rounded again.
+        const value = !price ? undefined : currency === 'USDT' ? amount : down(amount.times(price), 'USDT');
         if (value) total = total.plus(value);
         return {
           currency,
@@ -107,7 +109,7 @@ export class PortfolioService {
   /** `amount` of `currency` valued in USDT at the latest feed price (rounded down); undefined without a price. */
   valueUsdt(currency: string, amount: string): string | undefined {
     const price = this.usdtPrice(currency);
-    return price ? fmt(down(money(amount).times(price))) : undefined;
+    return price ? fmt(down(money(amount).times(price), 'USDT')) : undefined;
   }
 
   private usdtPrice(currency: string): Decimal | undefined {

@@ -35,11 +35,11 @@ import { Passkeys } from './passkeys';
 import { SecondFactors } from './second-factor';
 import { SignInSecurity } from './sign-in';
 import { StepUp, type StepUpSession } from './step-up';
-import { CustomerTotp, type SecretBox } from './totp';
+import { CustomerTotp } from './totp';
+import type { SecretBox } from '../platform/crypto';
 import { customerSecuritySettings } from './tables';
 
 export { StepUp, type StepUpSession } from './step-up';
-export type { SecretBox } from './totp';
 
 export interface SecurityServiceOptions {
   db: Db;
@@ -48,7 +48,7 @@ export interface SecurityServiceOptions {
   mailer: Mailer;
   notifications: Pick<NotificationsService, 'add'>;
   params: Pick<ParamsService, 'getInteger' | 'getDecimal'>;
-  /** Seals TOTP secrets as staff TOTP secrets are sealed (the identity key). */
+  /** Seals TOTP secrets under the identity keyring, as staff TOTP secrets are (the platform's `Sealer`). */
   vault: SecretBox;
   webAuthn: WebAuthnConfig;
   publicUrl: string;

@@ -1,6 +1,7 @@
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
 import type { TotpEnrolment } from '@swx/shared/contract';
+import type { SealScope, SecretBox } from '../platform/crypto';
 
 /** What the authenticator app shows as the account's issuer. */
 const ISSUER = 'SWX';
@@ -9,28 +10,27 @@ const PERIOD_SECONDS = 30;
 /** One step either side of the server's: a phone clock a little off, or a code typed as it changes. */
 const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
-/**
- * Authenticated encryption with associated data, handed in by the composition root: the same sealing staff
- * TOTP secrets use (`admin/staff-totp.ts`, the identity vault under `IDENTITY_ENCRYPTION_KEY`).
- */
-export interface SecretBox {
-  seal(id: string, owner: string, plain: Buffer): Buffer;
-  open(id: string, owner: string, sealed: Buffer): Buffer;
-}
+/** A customer's TOTP secret: bound to them and to its kind, so it opens nowhere else. */
+export const customerTotpScope = (userId: string): SealScope => ({
+  kind: 'customer.totp',
+  owner: `user:${userId}`,
+});
 
 /**
- * Customers' TOTP secrets and codes. A secret is sealed bound to its customer (a secret copied to another
- * row does not open) and exists in plain only in memory while a code is checked; it is never logged.
+ * Customers' TOTP secrets and codes. A secret is sealed with its own data key under the identity keyring (the
+ * platform's `Sealer`, which also seals staff TOTP secrets and identity data), bound to its customer (a
+ * secret copied to another row does not open), and stored in base64; it exists in plain only in memory while
+ * a code is checked, and is never logged. A secret whose key left the keyring answers `11240`.
  */
 export class CustomerTotp {
   constructor(private readonly box: SecretBox) {}
 
   seal(userId: string, secret: string): string {
-    return this.box.seal('customer-totp', userId, Buffer.from(secret, 'utf8')).toString('base64');
+    return this.box.seal(customerTotpScope(userId), Buffer.from(secret, 'utf8')).toString('base64');
   }
 
   open(userId: string, sealed: string): string {
-    return this.box.open('customer-totp', userId, Buffer.from(sealed, 'base64')).toString('utf8');
+    return this.box.open(customerTotpScope(userId), Buffer.from(sealed, 'base64')).toString('utf8');
   }
 
   /** A fresh secret with its otpauth URI and QR code for the customer's app. */

@@ -36,7 +36,10 @@ export async function openFreshDatabase(kind: TemplateKind = 'migrated'): Promis
   if (!adminUrl)
     return { database: await openTestDatabase(kind), databaseUrl: undefined, drop: async () => {} };
   const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(adminUrl, kind)}`);
+  // FILE_COPY copies the template's files as they are; PostgreSQL 15's default (WAL_LOG) writes every block
+  // to the WAL as well: 70–90 instead of 120–140 ms per test database on the test cluster.
+  const template = await postgresTemplate(adminUrl, kind);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY = FILE_COPY`);
   const databaseUrl = databaseUrlFor(adminUrl, name);
   return {
     database: await openDatabase({ databaseUrl, migrated: true }),
@@ -45,9 +48,20 @@ export async function openFreshDatabase(kind: TemplateKind = 'migrated'): Promis
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers are allocated and cleared at every start: a sixth of the
+ * processor time a test's PGlite took to open (about 0.55 → 0.4 s), for databases of a few megabytes.
+ */
+const testPgliteSettings = ['shared_buffers = 16MB'];
+
 /** A fresh in-memory PGlite from a template, for one test. */
 export async function openTestDatabase(kind: TemplateKind = 'migrated'): Promise<Database> {
-  return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(kind), migrated: true });
+  return openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: await pgliteTemplate(kind),
+    migrated: true,
+    pgliteSettings: testPgliteSettings,
+  });
 }
 
 /** One statement as the PostgreSQL server's administrator (creating and dropping test databases). */

@@ -1,7 +1,6 @@
 import type Decimal from 'decimal.js';
 import {
   errors,
-  AMOUNT_DP,
   exactDecimal,
   exitProblems,
   plainDecimal,
@@ -29,9 +28,10 @@ export {
 
 export type Direction = MarginDirection;
 
-export const DP = AMOUNT_DP;
-export const up = roundPaid;
-export const down = roundReceived;
+/** What the customer pays, rounded up to the currency's ledger precision (docs/product.md). */
+export const up = (x: Decimal, currency: string): Decimal => roundPaid(x, currency);
+/** What the customer receives, rounded down to the currency's ledger precision. */
+export const down = (x: Decimal, currency: string): Decimal => roundReceived(x, currency);
 export const money = exactDecimal;
 export const fmt = plainDecimal;
 

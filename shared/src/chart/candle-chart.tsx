@@ -4,11 +4,13 @@
 import Highcharts from 'highcharts/highstock';
 import HighchartsReact from 'highcharts-react-official';
 import { reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Lang } from '@swx/shared';
 import type { CandleStore } from './candle-store';
 import {
   candleChartOptions,
+  latestWindow,
   toPoint,
   type ChartLabels,
   type ChartLevel,
@@ -53,12 +55,16 @@ function themePalette(element: Element | null): ChartPalette {
   };
 }
 
-/** Candlesticks of stored feed history with the live last candle; zoom by drag, wheel and navigator. */
-export default function CandleChart(props: CandleChartProps) {
+/**
+ * Candlesticks of stored feed history with the live last candle; zoom by drag, wheel and navigator. An
+ * observer of the store's series (revision, interval), so a new series redraws whoever renders the chart.
+ */
+function CandleChart(props: CandleChartProps) {
   const { store, name, priceDecimals, lang, labels, levels, height, label, theme } = props;
   const chartRef = useRef<HighchartsReact.RefObject>(null);
   const revision = store.revision;
-  const interval = store.interval;
+  // The loaded series' own interval, not the tab just chosen: axis labels and ticks fit the candles drawn.
+  const interval = store.candlesInterval;
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
   const context = useMemo(
     () => ({ interval, lang, timeZone, priceDecimals }),
@@ -82,6 +88,16 @@ export default function CandleChart(props: CandleChartProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- revision marks a replaced series, levelKey the levels, theme the colours
     [revision, context, labels, name, height, levelKey, theme],
   );
+
+  // Every new series (first load, another interval, a reload) opens at its latest candles. Runs after the
+  // wrapper has handed the new options to Highcharts (a child's effects run first), whose navigator would
+  // otherwise keep or stretch the previous series' window (an old stretch of 5m candles after 1D, nothing
+  // at all after 1W → 1m).
+  useEffect(() => {
+    const axis = chartRef.current?.chart?.xAxis[0];
+    const window = latestWindow(store.candles, store.candlesInterval);
+    if (axis && window) axis.setExtremes(window.min, window.max, true, false);
+  }, [store, revision]);
 
   useEffect(
     () =>
@@ -116,3 +132,5 @@ export default function CandleChart(props: CandleChartProps) {
     </div>
   );
 }
+
+export default observer(CandleChart);

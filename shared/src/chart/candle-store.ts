@@ -44,8 +44,15 @@ export const serverCandles: CandleApi = {
  * state, and a new candle is only started by a real tick that falls into a new interval.
  */
 export class CandleStore {
+  /** The interval the customer chose (the tabs show it at once). */
   interval: CandleInterval = rememberedInterval();
   candles: Candle[] = [];
+  /**
+   * The interval `candles` belong to: it changes only together with them, when the answer for the chosen
+   * interval arrives. Until then the chart keeps drawing the previous series with its own interval, and a
+   * live tick is folded into candles of the size they are (never a 5m candle onto a 1D series).
+   */
+  candlesInterval: CandleInterval = this.interval;
   status: 'loading' | 'ready' | 'error' = 'loading';
   /** Bumped when the whole series is replaced (load, interval change); live updates leave it alone. */
   revision = 0;
@@ -90,6 +97,7 @@ export class CandleStore {
       if (request !== this.request) return;
       runInAction(() => {
         this.candles = candles;
+        this.candlesInterval = interval;
         this.status = 'ready';
         this.revision++;
       });
@@ -104,7 +112,7 @@ export class CandleStore {
     const last = this.lastCandle;
     // No history means no chart to extend; the screen reloads stored candles instead.
     if (!last || this.status !== 'ready') return;
-    const start = bucketStart(time, this.interval);
+    const start = bucketStart(time, this.candlesInterval);
     if (start < last.time) return;
     if (start === last.time) {
       const value = Number(price);

@@ -188,6 +188,25 @@ export function timeAxis(context: ChartContext, palette: ChartPalette): XAxisOpt
   } as XAxisOptions;
 }
 
+/** How many candles a freshly loaded series shows; the navigator and a drag reach the rest. */
+export const CANDLES_IN_VIEW = 120;
+
+/**
+ * The time window a newly loaded series opens at: its latest `CANDLES_IN_VIEW` candles, up to the end of the
+ * last one. Set on every new series, so what was on screen before (another interval's zoom, the navigator's
+ * "stick to the start" for replaced data) never decides what a timeframe shows.
+ */
+export function latestWindow(
+  candles: readonly Candle[],
+  interval: CandleInterval,
+): { min: number; max: number } | null {
+  const first = candles[0];
+  const last = candles[candles.length - 1];
+  if (!first || !last) return null;
+  const shown = candles[Math.max(0, candles.length - CANDLES_IN_VIEW)] ?? first;
+  return { min: shown.time, max: last.time + intervalMs[interval] };
+}
+
 export interface CandleChartInput {
   candles: readonly Candle[];
   name: string;
@@ -243,7 +262,13 @@ export function candleChartOptions(input: CandleChartInput): Options {
           formatter: (value: number) => formatPrice(String(value), context.priceDecimals, context.lang),
         },
       },
+      // Highcharts Stock draws price labels inside the plot, over the newest candles; aligned away from the
+      // plot on the right-hand axis they sit in a reserved margin beside the candles instead.
       labels: {
+        align: 'left',
+        x: 6,
+        y: 4,
+        reserveSpace: true,
         style: { color: palette.muted },
         formatter() {
           return formatPrice(String(this.value), context.priceDecimals, context.lang);

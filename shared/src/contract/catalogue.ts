@@ -235,6 +235,12 @@ export const catalogue = {
   '11221': { status: 422, message: 'Your address book is full: remove an address first' },
   '11222': { status: 422, message: 'You have the most passkeys allowed: remove one first' },
   '11223': { status: 400, message: 'Give the passkey a name of 1 to 40 characters' },
+  // Identity data at rest (11240–11249): sealed data the server cannot open (a key missing from its keyring,
+  // a damaged or moved record). Nothing about the data is said; the operator sees the reason in the log.
+  '11240': {
+    status: 503,
+    message: 'This protected information cannot be shown right now, please contact support',
+  },
   // Back office you can audit: segregation of duties, maker-checker, staff credentials, audit log (11300–11319).
   '11300': { status: 409, message: 'No staff member may hold both the admin and the finance role' },
   '11301': { status: 403, message: 'You cannot approve a change to your own roles' },
@@ -272,6 +278,34 @@ export const catalogue = {
   '11407': { status: 422, message: 'Order size below this market’s minimum' },
   '11408': { status: 422, message: 'Order size is not a multiple of this market’s size step' },
   '11409': { status: 422, message: 'Order value below this market’s minimum' },
+  // Ledger precision (docs/product.md): customer input finer than its currency's smallest unit.
+  '11500': {
+    status: 400,
+    message: 'This amount has more decimal places than its currency allows (USDT and USDC 2, BTC and ETH 8)',
+  },
+  // The customer's data and account closure (11520–11539).
+  '11520': { status: 403, message: 'This account is closed' },
+  '11521': {
+    status: 409,
+    message: 'Withdraw or use your remaining balance before closing your account',
+  },
+  '11522': { status: 409, message: 'Close your open positions and cancel your open orders first' },
+  '11523': {
+    status: 409,
+    message: 'Your smart plans are still running: exit them or wait for their end first',
+  },
+  '11524': {
+    status: 409,
+    message: 'Repay your loans, or wait for the loan under review to be decided, first',
+  },
+  '11525': {
+    status: 409,
+    message: 'You hold the leading bid in a live NFT auction: wait for it to end first',
+  },
+  '11526': { status: 409, message: 'A deposit or withdrawal is still being processed: wait for it first' },
+  '11527': { status: 409, message: 'Your data is already being prepared: we will tell you when it is ready' },
+  '11528': { status: 404, message: 'This download was not found or has expired: prepare a new one' },
+  '11529': { status: 400, message: 'Type your username exactly as shown to confirm' },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

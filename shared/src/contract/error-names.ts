@@ -166,6 +166,8 @@ export const errors = {
   addressBookFull: '11221',
   passkeyLimit: '11222',
   passkeyNameInvalid: '11223',
+  // Identity data at rest (11240–11249).
+  protectedDataUnavailable: '11240',
   // Back office you can audit (11300–11319).
   staffRoleConflict: '11300',
   staffOwnRolesApproval: '11301',
@@ -194,6 +196,19 @@ export const errors = {
   orderBelowMinimumSize: '11407',
   orderSizeOffStep: '11408',
   orderBelowMinimumNotional: '11409',
+  // Ledger precision.
+  amountTooPrecise: '11500',
+  // The customer's data and account closure (11520–11539).
+  accountClosed: '11520',
+  closureBalance: '11521',
+  closureOpenTrading: '11522',
+  closureRunningPlan: '11523',
+  closureOpenLoan: '11524',
+  closureLiveBid: '11525',
+  closureCashierPending: '11526',
+  dataExportPending: '11527',
+  dataExportNotFound: '11528',
+  closureConfirmation: '11529',
 } as const satisfies Record<string, ErrorCode>;
 
 /** The success codes a successful answer may carry in `message` (docs/product.md, the API). */

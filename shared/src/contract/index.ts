@@ -20,9 +20,13 @@ export * from './record-types';
 export * from './error-names';
 export * from './routes';
 export * from './margin';
+export * from './precision';
+export * from './spot-rules';
 export * from './plans';
 // KYC and loans
 export * from './kyc';
+export * from './identity';
+export * from './privacy';
 export * from './loans';
 // ---- nfts ----
 export * from './nfts';

@@ -6,9 +6,10 @@ import { errors } from './error-names';
 
 /**
  * Identity verification (docs/product.md, KYC): the customer submits a document type, personal data, three
- * photos (uploaded first with `POST /upload/image`, then named here by upload id) and a drawn signature;
+ * photos (uploaded first with `POST /upload/identity`, then named here by upload id) and a drawn signature;
  * staff approve or fail it with a reason per failed field; a resubmission carries only the failed fields.
- * Photos are moved into encrypted storage when submitted; the customer sees thumbnails of their own.
+ * Photos are uploaded sealed (`POST /upload/identity`) and taken over when submitted; the customer sees
+ * thumbnails of their own. Everything personal is sealed at rest (docs/security.md).
  */
 
 const Time = Type.String({ format: 'date-time' });
@@ -46,6 +47,7 @@ export type KycImageField = (typeof kycImageFields)[number];
  */
 export const kycFields = [
   'documentType',
+  'documentNumber',
   'firstName',
   'lastName',
   'birthdate',
@@ -59,6 +61,17 @@ export const kycFields = [
   'signature',
 ] as const;
 export type KycField = (typeof kycFields)[number];
+
+/**
+ * A document number as printed: 5 to 30 letters and digits, spaces and dashes allowed between them. Staff
+ * find duplicates by it (a keyed hash of `normaliseDocumentNumber`), never by the stored text.
+ */
+export const KYC_DOCUMENT_NUMBER_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9 -]{3,28})[A-Za-z0-9]$';
+
+/** The number as compared for duplicates: upper case, without spaces and dashes. */
+export function normaliseDocumentNumber(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
 
 /** Youngest age at which a customer may be verified (and so borrow or withdraw). */
 export const KYC_MINIMUM_AGE = 18;
@@ -126,13 +139,18 @@ const Name = TextLine({
 /**
  * `POST /user/identification`. The first submission (or one after `unverified`) needs every field except
  * `backImage` for a passport (`11130` "complete all information" otherwise); after a failure, only the failed
- * fields. Photos are upload ids of this customer's own uploads. Answers the KYC detail, message `20001`.
+ * fields. Photos are upload ids of this customer's own identity uploads (`POST /upload/identity`).
+ * Answers the KYC detail, message `20001`.
  */
 export const IdentificationBody = Body({
   documentType: Type.Optional({
     ...Type.Union(kycDocumentTypes.map((t) => Type.Literal(t))),
     'x-code': errors.personalDataIncorrect,
   }),
+  /** The document's number as printed on it (`KYC_DOCUMENT_NUMBER_PATTERN`). */
+  documentNumber: Type.Optional(
+    Type.String({ pattern: KYC_DOCUMENT_NUMBER_PATTERN, 'x-code': errors.personalDataIncorrect }),
+  ),
   firstName: Type.Optional(Name),
   lastName: Type.Optional(Name),
   /** `YYYY-MM-DD`; the customer must be at least 18 (`11132`). */
@@ -177,10 +195,27 @@ export const KycRejection = Type.Object({
 });
 export type KycRejection = Static<typeof KycRejection>;
 
+/**
+ * The personal data of an identity record as the wire carries it: staff read these one record at a time
+ * (`StaffIdentityView`), and the review queue's items leave them out (`KycReview`).
+ */
+export const kycPersonalFields = [
+  'documentNumber',
+  'firstName',
+  'lastName',
+  'birthdate',
+  'sex',
+  'country',
+  'address',
+  'areaCode',
+  'phone',
+] as const;
+
 /** `GET /user/identification`: what the customer submitted and where the review stands. */
 export const KycDetail = Type.Object({
   status: KycStatus,
   documentType: Type.Union([...kycDocumentTypes.map((t) => Type.Literal(t)), Type.Null()]),
+  documentNumber: Nullable(Type.String()),
   firstName: Nullable(Type.String()),
   lastName: Nullable(Type.String()),
   birthdate: Nullable(Type.String()),

@@ -278,7 +278,10 @@ export type WithdrawLoanBody = Static<typeof WithdrawLoanBody>;
 
 // ---- the rules, once for client and server -----------------------------------------------------------------------
 
-/** Interest and repayments are in USDT cents; what the customer pays is rounded up to the cent. */
+/**
+ * Interest and repayments are in USDT at its ledger precision (cents, `LEDGER_PRECISION` in precision.ts; a test
+ * holds the two together); what the customer pays is rounded up to the cent.
+ */
 export const LOAN_AMOUNT_DP = 2;
 const D = Decimal.clone({ precision: 60 });
 

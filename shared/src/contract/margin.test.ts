@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import {
+  AMOUNT_DP,
   allowedLeverages,
   equityLevel,
   exactDecimal,
@@ -63,8 +64,9 @@ describe('margin rules (docs/product.md, business rules)', () => {
         fc.integer({ min: 1, max: 1_000_000 }),
         fc.constantFrom(1, 5, 20),
         direction,
-        (openCents, closeCents, lev, side) => {
-          const t = marginTerms(d(1), d(1), d(openCents).div(100), lev, d('0.001'));
+        fc.integer({ min: 1, max: 100_000 }).map((n) => d(n).div(1000)),
+        (openCents, closeCents, lev, side, lots) => {
+          const t = marginTerms(lots, d(1), d(openCents).div(100), lev, d('0.001'));
           const s = settle(
             side,
             d(openCents).div(100),
@@ -78,6 +80,9 @@ describe('margin rules (docs/product.md, business rules)', () => {
           expect(s.pnl.gte(t.margin.neg())).toBe(true);
           expect(s.profit.gte(t.margin.plus(t.fee).neg())).toBe(true);
           expect(s.payout.plus(s.closeFee).minus(s.pnl).eq(t.margin)).toBe(true);
+          // Every posted figure is whole cents (ledger precision), so every screen shows the same digits.
+          for (const figure of [s.pnl, s.closeFee, s.payout, s.profit])
+            expect(figure.decimalPlaces()).toBeLessThanOrEqual(2);
         },
       ),
     );
@@ -129,7 +134,7 @@ describe('margin rules (docs/product.md, business rules)', () => {
 });
 
 describe('margin rules: invariants', () => {
-  it('margin × leverage is the notional: never less, and short of it by under one stored unit per leverage', () => {
+  it('margin and fee are whole cents: margin × leverage never below the notional, over it by under a cent per leverage', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1_000_000 }).map((n) => d(n).div(1000)),
@@ -139,11 +144,15 @@ describe('margin rules: invariants', () => {
         (lots, contractSize, at, lev) => {
           const t = marginTerms(lots, d(contractSize), at, lev, d('0.001'));
           expect(t.notional.eq(exactDecimal(lots).times(contractSize).times(at))).toBe(true);
+          expect(t.margin.decimalPlaces()).toBeLessThanOrEqual(2);
+          expect(t.fee.decimalPlaces()).toBeLessThanOrEqual(2);
           const covered = t.margin.times(lev);
           expect(covered.gte(t.notional)).toBe(true);
-          expect(covered.minus(t.notional).lt(d('1e-18').times(lev))).toBe(true);
-          // Exact whenever notional ÷ leverage fits in 18 decimals (it always does for leverage 1, 2, 5, …).
-          if (t.notional.div(lev).decimalPlaces() <= 18) expect(covered.eq(t.notional)).toBe(true);
+          expect(covered.minus(t.notional).lt(d('0.01').times(lev))).toBe(true);
+          // Exact whenever notional ÷ leverage is whole cents.
+          if (t.notional.div(lev).decimalPlaces() <= 2) expect(covered.eq(t.notional)).toBe(true);
+          expect(t.fee.gte(t.notional.times('0.001'))).toBe(true);
+          expect(t.fee.minus(t.notional.times('0.001')).lt(d('0.01'))).toBe(true);
         },
       ),
     );
@@ -154,10 +163,12 @@ describe('margin rules: invariants', () => {
       fc.property(direction, price, leverage, maintenance, (side, entry, lev, rate) => {
         const level = liquidationPrice(side, entry, lev, rate);
         expect(side === 'long' ? level.lt(entry) : level.gt(entry)).toBe(true);
-        // At the liquidation price the position has lost (1 − maintenance) of its margin, or a hair more.
-        const margin = marginTerms(d(1), d(1), entry, lev, d(0)).margin;
+        // At the liquidation price the position has lost (1 − maintenance) of its margin, or a hair more, to
+        // the 18 places a level is stored with (the exact margin may repeat forever: 873250.3929 ÷ 7).
+        const margin = exactDecimal(entry).div(lev);
         const loss = unrealised(side, entry, level, d(1)).neg();
-        expect(loss.gte(exactDecimal(1).minus(rate).times(margin))).toBe(true);
+        const due = exactDecimal(1).minus(rate).times(margin).toDecimalPlaces(AMOUNT_DP, Decimal.ROUND_DOWN);
+        expect(loss.gte(due)).toBe(true);
         const nearer = liquidationPrice(side, entry, lev * 2, rate);
         expect(nearer.minus(entry).abs().lte(level.minus(entry).abs())).toBe(true);
       }),

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type { AccountMode } from './common';
+import { Exact, roundPaid, roundReceived } from './precision';
 
 /**
  * The margin and option rules of docs/product.md (business rules) as pure functions of decimals. The server computes orders,
@@ -9,34 +10,26 @@ import type { AccountMode } from './common';
  * Every rule computes in a private decimal of 60 significant digits whatever the caller's decimals are (the
  * client's default decimal.js keeps only 20), so the same inputs give the same figures on both sides.
  *
- * Rounding: amounts are stored as numeric(36,18). What the customer pays (margin, fees, a spot cost) is
- * rounded up to 18 places, what they receive down, so rounding never creates money the ledger lacks.
- * Trigger levels are rounded towards the side that keeps "price reaches level" equal to the exact rule for
- * any price of 18 decimals or fewer.
+ * Rounding: margin, fees and results are posted amounts of USDT, rounded once to its ledger precision
+ * (precision.ts): what the customer pays up, what they receive down, so rounding never creates money the
+ * ledger lacks and the form, the review, the card and the receipt show the same cents. Trigger levels are
+ * prices, not amounts: they keep 18 places, rounded towards the side that keeps "price reaches level" equal
+ * to the exact rule for any price of 18 decimals or fewer.
  */
 export type MarginDirection = 'long' | 'short';
 
-/** Decimal places of a stored amount (numeric(36,18)). */
+/** Decimal places of a stored amount or level (numeric(36,18)). */
 export const AMOUNT_DP = 18;
 
-/**
- * A private clone with the ledger's settings, so another module's `Decimal.set` cannot change a figure:
- * 60 significant digits hold any sum of numeric(36,18) amounts exactly.
- */
-const Exact = /* @__PURE__ */ Decimal.clone({
-  precision: 60,
-  rounding: Decimal.ROUND_HALF_EVEN,
-  toExpNeg: -40,
-  toExpPos: 40,
-});
+/** Margin, fees and results are in USDT (USDT-margined positions). */
+export const MARGIN_CURRENCY = 'USDT';
 
 /** An exact decimal with the rules' settings. */
 export const exactDecimal = (x: Decimal.Value): Decimal => new Exact(x);
-/** What the customer pays: rounded up to a stored amount. */
-export const roundPaid = (x: Decimal): Decimal => new Exact(x).toDecimalPlaces(AMOUNT_DP, Decimal.ROUND_UP);
-/** What the customer receives: rounded down to a stored amount. */
-export const roundReceived = (x: Decimal): Decimal =>
-  new Exact(x).toDecimalPlaces(AMOUNT_DP, Decimal.ROUND_DOWN);
+/** A level rounded up to a stored value (18 places). */
+const levelUp = (x: Decimal): Decimal => new Exact(x).toDecimalPlaces(AMOUNT_DP, Decimal.ROUND_UP);
+/** A level rounded down to a stored value (18 places). */
+const levelDown = (x: Decimal): Decimal => new Exact(x).toDecimalPlaces(AMOUNT_DP, Decimal.ROUND_DOWN);
 /** Plain notation (never exponent), as amounts travel on the wire. */
 export const plainDecimal = (x: Decimal.Value): string => new Exact(x).toFixed();
 
@@ -60,8 +53,8 @@ export function marginTerms(
   return {
     quantity,
     notional,
-    margin: roundPaid(notional.div(leverage)),
-    fee: roundPaid(notional.times(feeRate)),
+    margin: roundPaid(notional.div(leverage), MARGIN_CURRENCY),
+    fee: roundPaid(notional.times(feeRate), MARGIN_CURRENCY),
   };
 }
 
@@ -79,22 +72,27 @@ export function equityLevel(
   const distance = exactDecimal(1).minus(share).times(margin).div(quantity);
   // Long fires when price ≤ level: round down; short fires when price ≥ level: round up.
   const open = exactDecimal(openPrice);
-  return direction === 'long' ? roundReceived(open.minus(distance)) : roundPaid(open.plus(distance));
+  return direction === 'long' ? levelDown(open.minus(distance)) : levelUp(open.plus(distance));
 }
 
 /**
  * The liquidation price of a position of `quantity` units entered at `entry` with `leverage`: the margin the
- * order would require, then `equityLevel` at the maintenance share. Whatever the quantity, this is
- * entry × (1 ∓ (1 − maintenance) ÷ leverage) up to the 18th decimal; the form passes 1 while the lots are
- * not yet valid.
+ * order would require (rounded to the cent, as the server posts it), then `equityLevel` at the maintenance
+ * share. Without a quantity (the form's lots not yet valid) it is the per-unit level of the exact margin,
+ * entry × (1 ∓ (1 − maintenance) ÷ leverage); the rounded margin moves a real position's level by at most
+ * a cent's worth of price away from the entry.
  */
 export function liquidationPrice(
   direction: MarginDirection,
   entry: Decimal,
   leverage: number,
   maintenanceRate: Decimal,
-  quantity: Decimal = exactDecimal(1),
+  quantity?: Decimal,
 ): Decimal {
+  if (quantity === undefined) {
+    const margin = exactDecimal(entry).div(leverage);
+    return equityLevel(direction, entry, margin, exactDecimal(1), maintenanceRate);
+  }
   const { margin } = marginTerms(quantity, exactDecimal(1), entry, leverage, exactDecimal(0));
   return equityLevel(direction, entry, margin, quantity, maintenanceRate);
 }
@@ -131,10 +129,16 @@ export function settle(
 ): Settlement {
   const raw = unrealised(direction, openPrice, closePrice, quantity);
   const held = exactDecimal(margin);
-  const pnl = Exact.max(raw.gte(0) ? roundReceived(raw) : roundPaid(raw.neg()).neg(), held.neg());
+  const pnl = Exact.max(
+    raw.gte(0) ? roundReceived(raw, MARGIN_CURRENCY) : roundPaid(raw.neg(), MARGIN_CURRENCY).neg(),
+    held.neg(),
+  );
   const left = held.plus(pnl);
   // The closing fee comes out of what is left; it never reaches past the margin either.
-  const closeFee = Exact.min(roundPaid(exactDecimal(quantity).times(closePrice).times(feeRate)), left);
+  const closeFee = Exact.min(
+    roundPaid(exactDecimal(quantity).times(closePrice).times(feeRate), MARGIN_CURRENCY),
+    left,
+  );
   const payout = left.minus(closeFee);
   return {
     pnl: exactDecimal(pnl),

@@ -171,6 +171,8 @@ import {
 } from './social';
 import { SignInResult } from './security';
 import { backOfficeRoutes } from './back-office-routes';
+import { identityRoutes } from './identity-routes';
+import { privacyRoutes } from './privacy-routes';
 import { securityRoutes } from './security-routes';
 import { staffSecurityRoutes } from './staff-security-routes';
 import { PendingChange, SetParamResult, StaffTotpEnrolBody } from './staff-security';
@@ -532,6 +534,8 @@ export const routes = {
     result: SocialIdentities,
   }),
   ...backOfficeRoutes,
+  ...identityRoutes,
+  ...privacyRoutes,
   // Customer account security.
   ...securityRoutes,
   ...staffSecurityRoutes,

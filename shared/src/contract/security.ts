@@ -126,6 +126,8 @@ export const sensitiveActions = [
   'linkSocial',
   'unlinkSocial',
   'antiPhishing',
+  'downloadData',
+  'closeAccount',
 ] as const;
 export type SensitiveAction = (typeof sensitiveActions)[number];
 

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ReviewApproval, ReviewClaim } from './admin';
 import { Deposit, Withdrawal } from './cashier';
 import { Amount } from './common';
-import { KycDetail, kycFields, Signature } from './kyc';
+import { KycDetail, kycFields, kycPersonalFields } from './kyc';
 import { Loan } from './loans';
 import { TransactionRecord } from './records';
 
@@ -75,15 +75,17 @@ export const WithdrawalReview = Type.Composite([
 ]);
 export type WithdrawalReview = Static<typeof WithdrawalReview>;
 
-/** An identity check: photos through `admin.kycImage`, per-field rejection with `fields` on reject. */
+/**
+ * An identity check as the queue lists it: where it stands, which photos and fields there are, no personal
+ * data. The data itself (masked where sensitive) is `admin.kycIdentity`, the photos `admin.kycImage`, each
+ * read audited; per-field rejection with `fields` on reject.
+ */
 export const KycReview = Type.Composite([
-  KycDetail,
+  Type.Omit(KycDetail, kycPersonalFields),
   ReviewItemCommon,
   Type.Object({
     userId: Type.String(),
     submissions: Type.Integer(),
-    /** The signature as drawn (its strokes); null without one. */
-    signature: Nullable(Signature),
     /** `admin.kycImage` URLs of the photos on file, null where none. */
     imageUrls: Type.Object({
       frontImage: Nullable(Type.String()),

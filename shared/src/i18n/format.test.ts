@@ -44,12 +44,12 @@ describe('formatters', () => {
     expect(formatPrice('1.5e-7', 8)).toBe('0.00000015');
   });
 
-  it('formats money rounded towards zero, crypto codes after the number', () => {
-    expect(formatMoney('1234.567', 'USDT')).toBe('1,234.56\u00a0USDT');
-    expect(formatMoney('0.123456789', 'BTC')).toBe('0.12345678\u00a0BTC');
+  it('formats money as posted, crypto codes after the number; estimates rounded when asked', () => {
+    expect(formatMoney('1234.567', 'USDT', { rounding: 'down' })).toBe('1,234.56\u00a0USDT');
+    expect(formatMoney('0.123456789', 'BTC', { rounding: 'down' })).toBe('0.12345678\u00a0BTC');
     expect(formatMoney('2', 'ETH')).toBe('2.00000000\u00a0ETH');
     expect(formatMoney('1234.5', 'EUR', { lang: 'de' })).toBe('1.234,50\u00a0€');
-    expect(formatMoney('1234.99', 'JPY', { lang: 'ja' })).toBe('￥1,234');
+    expect(formatMoney('1234.99', 'JPY', { lang: 'ja', rounding: 'down' })).toBe('￥1,234');
     expect(formatMoney(new Decimal('0.1').plus('0.2'), 'USDT')).toBe('0.30\u00a0USDT');
     expect(formatMoney('99999999999999999.99', 'USDT')).toBe('99,999,999,999,999,999.99\u00a0USDT');
   });

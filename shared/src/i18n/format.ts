@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type Decimal from 'decimal.js';
+import { LEDGER_PRECISION, ledgerPrecision } from '../contract/precision';
 import { defaultLanguage, type Lang } from './languages';
 
 /**
@@ -117,18 +118,10 @@ export function formatPrice(price: NumericInput, decimals: number, lang: Lang = 
   );
 }
 
-/**
- * Fraction digits an amount of a currency is shown with: stablecoins in cents, coins to 8 places (satoshis for
- * BTC; ETH's 18 on-chain digits are more than anyone reads). ISO currencies use their own minor unit (JPY 0,
- * USD 2, KWD 3) and are not listed here; an unlisted coin gets 8.
- */
-const currencyDecimals: Record<string, number> = { USDT: 2, USDC: 2, BTC: 8, ETH: 8 };
-const defaultCoinDecimals = 8;
-
 let isoCurrencies: ReadonlySet<string> | null = null;
 
 function isIsoCurrency(currency: string): boolean {
-  if (!/^[A-Z]{3}$/.test(currency) || currency in currencyDecimals) return false;
+  if (!/^[A-Z]{3}$/.test(currency) || currency in LEDGER_PRECISION) return false;
   if (!isoCurrencies) {
     try {
       isoCurrencies = new Set(Intl.supportedValuesOf('currency'));
@@ -139,42 +132,59 @@ function isIsoCurrency(currency: string): boolean {
   return isoCurrencies.has(currency);
 }
 
-/** The number of fraction digits every screen shows for amounts of `currency` (USDT 2, BTC 8, JPY 0). */
+/**
+ * The number of fraction digits every screen shows for amounts of `currency`: the ledger's precision for the
+ * currencies the ledger holds (USDT 2, BTC 8, any other coin 8; `ledgerPrecision` in the contract), and an
+ * ISO currency's own minor unit (JPY 0, USD 2, KWD 3).
+ */
 export function currencyPrecision(currency: string): number {
   const code = currency.toUpperCase();
   if (isIsoCurrency(code)) {
     return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
       .maximumFractionDigits as number;
   }
-  return currencyDecimals[code] ?? defaultCoinDecimals;
+  return ledgerPrecision(code);
 }
 
 export interface MoneyOptions {
-  /** Fixed number of fraction digits instead of the currency's precision. */
+  /** Fixed number of fraction digits instead of the currency's precision (rounded as `rounding` says). */
   decimals?: number;
   /**
-   * `down` (the default) rounds towards zero, so a balance is never shown as more than the customer has;
-   * `halfUp` is for movements and totals, where the nearest value is the honest one.
+   * Only for figures that were never posted (a live estimate, a valuation): round to the precision, `down`
+   * towards zero or `halfUp` to the nearest. Without it the amount is shown as posted, never rounded: at
+   * least the currency's precision, and every further digit it carries (amounts posted before ledger
+   * precision, docs/product.md).
    */
   rounding?: 'down' | 'halfUp';
   /** Write "+" on positive amounts (movements in records and receipts); negatives always carry "−". */
   signed?: boolean;
+  /** Write the currency (default); `false` gives the number alone, for texts that name the currency. */
+  code?: boolean;
   lang?: Lang;
 }
 
+/** Fraction digits `value` needs to be written exactly, and at least `minimum`. */
+function exactDigits(value: Big, minimum: number): number {
+  return Math.max(minimum, value.c.length - value.e - 1);
+}
+
 /**
- * An amount of money with its currency at the currency's precision, e.g. "1,234.50 USDT", "0.00050000 BTC"
- * or "1.234,50 €". The exact value is `formatExactMoney`, for a title or an expanded receipt.
+ * An amount of money with its currency, e.g. "1,234.50 USDT", "0.00050000 BTC" or "1.234,50 €": the one way
+ * every screen writes money (docs/product.md, ledger precision). A posted amount is shown exactly as posted,
+ * so a figure shown on a card, a receipt, a records row, a notification and the CSV has the same digits;
+ * `rounding` is for estimates only.
  */
 export function formatMoney(amount: NumericInput, currency: string, options: MoneyOptions = {}): string {
   const decimal = toDecimal(amount);
   if (!decimal) return placeholder;
   const lang = options.lang ?? activeLanguage;
   const code = currency.toUpperCase();
-  const digits = options.decimals ?? currencyPrecision(code);
+  const precision = options.decimals ?? currencyPrecision(code);
+  const digits =
+    options.rounding || options.decimals !== undefined ? precision : exactDigits(decimal, precision);
   const rounded = fixed(decimal, digits, options.rounding === 'halfUp' ? Big.roundHalfUp : Big.roundDown);
   const signDisplay = options.signed ? 'exceptZero' : 'auto';
-  if (isIsoCurrency(code)) {
+  if (isIsoCurrency(code) && options.code !== false) {
     return numberFormat(lang, {
       style: 'currency',
       currency: code,
@@ -189,59 +199,29 @@ export function formatMoney(amount: NumericInput, currency: string, options: Mon
     maximumFractionDigits: digits,
     signDisplay,
   }).format(rounded);
-  return `${number}\u00a0${code}`;
+  return options.code === false ? number : `${number}\u00a0${code}`;
 }
 
-/**
- * Every digit of an amount, at least the currency's precision ("-4,752.9777295 USDT"): what a rounded
- * amount stands for, shown on hover or when a receipt is expanded.
- */
-export function formatExactMoney(
-  amount: NumericInput,
-  currency: string,
-  options: Pick<MoneyOptions, 'signed' | 'lang'> = {},
-): string {
-  const decimal = toDecimal(amount);
-  if (!decimal) return placeholder;
-  const precision = currencyPrecision(currency);
-  const digits = Math.max(precision, decimal.c.length - decimal.e - 1);
-  return formatMoney(decimal.toFixed(), currency, { ...options, decimals: digits });
-}
-
-/** True when showing `amount` at the currency's precision loses digits (the exact value is worth offering). */
-export function isRoundedForDisplay(amount: NumericInput, currency: string): boolean {
+/** True when `amount` carries more digits than its currency's precision (posted before ledger precision). */
+export function hasDigitsBeyondPrecision(amount: NumericInput, currency: string): boolean {
   const decimal = toDecimal(amount);
   if (!decimal) return false;
   return decimal.c.length - decimal.e - 1 > currencyPrecision(currency);
 }
 
 /**
- * Rounds amounts to `decimals` places so that the rounded amounts add up to their rounded total (largest
- * remainder: each is first rounded down, then the units still missing go to the largest remainders). A
- * receipt's ledger lines then visibly sum: 4.7430 + 4,748.2347 against −4,752.9777 shows 4.74 + 4,748.23
- * against −4,752.97, where rounding each alone shows 4,748.22 or a total off by a cent. Exact decimals in,
- * decimal strings out; an amount is never moved by a whole unit or more.
+ * A ratio, e.g. a reserve's coverage: "238×" from 238.0952, "1.5×" from 1.5. Rounded down (a ratio is never
+ * overstated) to 2 decimals below 10, 1 below 100 and none above.
  */
-export function roundToSum(amounts: readonly string[], decimals: number): string[] {
-  const values = amounts.map((amount) => new Big(amount));
-  const unit = new Big(1).div(new Big(10).pow(decimals));
-  const floors = values.map((value) =>
-    value.round(decimals, Big.roundDown).minus(value.lt(0) && !value.mod(unit).eq(0) ? unit : 0),
+export function formatRatio(value: NumericInput, lang: Lang = activeLanguage): string {
+  const decimal = toDecimal(value);
+  if (!decimal) return placeholder;
+  const magnitude = decimal.abs();
+  const decimals = magnitude.lt(10) ? 2 : magnitude.lt(100) ? 1 : 0;
+  const number = numberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: decimals }).format(
+    fixed(decimal, decimals, Big.roundDown),
   );
-  const total = values.reduce((sum, value) => sum.plus(value), new Big(0)).round(decimals, Big.roundHalfUp);
-  const floorSum = floors.reduce((sum, value) => sum.plus(value), new Big(0));
-  let missing = Number(total.minus(floorSum).div(unit).toFixed(0));
-  const order = values
-    .map((value, index) => ({ index, remainder: value.minus(floors[index]!) }))
-    .sort((a, b) => b.remainder.cmp(a.remainder) || a.index - b.index);
-  const result = [...floors];
-  for (const { index, remainder } of order) {
-    if (missing <= 0) break;
-    if (remainder.eq(0)) continue;
-    result[index] = result[index]!.plus(unit);
-    missing -= 1;
-  }
-  return result.map((value) => value.toFixed(decimals));
+  return `${number}\u00d7`;
 }
 
 export interface PercentOptions {
@@ -265,6 +245,16 @@ export function formatPercent(percent: NumericInput, options: PercentOptions = {
     maximumFractionDigits: decimals,
     signDisplay: options.signed === false ? 'auto' : 'exceptZero',
   }).format(fixed(decimal.times('0.01'), decimals + 2, Big.roundHalfUp));
+}
+
+/**
+ * A rate given as a fraction, as the API sends fee and interest rates ("0.001" → "0.10%" in English,
+ * "0,10 %" in German): the language's own percent format, unsigned, 2 decimals unless asked.
+ */
+export function formatRate(fraction: NumericInput, options: Omit<PercentOptions, 'signed'> = {}): string {
+  const decimal = toDecimal(fraction);
+  if (!decimal) return placeholder;
+  return formatPercent(decimal.times(100).toFixed(), { ...options, signed: false });
 }
 
 export type DateInput = Date | number | string;

@@ -18,10 +18,10 @@ export { messageForError, errorMessageKey, clientErrorCodes, type Translate } fr
 export {
   formatNumber,
   formatMoney,
-  formatExactMoney,
-  isRoundedForDisplay,
+  hasDigitsBeyondPrecision,
   currencyPrecision,
-  roundToSum,
+  formatRatio,
+  formatRate,
   formatPercent,
   formatPrice,
   formatDate,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { createI18n } from '../i18n/create-i18n';
 import { createRootStore, setRootStore } from '../store/root-store';
 import { Button } from './button';
-import { CopyButton } from './copy-button';
+import { CopyButton, Reference, shortenReference } from './copy-button';
 import { DemoBadge, SimulatedBadge } from './badges';
 import { EmptyState } from './empty-state';
 import { ImagePicker } from './image-picker';
@@ -192,6 +192,36 @@ describe('CopyButton and toasts', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Copy address' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Copy failed'));
+  });
+});
+
+describe('Reference', () => {
+  const hash = 'a3f1c9e07b2d4c58e6f1a9b3c7d2e4f60a1b2c3d4e5f60718293a4b5c6d7e8f9';
+
+  it('shortens a long value to its start and end, says it whole, and copies it whole', async () => {
+    const user = userEvent.setup();
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    render(<Reference value={hash} label="payout reference" display="short" />);
+    const reference = screen.getByTestId('reference');
+    expect(reference).toHaveTextContent('a3f1c9e0…c6d7e8f9');
+    expect(reference.querySelector('[aria-hidden="true"]')).toHaveTextContent('a3f1c9e0…c6d7e8f9');
+    expect(reference.querySelector('code')).toHaveAttribute('title', hash);
+    expect(reference).toHaveTextContent(hash);
+    await user.click(screen.getByRole('button', { name: 'Copy payout reference' }));
+    expect(writeText).toHaveBeenCalledWith(hash);
+  });
+
+  it('shows every character of a value to wrap, and a short value as it is', () => {
+    render(
+      <>
+        <Reference value={hash} label="address" />
+        <Reference value="TX-42" label="id" display="short" />
+      </>,
+    );
+    const [long, short] = screen.getAllByTestId('reference');
+    expect(long?.querySelector('code')).toHaveTextContent(hash);
+    expect(short?.querySelector('code')).toHaveTextContent('TX-42');
+    expect(shortenReference('TX-42')).toBe('TX-42');
   });
 });
 

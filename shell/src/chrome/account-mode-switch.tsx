@@ -51,6 +51,8 @@ export const AccountModeSwitch = observer(function AccountModeSwitch({
       <button
         type="button"
         className={compact ? styles.iconButton : styles.textButton}
+        data-testid="account-mode-switch"
+        data-target={target}
         aria-haspopup="dialog"
         aria-label={
           compact ? (target === 'real' ? t('account.switchToReal') : t('account.switchToDemo')) : undefined

@@ -85,3 +85,24 @@ export function MoonIcon() {
     </svg>
   );
 }
+
+export function DownloadIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 4v11" />
+      <path d="m7.5 10.5 4.5 4.5 4.5-4.5" />
+      <path d="M4 17v2.5h16V17" />
+    </svg>
+  );
+}
+
+/** The lecturer hall: a presenter's board on its stand. */
+export function LecturerIcon() {
+  return (
+    <svg {...common}>
+      <rect x="3" y="4" width="18" height="11" rx="1.5" />
+      <path d="M12 15v3M8 21l4-3 4 3" />
+      <path d="m7 11 3-3 2 2 4-4" />
+    </svg>
+  );
+}

@@ -41,7 +41,8 @@ export const OnboardingBoard = observer(function OnboardingBoard() {
   if (!visible) return null;
   const leave = (choice: 'continue' | 'skip') => {
     setVisible(false);
-    navigate(boardDestination(choice, root.session.isLoggedIn));
+    const destination = boardDestination(choice, root.session.isLoggedIn);
+    if (destination) navigate(destination);
   };
   return (
     <div className={styles.boardBackdrop} onKeyDown={(event) => event.key === 'Escape' && leave('skip')}>

@@ -13,10 +13,10 @@ describe('onboarding board rules', () => {
     );
   });
 
-  it('Continue leads a visitor to registration and a customer home; Skip goes home', () => {
+  it('Continue leads a visitor to registration; otherwise the opened page stays', () => {
     expect(boardDestination('continue', false)).toBe('/pass/register');
-    expect(boardDestination('continue', true)).toBe('/');
-    expect(boardDestination('skip', false)).toBe('/');
-    expect(boardDestination('skip', true)).toBe('/');
+    expect(boardDestination('continue', true)).toBeNull();
+    expect(boardDestination('skip', false)).toBeNull();
+    expect(boardDestination('skip', true)).toBeNull();
   });
 });

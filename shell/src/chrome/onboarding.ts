@@ -11,8 +11,12 @@ export function shouldShowBoard(options: {
   return !options.pathname.startsWith('/api/loginCallback/');
 }
 
-/** Seed §2: Continue leads a visitor to registration and a customer home; Skip always goes home. */
-export function boardDestination(choice: 'continue' | 'skip', isLoggedIn: boolean): string {
-  if (choice === 'skip') return '/';
-  return isLoggedIn ? '/' : '/pass/register';
+/**
+ * Where the board leads, or null to stay: Continue leads a visitor to registration; otherwise the customer
+ * stays on the page they opened (a shared market link, the sign-up page), where the seed (§2) sent them
+ * home and lost it (issue 32; docs/decisions.md).
+ */
+export function boardDestination(choice: 'continue' | 'skip', isLoggedIn: boolean): string | null {
+  if (choice === 'continue' && !isLoggedIn) return '/pass/register';
+  return null;
 }

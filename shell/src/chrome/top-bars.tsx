@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
@@ -5,7 +6,7 @@ import { languageNames, type Lang } from '@swx/shared';
 import { useShell } from '../shell-context';
 import { AccountModeSwitch, ModeMarker } from './account-mode-switch';
 import { useExternalPages } from './external-links';
-import { GlobeIcon, SupportIcon } from './icons';
+import { DownloadIcon, GlobeIcon, LecturerIcon, SupportIcon } from './icons';
 import { InstallDialog } from './install-dialog';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
@@ -14,7 +15,21 @@ import styles from './chrome.module.css';
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
-/** Desktop top bar (seed §2): sections, download-app, lecturer hall, language, support, account entries. */
+/** A service link of the desktop bar: its icon, named by its label, which also shows as a tooltip. */
+function ServiceLink({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <button type="button" className={styles.iconButton} aria-label={label} title={label} onClick={onClick}>
+      {icon}
+    </button>
+  );
+}
+
+/**
+ * Desktop top bar (seed §2): sections, download-app, lecturer hall, language, support, account entries. The
+ * three service links are icons named by their labels (and a tooltip): with their words the bar did not fit
+ * one row of 1,248 px in French or Spanish, nor in English on the real account (issue 32); the sections,
+ * the language and the account switch keep their words.
+ */
 export const DesktopTopBar = observer(function DesktopTopBar({
   onOpenLanguages,
 }: {
@@ -54,12 +69,12 @@ export const DesktopTopBar = observer(function DesktopTopBar({
         </ul>
       </nav>
       <div className={styles.actions}>
-        <button type="button" className={styles.textButton} onClick={pages.download}>
-          {t('nav.downloadApp')}
-        </button>
-        <button type="button" className={styles.textButton} onClick={() => pages.open('live_room_url')}>
-          {t('nav.lecturerHall')}
-        </button>
+        <ServiceLink label={t('nav.downloadApp')} onClick={pages.download} icon={<DownloadIcon />} />
+        <ServiceLink
+          label={t('nav.lecturerHall')}
+          onClick={() => pages.open('live_room_url')}
+          icon={<LecturerIcon />}
+        />
         <button
           type="button"
           className={styles.textButton}
@@ -72,9 +87,11 @@ export const DesktopTopBar = observer(function DesktopTopBar({
           <span>{languageNames[root.settings.language as Lang]}</span>
         </button>
         <ThemeToggle />
-        <button type="button" className={styles.textButton} onClick={() => pages.open('service_url')}>
-          {t('nav.support')}
-        </button>
+        <ServiceLink
+          label={t('nav.support')}
+          onClick={() => pages.open('service_url')}
+          icon={<SupportIcon />}
+        />
         {loggedIn ? (
           <>
             <ModeMarker />

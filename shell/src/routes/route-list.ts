@@ -11,7 +11,7 @@ export interface ModuleRoute {
   module: ModuleName;
 }
 
-/** Every route of the seed (§2) and the module that owns it; anything else redirects to `/`. */
+/** Every route of the seed (§2) and the module that owns it; anything else shows the not-found page. */
 export const routeTable: readonly ModuleRoute[] = [
   { path: '/', module: 'mf_markets' },
   { path: '/market', module: 'mf_markets' },

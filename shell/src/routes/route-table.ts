@@ -3,7 +3,7 @@ import { routeTable, type ModuleName } from './route-list';
 
 export { routeTable, type ModuleName, type ModuleRoute } from './route-list';
 
-/** The module that owns a path, or null for an unknown path (which the shell redirects to `/`). */
+/** The module that owns a path, or null for an unknown path (the shell shows its not-found page there). */
 export function moduleForPath(pathname: string): ModuleName | null {
   const route = routeTable.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
   return route ? route.module : null;

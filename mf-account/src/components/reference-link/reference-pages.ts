@@ -14,6 +14,8 @@ export const referencePages: Record<string, (id: string | null) => string> = {
   loan: (id) => (id ? `/loan?tab=loans&loan=${encodeURIComponent(id)}` : '/loan?tab=loans'),
   nft: (id) => (id ? `/nfts?id=${encodeURIComponent(id)}` : '/nfts'),
   nft_bid: () => '/nfts',
+  // A data download: its section of the Security page.
+  privacy_export: () => '/profile/security#security-data',
 };
 
 export function referencePage(type: string | null, id: string | null): string | null {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import Decimal from 'decimal.js';
-import { CopyButton, EmptyState, formatDate, formatMoney, formatNumber } from '@swx/shared';
+import { CopyButton, EmptyState, formatDate, formatMoney, formatNumber, formatRate } from '@swx/shared';
 import { accountApi } from '../../api';
 import { AddressBox } from '../../components/address';
 import { LoadView, useLoad } from '../../components/load';
@@ -22,7 +22,9 @@ export const InviteScreen = observer(function InviteScreen() {
               <Section title={t('invite.share')} id="invite-share">
                 <p className={styles.rate}>
                   {t('invite.rewardRule', {
-                    rate: `${new Decimal(invite.rewardRate).times(100).toString()} %`,
+                    rate: formatRate(invite.rewardRate, {
+                      decimals: Math.min(4, new Decimal(invite.rewardRate).times(100).decimalPlaces()),
+                    }),
                   })}
                 </p>
                 <div className={styles.code}>

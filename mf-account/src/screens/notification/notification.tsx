@@ -17,6 +17,7 @@ import { AccountPage } from '../../components/page';
 import { StatusBadge } from '../../components/status';
 import { referencePages } from '../../components/reference-link';
 import { useAccountStrings } from '../../i18n';
+import { shownParams } from './notification-params';
 import styles from './notification.module.css';
 
 const pageSize = 20;
@@ -25,7 +26,7 @@ const pageSize = 20;
 export function useNotificationText() {
   const { t } = useAccountStrings();
   return (item: Pick<NotificationItem, 'titleKey' | 'bodyKey' | 'params'>) => {
-    const params = Object.fromEntries(Object.entries(item.params).map(([key, value]) => [key, value ?? '']));
+    const params = shownParams(item.params);
     return {
       title: t(item.titleKey, { ...params, defaultValue: t('notification.generic') }),
       body: item.bodyKey ? t(item.bodyKey, { ...params, defaultValue: '' }) : '',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, TextField, formatDateTime, toaster } from '@swx/shared';
+import { Button, Modal, Reference, TextField, formatDateTime, toaster } from '@swx/shared';
 import {
   cashierCoins,
   networksOfCoin,
@@ -102,7 +102,7 @@ export function AddressBookSection({
               <span className={styles.muted}>
                 {entry.coin} · {entry.network}
               </span>
-              <span className={styles.mono}>{entry.address}</span>
+              <Reference value={entry.address} label={entry.label} />
               <AddressStatus entry={entry} />
             </span>
             {entry.status === 'pending' ? (

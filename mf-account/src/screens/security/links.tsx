@@ -8,6 +8,8 @@ const sections = [
   ['security-anti-phishing', 'security.antiPhishing.title'],
   ['security-sessions', 'security.sessions.title'],
   ['security-history', 'security.history.title'],
+  ['security-data', 'security.data.title'],
+  ['security-close', 'security.close.title'],
 ] as const;
 
 /** The page's sections, as links: a long page on a phone is easier to move through. */

@@ -1,12 +1,15 @@
 import { getRootStore } from '@swx/shared';
 import type {
   AddAddressBody,
+  AccountClosed,
   AddressBook,
+  DataExport,
   NotMeResult,
   OwnSession,
   Passkey,
   PasskeyAnswer,
   PasskeyCeremony,
+  PrivacyOverview,
   RecoveryCodes,
   SecurityChangeEntry,
   SecurityOverview,
@@ -57,6 +60,12 @@ export const securityApi = {
   history: (): Promise<SignInEvent[]> => api().call('security.history'),
   changes: (): Promise<SecurityChangeEntry[]> => api().call('security.changes'),
   notMe: (): Promise<NotMeResult> => api().call('security.notMe'),
+  // The customer's data and account closure (`/user/privacy/*`).
+  privacy: (): Promise<PrivacyOverview> => api().call('privacy.overview'),
+  requestExport: (): Promise<DataExport> => api().call('privacy.requestExport'),
+  downloadExport: (id: string): Promise<Blob> => api().download('privacy.downloadExport', { params: { id } }),
+  closeAccount: (confirmUsername: string): Promise<AccountClosed> =>
+    api().call('privacy.closeAccount', { body: { confirmUsername } }),
 };
 
 export type SecurityApi = typeof securityApi;

@@ -3,6 +3,7 @@ import { LoadView, formatDateTime, useLoad, useStepUp } from '@swx/shared';
 import type {
   AddressBook,
   OwnSession,
+  PrivacyOverview,
   SecurityChangeEntry,
   SecurityOverview,
   SignInEvent,
@@ -14,6 +15,7 @@ import { AntiPhishingSection, EmailSection } from './account-sections';
 import { ChangesSection, HistorySection, NotMeSection, SessionsSection } from './activity-sections';
 import { AddressBookSection } from './address-book-section';
 import { PasskeysSection } from './passkeys-section';
+import { CloseAccountSection, YourDataSection } from './privacy-sections';
 import { securityApi, type SecurityApi } from './security-api';
 import { TwoFactorSection } from './two-factor-section';
 import styles from './security.module.css';
@@ -24,26 +26,29 @@ interface Loaded {
   sessions: OwnSession[];
   history: SignInEvent[];
   changes: SecurityChangeEntry[];
+  privacy: PrivacyOverview;
 }
 
 /**
  * `/profile/security`: every way into the account and every change made to it, on one page — two-factor
  * sign-in and recovery codes, passkeys, the withdrawal address book and whitelist mode, any withdrawal lock,
- * the anti-phishing code, the e-mail address, sessions, sign-in history, recent changes, "this was not me".
+ * the anti-phishing code, the e-mail address, sessions, sign-in history, recent changes, "this was not me",
+ * the customer's data (a download) and closing the account.
  * Sensitive changes ask for a fresh second factor in place (`useStepUp`).
  */
-export function SecurityScreen({ api = securityApi }: { api?: SecurityApi }) {
+export function SecurityScreen({ api = securityApi, leave }: { api?: SecurityApi; leave?: () => void }) {
   const { t } = useAccountStrings();
   const stepUp = useStepUp();
   const state = useLoad(async (): Promise<Loaded> => {
-    const [overview, book, sessions, history, changes] = await Promise.all([
+    const [overview, book, sessions, history, changes, privacy] = await Promise.all([
       api.overview(),
       api.addresses(),
       api.sessions(),
       api.history(),
       api.changes(),
+      api.privacy(),
     ]);
-    return { overview, book, sessions, history, changes };
+    return { overview, book, sessions, history, changes, privacy };
   }, [api]);
   // What the sections changed since the last load: their answers replace the loaded parts at once.
   const [patch, setPatch] = useState<Partial<Loaded>>({});
@@ -99,6 +104,18 @@ export function SecurityScreen({ api = securityApi }: { api?: SecurityApi }) {
               <HistorySection history={loaded.history} />
               <ChangesSection changes={loaded.changes} />
               <NotMeSection api={api} />
+              <YourDataSection
+                api={api}
+                privacy={loaded.privacy}
+                stepUp={stepUp.run}
+                onChanged={(exports) => change({ privacy: { ...loaded.privacy, exports } })}
+              />
+              <CloseAccountSection
+                api={api}
+                privacy={loaded.privacy}
+                stepUp={stepUp.run}
+                {...(leave ? { leave } : {})}
+              />
             </>
           );
         }}

@@ -7,7 +7,7 @@ import {
   TextField,
   formatDateTime,
   formatMoney,
-  formatExactMoney,
+  formatRate,
   isApiError,
   isStepUpCancelled,
   messageForError,
@@ -40,9 +40,14 @@ import {
   type WithdrawalMethod,
 } from './withdraw-rules';
 
-/** Every digit of a quoted amount: a fee rounded up must never be shown smaller than it is charged. */
+/** The digits a fraction rate needs as a percentage (0.01 → 1 %, 0.0015 → 0.15 %), at most 4. */
+function rateDigits(rate: string): number {
+  return Math.min(4, new Decimal(rate).times(100).decimalPlaces());
+}
+
+/** A quoted amount as it will be posted: whole units of the coin, never rounded a second way. */
 function exactAmount(amount: string, currency: string): string {
-  return formatExactMoney(amount, currency);
+  return formatMoney(amount, currency);
 }
 
 const emptyDraft: WithdrawDraft = {
@@ -304,7 +309,9 @@ export function WithdrawForm({ available, book, onSubmitted }: WithdrawFormProps
                 <dt>{t('withdraw.amountLabel')}</dt>
                 <dd>{exactAmount(quote.amount, quote.currency)}</dd>
                 <dt>
-                  {t('withdraw.fee', { rate: `${new Decimal(quote.feeRate).times(100).toString()} %` })}
+                  {t('withdraw.fee', {
+                    rate: formatRate(quote.feeRate, { decimals: rateDigits(quote.feeRate) }),
+                  })}
                 </dt>
                 <dd data-testid="withdraw-fee">{exactAmount(quote.fee, quote.currency)}</dd>
                 <dt>{t('withdraw.received')}</dt>

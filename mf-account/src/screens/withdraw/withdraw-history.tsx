@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { Button, EmptyState, formatDateTime, formatMoney, messageForError, toaster } from '@swx/shared';
+import {
+  Button,
+  EmptyState,
+  formatDateTime,
+  formatMoney,
+  messageForError,
+  Reference,
+  toaster,
+} from '@swx/shared';
 import type { Withdrawal } from '@swx/shared/contract';
 import { accountApi } from '../../api';
 import { StatusBadge, type StatusTone } from '../../components/status';
@@ -14,10 +22,18 @@ const tone: Record<Withdrawal['status'], StatusTone> = {
   cancelled: 'neutral',
 };
 
-function destination(withdrawal: Withdrawal): string {
+function Destination({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useAccountStrings();
   if (withdrawal.method === 'bank')
-    return [withdrawal.bankName, withdrawal.cardNumber].filter(Boolean).join(' · ');
-  return [withdrawal.network, withdrawal.address].filter(Boolean).join(' · ');
+    return <span dir="ltr">{[withdrawal.bankName, withdrawal.cardNumber].filter(Boolean).join(' · ')}</span>;
+  return (
+    <span className={styles.destination}>
+      {withdrawal.network ? <span dir="ltr">{withdrawal.network}</span> : null}
+      {withdrawal.address ? (
+        <Reference value={withdrawal.address} label={t('withdraw.address')} display="short" />
+      ) : null}
+    </span>
+  );
 }
 
 function WithdrawalEntry({ withdrawal, onChanged }: { withdrawal: Withdrawal; onChanged: () => void }) {
@@ -43,7 +59,7 @@ function WithdrawalEntry({ withdrawal, onChanged }: { withdrawal: Withdrawal; on
       </div>
       <div className={styles.meta}>
         <span>{t(`withdraw.${withdrawal.method === 'bank' ? 'bank' : 'crypto'}`)}</span>
-        <span dir="ltr">{destination(withdrawal)}</span>
+        <Destination withdrawal={withdrawal} />
         <span>
           {t('withdraw.feeShort', { fee: formatMoney(withdrawal.fee, withdrawal.currency, { decimals: 8 }) })}
         </span>
@@ -63,8 +79,9 @@ function WithdrawalEntry({ withdrawal, onChanged }: { withdrawal: Withdrawal; on
         <p className={styles.note}>{t('withdraw.reason', { reason: withdrawal.reason })}</p>
       ) : null}
       {withdrawal.reference ? (
-        <p className={styles.note} dir="auto">
-          {t('withdraw.reference', { reference: withdrawal.reference })}
+        <p className={styles.note}>
+          {t('withdraw.reference')}{' '}
+          <Reference value={withdrawal.reference} label={t('withdraw.reference')} display="short" />
         </p>
       ) : null}
       {withdrawal.status === 'pending' ? (

@@ -27,9 +27,3 @@ export function day(value: string): string {
 export function amount(value: string): string {
   return formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
-
-/** An exact per-day figure (`"0.12345"`, amount × daily rate): all its digits, at least the cents. */
-export function exactMoney(value: string, currency = 'USDT'): string {
-  const decimals = Math.min(Math.max(new Decimal(value).decimalPlaces(), 2), 8);
-  return formatMoney(value, currency, { decimals });
-}

@@ -1,1 +1,1 @@
-export { amount, exactMoney, money, ratePercent, percent, day } from './figures';
+export { amount, money, ratePercent, percent, day } from './figures';

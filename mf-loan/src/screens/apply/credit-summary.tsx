@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '@swx/shared';
+import { formatDateTime, formatMoney } from '@swx/shared';
 import type { LoanQuote } from '@swx/shared/contract';
-import { day, exactMoney, money, percent, ratePercent } from '../../components/figures';
+import { day, money, percent, ratePercent } from '../../components/figures';
 import { useLoanStrings } from '../../i18n';
 import styles from './apply.module.css';
 
@@ -114,7 +114,7 @@ export function CreditSummary({ quote }: { quote: LoanQuote }) {
           <span data-testid="summary-withdrawal">
             {t('summary.withdrawalValue', {
               days: quote.withdrawalDays,
-              perDay: exactMoney(quote.withdrawalInterestPerDay, quote.currency),
+              perDay: formatMoney(quote.withdrawalInterestPerDay, quote.currency),
               free: quote.interestFreeDays,
               today: money(quote.withdrawalAmountToday, quote.currency),
             })}

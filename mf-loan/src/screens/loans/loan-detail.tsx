@@ -1,8 +1,16 @@
 import { useState } from 'react';
-import { ApiError, Button, Modal, formatDateTime, messageForError } from '@swx/shared';
+import {
+  ApiError,
+  Button,
+  Modal,
+  Reference,
+  formatDateTime,
+  formatMoney,
+  messageForError,
+} from '@swx/shared';
 import { LOAN_DUE_TIME, errors, type Loan } from '@swx/shared/contract';
 import { loanApi } from '../../api';
-import { amount, day, exactMoney, money, percent, ratePercent } from '../../components/figures';
+import { amount, day, money, percent, ratePercent } from '../../components/figures';
 import { pageStyles } from '../../components/page';
 import { useLoanStrings } from '../../i18n';
 import { statusBadge } from './loan-status';
@@ -61,7 +69,8 @@ function ContractDownload({ loan }: { loan: Loan }) {
         {t('detail.downloadContract')}
       </Button>
       <span className={styles.hash}>
-        {t('detail.fingerprint')}: <code dir="ltr">{loan.contractSha256}</code>
+        {t('detail.fingerprint')}:{' '}
+        <Reference value={loan.contractSha256} label={t('detail.fingerprint')} display="short" />
       </span>
       {state ? <span role="status">{state}</span> : null}
     </div>
@@ -87,7 +96,7 @@ function ActionText({ action, loan }: { action: Action; loan: Loan }) {
       {t('detail.withdrawText', {
         principal: money(loan.amount, loan.currency),
         interest: money(loan.withdrawalInterest, loan.currency),
-        perDay: exactMoney(loan.withdrawalInterestPerDay, loan.currency),
+        perDay: formatMoney(loan.withdrawalInterestPerDay, loan.currency),
         free: loan.interestFreeDays,
         amount: money(loan.withdrawalAmount, loan.currency),
       })}

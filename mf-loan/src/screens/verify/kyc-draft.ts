@@ -15,6 +15,7 @@ import {
   addressProblem,
   birthdateProblem,
   choiceProblem,
+  documentNumberProblem,
   nameProblem,
   phoneDigits,
   phoneProblem,
@@ -23,7 +24,7 @@ import {
 export type KycStep = 'document' | 'personal' | 'photos' | 'signature' | 'review';
 
 const stepFields: Record<Exclude<KycStep, 'review'>, readonly KycField[]> = {
-  document: ['documentType'],
+  document: ['documentType', 'documentNumber'],
   personal: ['firstName', 'lastName', 'birthdate', 'sex', 'country', 'address', 'phone'],
   photos: ['frontImage', 'backImage', 'handImage'],
   signature: ['signature'],
@@ -33,6 +34,7 @@ const stepFields: Record<Exclude<KycStep, 'review'>, readonly KycField[]> = {
 export interface KycDraftData {
   step: KycStep;
   documentType: KycDocumentType | null;
+  documentNumber: string;
   firstName: string;
   lastName: string;
   birthdate: string;
@@ -52,6 +54,7 @@ const imageRequired: FieldProblem = { key: 'common:validation.imageRequired' };
 const emptyDraft = (): KycDraftData => ({
   step: 'document',
   documentType: null,
+  documentNumber: '',
   firstName: '',
   lastName: '',
   birthdate: '',
@@ -157,6 +160,7 @@ export class KycDraft {
     const body: IdentificationBody = {};
     const has = (field: KycField) => this.asks(field);
     if (has('documentType') && d.documentType) body.documentType = d.documentType;
+    if (has('documentNumber')) body.documentNumber = d.documentNumber.trim();
     if (has('firstName')) body.firstName = d.firstName.trim();
     if (has('lastName')) body.lastName = d.lastName.trim();
     if (has('birthdate')) body.birthdate = d.birthdate;
@@ -180,6 +184,7 @@ export class KycDraft {
     const d = this.data;
     const checks: Record<KycField, () => FieldProblem | null> = {
       documentType: () => choiceProblem(d.documentType ?? ''),
+      documentNumber: () => documentNumberProblem(d.documentNumber),
       firstName: () => nameProblem(d.firstName),
       lastName: () => nameProblem(d.lastName),
       birthdate: () => birthdateProblem(d.birthdate, today),

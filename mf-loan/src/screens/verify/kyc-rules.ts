@@ -1,6 +1,12 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { FieldProblem } from '@swx/shared';
-import { KYC_MINIMUM_AGE, ageOn, kycAreaCodes, type KycAreaCode } from '@swx/shared/contract';
+import {
+  KYC_DOCUMENT_NUMBER_PATTERN,
+  KYC_MINIMUM_AGE,
+  ageOn,
+  kycAreaCodes,
+  type KycAreaCode,
+} from '@swx/shared/contract';
 
 /**
  * Client-side checks of the verification form. They spare the customer a round trip; the server applies
@@ -22,6 +28,15 @@ export function birthdateProblem(value: string, today: Date = new Date()): Field
   const age = ageOn(value, today);
   if (age === null || Number(value.slice(0, 4)) < 1900) return { key: 'verify.problems.birthdateInvalid' };
   return age < KYC_MINIMUM_AGE ? { key: 'common:codes.11132' } : null;
+}
+
+const documentNumberPattern = new RegExp(KYC_DOCUMENT_NUMBER_PATTERN);
+
+/** The number as printed on the document: 5 to 30 letters and digits, spaces and dashes between them. */
+export function documentNumberProblem(value: string): FieldProblem | null {
+  const number = value.trim();
+  if (!number) return required;
+  return documentNumberPattern.test(number) ? null : { key: 'verify.problems.documentNumberInvalid' };
 }
 
 export function addressProblem(value: string): FieldProblem | null {

@@ -40,18 +40,36 @@ export const DocumentStep = observer(function DocumentStep(props: StepProps) {
   const message = useFieldMessage(props);
   const { draft } = props;
   return (
-    <ChoiceGroup
-      legend={t('verify.documentType')}
-      name="documentType"
-      value={draft.data.documentType}
-      options={kycDocumentTypes.map((type) => ({
-        value: type,
-        label: t(`verify.documents.${type}`),
-        hint: type === 'passport' ? t('verify.passportNoBack') : undefined,
-      }))}
-      onChange={(type) => draft.set('documentType', type)}
-      error={message('documentType')}
-    />
+    <div className={formStyles.form}>
+      {draft.asks('documentType') ? (
+        <ChoiceGroup
+          legend={t('verify.documentType')}
+          name="documentType"
+          value={draft.data.documentType}
+          options={kycDocumentTypes.map((type) => ({
+            value: type,
+            label: t(`verify.documents.${type}`),
+            hint: type === 'passport' ? t('verify.passportNoBack') : undefined,
+          }))}
+          onChange={(type) => draft.set('documentType', type)}
+          error={message('documentType')}
+        />
+      ) : null}
+      {draft.asks('documentNumber') ? (
+        <TextField
+          label={t('verify.fields.documentNumber')}
+          hint={t('verify.documentNumberHint')}
+          value={draft.data.documentNumber}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          maxLength={30}
+          dir="ltr"
+          onChange={(event) => draft.set('documentNumber', event.target.value)}
+          error={message('documentNumber')}
+        />
+      ) : null}
+    </div>
   );
 });
 

@@ -25,6 +25,7 @@ export const ReviewStep = observer(function ReviewStep({ draft, problems }: Step
     t('verify.documentType'),
     d.documentType ? t(`verify.documents.${d.documentType}`) : '',
   );
+  add('documentNumber', t('verify.fields.documentNumber'), d.documentNumber.trim());
   add('firstName', t('verify.fields.firstName'), d.firstName.trim());
   add('lastName', t('verify.fields.lastName'), d.lastName.trim());
   add('birthdate', t('verify.fields.birthdate'), d.birthdate);

@@ -39,11 +39,6 @@ export class HomeStore {
     return Number.isFinite(rate) && rate >= 0 && rate < FEE_CLAIM_LIMIT;
   }
 
-  /** The fee rate in percent units (0.001 → "0.1"), for the fee line. */
-  get feeRatePercent(): string {
-    return String(Number(this.tradeFeeRate ?? 0) * 100);
-  }
-
   async load(): Promise<void> {
     await Promise.all([this.loadMarkets(), this.loadFeeRate()]);
   }

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, SimulatedBadge, Skeleton, formatPercent, useLivePrices } from '@swx/shared';
+import { Button, EmptyState, SimulatedBadge, Skeleton, formatRate, useLivePrices } from '@swx/shared';
 import { MarketRow } from '../../components/market-row';
 import { HomeStore } from './home-store';
 import { HeadlineStats } from './headline-stats';
@@ -33,8 +33,7 @@ export const HomeScreen = observer(function HomeScreen({ store: given }: { store
         </h1>
         <HeadlineStats store={store} />
         <p className={styles.feeLine} data-testid={store.feeClaimHolds ? 'fee-line' : undefined}>
-          {store.feeClaimHolds &&
-            t('home.feeLine', { fee: formatPercent(store.feeRatePercent, { signed: false, decimals: 2 }) })}
+          {store.feeClaimHolds && t('home.feeLine', { fee: formatRate(store.tradeFeeRate ?? '0') })}
         </p>
       </section>
 

@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, formatDateTime, formatMoney, formatNumber, visuallyHiddenClass } from '@swx/shared';
+import {
+  EmptyState,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  Reference,
+  visuallyHiddenClass,
+} from '@swx/shared';
 import { nftCurrency, type NftDonations } from '@swx/shared/contract';
 import { nftApi } from '../../api';
 import { LoadView, useLoad } from '../../components/load';
@@ -61,8 +68,8 @@ export function DonationsScreen() {
                         <td data-label={t('donations.time')}>
                           <time dateTime={item.settledAt}>{formatDateTime(item.settledAt)}</time>
                         </td>
-                        <td data-label={t('donations.reference')} className={styles.code} dir="ltr">
-                          {item.ledgerReference}
+                        <td data-label={t('donations.reference')}>
+                          <Reference value={item.ledgerReference} label={t('donations.reference')} />
                         </td>
                       </tr>
                     ))}

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Button, LoadView, Tabs, formatDateTime, toaster, useLoad } from '@swx/shared';
 import type { CustomerProfile } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
+import { IdentityRecord } from '../../components/identity-record';
 import { Status } from '../../components/history';
 import { Page, Section } from '../../components/page';
 import { ReasonDialog } from '../../components/reason-dialog';
@@ -39,6 +40,26 @@ function AccountStatus({ profile, onChanged }: { profile: CustomerProfile; onCha
         }}
       />
     </>
+  );
+}
+
+/**
+ * The customer's identity record, read when the profile opens (audited by the server, masked where
+ * sensitive); a customer who never started a verification has none.
+ */
+function CustomerIdentity({ customerId, username }: { customerId: string; username: string }) {
+  const session = useStaffSession();
+  const { t } = useStaffStrings();
+  const identity = useLoad(
+    () => session.api.call('admin.customerIdentity', { params: { id: customerId } }),
+    [session, customerId],
+  );
+  return (
+    <LoadView state={identity} t={t}>
+      {(view) =>
+        view ? <IdentityRecord identity={view} username={username} /> : <p>{t('identity.none')}</p>
+      }
+    </LoadView>
   );
 }
 
@@ -81,6 +102,9 @@ function ProfileView({ profile, onChanged }: { profile: CustomerProfile; onChang
         >
           <CustomerBookView book={profile[mode]} mode={mode} customerId={account.id} />
         </Tabs>
+      </Section>
+      <Section title={t('identity.title')} id="customer-identity">
+        <CustomerIdentity customerId={account.id} username={account.username} />
       </Section>
       <Section title={t('customers.sessions')} id="customer-sessions">
         <SessionsPanel customerId={account.id} initial={profile.sessions} />

@@ -1,18 +1,12 @@
 import { useCallback } from 'react';
-import { Button, Money, formatDateTime } from '@swx/shared';
-import {
-  kycImageFields,
-  type DepositReview,
-  type KycReview,
-  type LoanReview,
-  type Signature,
-  type WithdrawalReview,
-} from '@swx/shared/contract';
+import { Button, LoadView, Money, Reference, formatDateTime, useLoad } from '@swx/shared';
+import type { DepositReview, KycReview, LoanReview, WithdrawalReview } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
 import { DepositHistory, LoanHistory, RecordHistory } from '../../components/history';
 import { pageStyles, Section } from '../../components/page';
 import { StaffImage } from '../../components/staff-image';
 import { FormAlert, useAction } from '../../components/action';
+import { IdentityRecord } from '../../components/identity-record';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 import { QueueAge } from './queue-age';
@@ -39,18 +33,8 @@ export function DepositDetail({ item }: { item: DepositReview }) {
           items={[
             [t('fields.amount'), <Money key="a" value={item.amount} currency={item.coin} />],
             [t('fields.coinNetwork'), `${item.coin} · ${item.network}`],
-            [
-              t('fields.txHash'),
-              <span key="h" className={pageStyles.mono}>
-                {item.txHash}
-              </span>,
-            ],
-            [
-              t('fields.address'),
-              <span key="d" className={pageStyles.mono}>
-                {item.address}
-              </span>,
-            ],
+            [t('fields.txHash'), <Reference key="h" value={item.txHash} label={t('fields.txHash')} />],
+            [t('fields.address'), <Reference key="d" value={item.address} label={t('fields.address')} />],
             [t('fields.submitted'), formatDateTime(item.createdAt)],
             [t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />],
           ]}
@@ -86,9 +70,13 @@ export function WithdrawalDetail({ item }: { item: WithdrawalReview }) {
           [t('fields.network'), item.network ?? '—'],
           [
             t('fields.address'),
-            <span key="ad" className={pageStyles.mono}>
-              {item.address ?? item.cardNumber ?? '—'}
-            </span>,
+            item.address ? (
+              <Reference key="ad" value={item.address} label={t('fields.address')} />
+            ) : (
+              <span key="ad" className={pageStyles.mono}>
+                {item.cardNumber ?? '—'}
+              </span>
+            ),
           ],
           ...(item.payeeName
             ? [[t('fields.payee'), `${item.payeeName} · ${item.bankName ?? ''}`] as const]
@@ -111,82 +99,24 @@ export function WithdrawalDetail({ item }: { item: WithdrawalReview }) {
 }
 
 /**
- * An identity check: the photos side by side (zoomable), the data the customer entered. Photos are read by
- * the identity record's id (the review item's `id`), each view audited by the server.
+ * An identity check: the record read through `admin.kycIdentity` (audited by the server, document number and
+ * birth date masked until revealed), the photos side by side (zoomable, each read audited), the time waiting.
+ * The queue's list carries no personal data.
  */
 export function KycDetailView({ item }: { item: KycReview }) {
   const { t } = useStaffStrings();
   const session = useStaffSession();
-  const loaders = {
-    frontImage: useCallback(
-      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'frontImage' } }),
-      [session, item.id],
-    ),
-    backImage: useCallback(
-      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'backImage' } }),
-      [session, item.id],
-    ),
-    handImage: useCallback(
-      () => session.api.download('admin.kycImage', { params: { id: item.id, field: 'handImage' } }),
-      [session, item.id],
-    ),
-  };
-  const photos = kycImageFields.filter((field) => item.imageUrls[field] !== null);
+  const identity = useLoad(
+    () => session.api.call('admin.kycIdentity', { params: { id: item.id } }),
+    [session, item.id],
+  );
   return (
     <>
-      <div className={styles.photos}>
-        {photos.map((field) => (
-          <StaffImage
-            key={field}
-            load={loaders[field]}
-            alt={t('kyc.photoAlt', { field: t(`kyc.fields.${field}`), username: item.customer.username })}
-            caption={t(`kyc.fields.${field}`)}
-            testId={`kyc-${field}`}
-          />
-        ))}
-      </div>
-      <Facts
-        label={t('kyc.entered')}
-        items={[
-          [t('kyc.fields.documentType'), item.documentType ? t(`kyc.documents.${item.documentType}`) : '—'],
-          [t('kyc.fields.firstName'), item.firstName ?? '—'],
-          [t('kyc.fields.lastName'), item.lastName ?? '—'],
-          [t('kyc.fields.birthdate'), item.birthdate ?? '—'],
-          [t('kyc.fields.sex'), item.sex ? t(`kyc.sexes.${item.sex}`) : '—'],
-          [t('kyc.fields.country'), item.country ?? '—'],
-          [t('kyc.fields.address'), item.address ?? '—'],
-          [t('kyc.fields.phone'), `${item.areaCode ?? ''} ${item.phone ?? ''}`.trim() || '—'],
-          [t('kyc.fields.signature'), item.hasSignature ? t('kyc.signed') : t('kyc.unsigned')],
-          [t('kyc.submissions'), String(item.submissions)],
-          [t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />],
-        ]}
-      />
-      {item.signature ? <SignatureDrawing signature={item.signature} label={t('kyc.signatureAlt')} /> : null}
+      <LoadView state={identity} t={t}>
+        {(view) => <IdentityRecord identity={view} username={item.customer.username} />}
+      </LoadView>
+      <Facts items={[[t('fields.waiting'), <QueueAge key="q" ageSeconds={item.ageSeconds} />]]} />
     </>
-  );
-}
-
-/** The customer's signature redrawn from its strokes, dark on white as it was signed. */
-function SignatureDrawing({ signature, label }: { signature: Signature; label: string }) {
-  return (
-    <svg
-      className={styles.signature}
-      viewBox={`0 0 ${signature.width} ${signature.height}`}
-      role="img"
-      aria-label={label}
-    >
-      {signature.strokes.map((stroke, index) => (
-        <polyline
-          key={index}
-          points={stroke.map(([x, y]) => `${x},${y}`).join(' ')}
-          fill="none"
-          stroke="var(--swx-on-paper)"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      ))}
-    </svg>
   );
 }
 

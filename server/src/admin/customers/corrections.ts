@@ -10,6 +10,7 @@ import type { CustomerDirectory } from '../../auth/service';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../../ledger/accounts';
+import { requirePostable } from '../../ledger/precision';
 import type { Ledger } from '../../ledger/service';
 import { recordId } from '../../platform/owned';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -50,6 +51,7 @@ export class CorrectionsService {
   async request(who: StaffIdentity, body: RequestCorrectionBody): Promise<Correction> {
     const amount = new Money(body.amount);
     if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    requirePostable(body.amount, body.currency);
     if (!(await this.deps.directory.account(body.userId))) throw new AppError(errors.userNotFound);
     const balances = await this.deps.ledger.balances(body.userId, body.mode);
     const held = balances[body.currency];

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { isCatalogueCode } from '@swx/shared/contract';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { captureMail, signUpCustomer, type SignedUpCustomer } from '../testing';
+import { propertyRuns } from '../../test/property-runs';
 
 /**
  * Whatever arrives, the auth endpoints answer 4xx with a catalogue code: never 500, never a stack trace,
@@ -149,7 +150,7 @@ describe('bad input never breaks the auth endpoints', () => {
             expectRefusal(res);
           },
         ),
-        { numRuns: 60 },
+        { numRuns: propertyRuns(60) },
       );
     });
   }
@@ -188,7 +189,7 @@ describe('bad input never breaks the auth endpoints', () => {
           expectRefusal(res);
         },
       ),
-      { numRuns: 120 },
+      { numRuns: propertyRuns(120) },
     );
   });
 
@@ -212,7 +213,7 @@ describe('bad input never breaks the auth endpoints', () => {
           expectRefusal(res);
         },
       ),
-      { numRuns: 80 },
+      { numRuns: propertyRuns(80) },
     );
   });
 
@@ -233,7 +234,7 @@ describe('bad input never breaks the auth endpoints', () => {
           expectRefusal(res);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 

@@ -3,6 +3,7 @@ import { isCatalogueCode } from '@swx/shared/contract';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, hex64, type CashierTestServer } from './helpers';
 import { verifyCustomer } from '../../kyc/__tests__/helpers';
+import { propertyRuns } from '../../test/property-runs';
 
 let server: CashierTestServer;
 let alice: SignedUpCustomer;
@@ -98,7 +99,7 @@ describe('malformed input', () => {
         expect(json.result).toBeNull();
         expect(res.body).not.toMatch(/at .*\.ts:\d+/);
       }),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
     expect(await state()).toEqual(before);
   });

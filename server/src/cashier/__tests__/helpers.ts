@@ -42,7 +42,8 @@ export interface CashierTestServer extends TestServer {
     url: string,
     payload?: unknown,
   ): Promise<{ status: number; code: string; result: Loose }>;
-  upload(who: SignedUpCustomer): Promise<string>;
+  /** An upload of the 1×1 PNG: a general one (a deposit proof) or an identity photo. */
+  upload(who: SignedUpCustomer, purpose?: 'general' | 'identity'): Promise<string>;
   /** Credits real funds straight through the ledger (a test shortcut for an approved deposit). */
   fund(userId: string, currency: string, amount: string): Promise<void>;
   balance(userId: string, currency?: string): Promise<{ available: string; held: string }>;
@@ -108,14 +109,14 @@ export async function cashierServer(env: Record<string, string> = {}): Promise<C
     admin: (method: 'GET' | 'POST', url: string, payload?: unknown) => staffCall(staff, method, url, payload),
     asAdmin: (method: 'GET' | 'POST', url: string, payload?: unknown) =>
       staffCall(chief, method, url, payload),
-    async upload(who: SignedUpCustomer) {
+    async upload(who: SignedUpCustomer, purpose: 'general' | 'identity' = 'general') {
       const boundary = `----swx${crypto.randomBytes(8).toString('hex')}`;
       const head =
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\n` +
         'Content-Type: image/png\r\n\r\n';
       const res = await server.app.inject({
         method: 'POST',
-        url: '/swx/customer/upload/image',
+        url: purpose === 'identity' ? '/swx/customer/upload/identity' : '/swx/customer/upload/image',
         payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: who.token },
       });

@@ -66,9 +66,9 @@ describe('quotes', () => {
     expect(ttl).toBeLessThanOrEqual(QUOTE_TTL_MS);
   });
 
-  it('rounds the fee up to the coin unit', async () => {
-    const res = await quote(alice, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '0.000001' });
-    expect(res.result.fee).toBe('0.000001');
+  it('rounds the fee up to the coin unit of the ledger (USDT cents, BTC 10⁻⁸)', async () => {
+    const res = await quote(alice, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '0.01' });
+    expect(res.result.fee).toBe('0.01');
     const btc = await quote(alice, { method: 'crypto', coin: 'BTC', network: 'BTC', amount: '0.12345678' });
     expect(btc.result.fee).toBe('0.00123457');
   });
@@ -98,6 +98,9 @@ describe('quotes', () => {
     expect((await quote(alice, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '0' })).code).toBe(
       '11010',
     );
+    expect(
+      (await quote(alice, { method: 'crypto', coin: 'USDT', network: 'TRC20', amount: '10.001' })).code,
+    ).toBe('11500');
     const demo = await quote(alice, { method: 'bank', amount: '10' }, 'NO');
     expect(demo.code).toBe('11006');
   });

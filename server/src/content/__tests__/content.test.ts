@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { contentItems } from '../tables';
 import { contentLanguages, resolveContentLanguage } from '../languages';
@@ -80,6 +81,26 @@ describe('content seed', () => {
     const after = await server.database.db.select().from(contentItems);
     expect(after).toHaveLength(before.length);
     expect(before).toHaveLength(25 * 10);
+  });
+
+  it('seeding again puts back a missing page and leaves an edited one as it is', async () => {
+    const [first, second] = await server.database.db.select().from(contentItems).limit(2);
+    await server.database.db.delete(contentItems).where(eq(contentItems.id, first!.id));
+    await server.database.db
+      .update(contentItems)
+      .set({ body: '<p>Edited by staff</p>' })
+      .where(eq(contentItems.id, second!.id));
+    await server.services.content.seed();
+    const rows = await server.database.db.select().from(contentItems);
+    expect(rows).toHaveLength(25 * 10);
+    expect(
+      rows.find((row) => row.slug === first!.slug && row.lang === first!.lang && row.type === first!.type),
+    ).toMatchObject({ title: first!.title, body: first!.body });
+    expect(rows.find((row) => row.id === second!.id)?.body).toBe('<p>Edited by staff</p>');
+    await server.database.db
+      .update(contentItems)
+      .set({ body: second!.body })
+      .where(eq(contentItems.id, second!.id));
   });
 });
 

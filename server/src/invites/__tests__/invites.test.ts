@@ -110,19 +110,23 @@ describe('rewards', () => {
     const before = await server.balance(alice.userId);
     expect(await chargeFee(friend, '5', '3', 'demo')).toBeNull();
     expect(await chargeFee(loner, '5', '4')).toBeNull();
-    expect(await chargeFee(friend, '0.00000001', '5')).toBeNull();
+    expect(await chargeFee(friend, '0.09', '5')).toBeNull();
     expect(await server.balance(alice.userId)).toEqual(before);
   });
 
-  it('rounds rewards down to 10⁻⁸ for any fee', async () => {
+  it('rounds rewards down to the ledger precision of the currency for any fee (USDT cents, BTC 10⁻⁸)', async () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^(0|[1-9][0-9]{0,6})\.[0-9]{1,12}$/), (fee) => {
-        const reward = server.services.invites.rewardOn(fee);
-        const exact = new Decimal(fee).times('0.1');
-        expect(reward.lte(exact)).toBe(true);
-        expect(exact.minus(reward).lt('0.00000001')).toBe(true);
-        expect(reward.decimalPlaces()).toBeLessThanOrEqual(8);
-      }),
+      fc.property(
+        fc.stringMatching(/^(0|[1-9][0-9]{0,6})\.[0-9]{1,12}$/),
+        fc.constantFrom(['USDT', 2], ['BTC', 8]),
+        (fee, [currency, places]) => {
+          const reward = server.services.invites.rewardOn(fee, currency as string);
+          const exact = new Decimal(fee).times('0.1');
+          expect(reward.lte(exact)).toBe(true);
+          expect(exact.minus(reward).lt(new Decimal(10).pow(-(places as number)))).toBe(true);
+          expect(reward.decimalPlaces()).toBeLessThanOrEqual(places as number);
+        },
+      ),
     );
   });
 });

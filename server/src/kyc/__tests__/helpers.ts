@@ -24,6 +24,8 @@ export const signature = {
 export async function identityBody(server: CashierTestServer, who: SignedUpCustomer) {
   return {
     documentType: 'id_card',
+    // One document per customer (the same number on two customers is a duplicate staff are shown).
+    documentNumber: `S${who.userId.padStart(7, '0')}D`,
     firstName: 'Mei',
     lastName: 'Lin',
     birthdate: '1990-04-12',
@@ -32,9 +34,9 @@ export async function identityBody(server: CashierTestServer, who: SignedUpCusto
     address: '10 Anson Road, Singapore 079903',
     areaCode: '+65',
     phone: '8123 4567',
-    frontImage: await server.upload(who),
-    backImage: await server.upload(who),
-    handImage: await server.upload(who),
+    frontImage: await server.upload(who, 'identity'),
+    backImage: await server.upload(who, 'identity'),
+    handImage: await server.upload(who, 'identity'),
     signature,
   };
 }

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
-import { IdentityVault } from '../vault';
 import { identityBody, signature } from './helpers';
 
 let server: CashierTestServer;
@@ -68,8 +67,18 @@ describe('a first submission', () => {
 
   it('refuses another customer’s upload as a photo', async () => {
     const full = await identityBody(server, bob);
-    const res = await submit(bob, { ...full, frontImage: await server.upload(alice) });
+    const res = await submit(bob, { ...full, frontImage: await server.upload(alice, 'identity') });
     expect(res.code).toBe('11008');
+    expect((await detail(bob)).status).toBe('unverified');
+  });
+
+  it('takes only identity uploads as photos (a general upload, e.g. a deposit proof, is refused)', async () => {
+    const full = await identityBody(server, bob);
+    expect((await submit(bob, { ...full, handImage: await server.upload(bob) })).code).toBe('11008');
+    expect((await submit(bob, { ...full, documentNumber: 'AB' })).code).toBe('11135');
+    expect((await submit(bob, { ...full, documentNumber: '12345<script>' })).code).toBe('11135');
+    const { documentNumber: _number, ...noNumber } = full;
+    expect((await submit(bob, noNumber)).code).toBe('11130');
     expect((await detail(bob)).status).toBe('unverified');
   });
 
@@ -98,6 +107,7 @@ describe('submit → reject one field → resubmit only that → approve', () =>
     expect(res.result).toMatchObject({
       status: 'pending',
       firstName: 'Mei',
+      documentNumber: body.documentNumber,
       phone: '81234567',
       hasSignature: true,
     });
@@ -129,7 +139,7 @@ describe('submit → reject one field → resubmit only that → approve', () =>
   it('takes exactly the failed field again and keeps the rest', async () => {
     expect((await submit(alice, { firstName: 'May' })).code).toBe('11134');
     expect((await submit(alice, {})).code).toBe('11130');
-    const backImage = await server.upload(alice);
+    const backImage = await server.upload(alice, 'identity');
     expect((await submit(alice, { backImage, firstName: 'May' })).code).toBe('11134');
     const res = await submit(alice, { backImage });
     expect(res.code).toBe('200');
@@ -200,28 +210,73 @@ describe('identity photos', () => {
     expect(unauthenticated.statusCode).toBe(401);
   });
 
-  it('are encrypted on disk, and the plaintext uploads they came from are gone', async () => {
+  it('are sealed on disk (no image bytes, mode 600), and the uploads they came from are gone', async () => {
     const sealed = filesUnder(server.config.identityDir);
     expect(sealed.length).toBeGreaterThanOrEqual(5);
     for (const file of sealed) {
+      expect(file.endsWith('.sealed')).toBe(true);
       const bytes = fs.readFileSync(file);
-      expect(bytes.subarray(0, 4).toString('latin1')).toBe('SWXI');
       expect(bytes.includes(Buffer.from('PNG'))).toBe(false);
+      expect(bytes.includes(Buffer.from('IHDR'))).toBe(false);
       await expect(sharp(bytes).metadata()).rejects.toThrow();
       expect(fs.statSync(file).mode & 0o077).toBe(0);
     }
-    const taken = await server.database.db.execute(sql`select upload_id from kyc_files`);
-    const uploadIds = rowsOf<{ upload_id: string }>(taken).map((r) => r.upload_id);
-    expect(uploadIds.length).toBeGreaterThanOrEqual(5);
-    for (const id of uploadIds)
-      expect(fs.existsSync(path.join(server.config.uploadDir, id.slice(0, 2), id))).toBe(false);
+    const taken = await server.database.db.execute(sql`select upload_id, sealed_key from kyc_files`);
+    const rows = rowsOf<{ upload_id: string; sealed_key: Uint8Array }>(taken);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) {
+      expect(Buffer.from(row.sealed_key).subarray(0, 4).toString('latin1')).toBe('SWXE');
+      expect(
+        fs.existsSync(
+          path.join(server.config.uploadDir, row.upload_id.slice(0, 2), `${row.upload_id}.sealed`),
+        ),
+      ).toBe(false);
+      const upload = await server.database.db.execute(sql`select 1 from uploads where id = ${row.upload_id}`);
+      expect(rowsOf(upload)).toHaveLength(0);
+    }
   });
 
-  it('cannot be opened under another owner (the owner is authenticated with the ciphertext)', async () => {
-    const vault = new IdentityVault(server.config.identityEncryptionKey, server.config.identityDir);
-    const sealed = vault.seal('a'.repeat(32), alice.userId, Buffer.from('secret'));
-    expect(vault.open('a'.repeat(32), alice.userId, sealed).toString()).toBe('secret');
-    expect(() => vault.open('a'.repeat(32), bob.userId, sealed)).toThrow();
-    expect(() => vault.open('b'.repeat(32), alice.userId, sealed)).toThrow();
+  it('answer a clean 11240 when a sealed photo is moved to another customer, showing nothing', async () => {
+    const carol = await server.customer();
+    expect((await submit(carol, await identityBody(server, carol))).code).toBe('200');
+    const [aliceRow] = rowsOf<{ front_file: string }>(
+      await server.database.db.execute(
+        sql`select front_file from kyc_identities where user_id = ${alice.userId}`,
+      ),
+    );
+    const [carolRow] = rowsOf<{ id: string; front_file: string }>(
+      await server.database.db.execute(
+        sql`select id::text as id, front_file from kyc_identities where user_id = ${carol.userId}`,
+      ),
+    );
+    // Someone with database access points Carol's record at Alice's photo (file and key part).
+    await server.database.db.execute(
+      sql`update kyc_identities set front_file = ${aliceRow!.front_file} where user_id = ${carol.userId}`,
+    );
+    const moved = await server.app.inject({
+      method: 'GET',
+      url: `/swx/admin/kyc/${carolRow!.id}/image/frontImage`,
+      headers: { authorization: server.staff },
+    });
+    expect(moved.statusCode).toBe(503);
+    expect(moved.json()).toMatchObject({ code: '11240', result: null });
+    expect(moved.rawPayload.includes(Buffer.from('PNG'))).toBe(false);
+    const thumbnail = await server.call(carol, 'GET', '/user/identification/image/frontImage');
+    expect(thumbnail.code).toBe('11240');
+    await server.database.db.execute(
+      sql`update kyc_identities set front_file = ${carolRow!.front_file} where user_id = ${carol.userId}`,
+    );
+    // A damaged file is refused the same way.
+    const file = path.join(
+      server.config.identityDir,
+      carolRow!.front_file.slice(0, 2),
+      `${carolRow!.front_file}.sealed`,
+    );
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
+    fs.writeFileSync(file, bytes);
+    expect((await server.call(carol, 'GET', '/user/identification/image/frontImage')).code).toBe('11240');
+    // The customer's own data still opens: one damaged photo does not take the record with it.
+    expect((await detail(carol)).firstName).toBe('Mei');
   });
 });

@@ -101,17 +101,71 @@ describe('transfer', () => {
     expect(receipt.entries.map((e) => [e.type, e.amount])).toEqual([['trade_fee', '-100.5']]);
   });
 
-  it('keeps 18 decimal places exactly', async () => {
+  it('posts whole units of each currency only: USDT cents, BTC 10⁻⁸ (ledger precision)', async () => {
+    const move = (currency: string, amount: string) =>
+      refusal(() =>
+        rolledBack(db, (tx) =>
+          ledger.transfer(tx, {
+            type: 'transfer',
+            legs: [
+              { account: customerAccount('201', 'real', currency), amount: `-${amount}` },
+              { account: customerAccount('202', 'real', currency), amount },
+            ],
+          }),
+        ),
+      );
+    expect(await move('USDT', '0.01')).toBeUndefined();
+    expect(await move('USDT', '0.001')).toBe('ledger: USDT amount -0.001 has more than 2 decimal places');
+    expect(await move('USDT', '10.000000000000000001')).toMatch(/more than 2 decimal places/);
+    await db.transaction((tx) => deposit(ledger, tx, '201', 'BTC', '1'));
+    expect(await move('BTC', '0.00000001')).toBeUndefined();
+    expect(await move('BTC', '0.000000001')).toMatch(/BTC amount .* more than 8 decimal places/);
+  });
+
+  it('releases a hold placed before ledger precision exactly, digits and all, and only such a hold', async () => {
+    // A hold of 1.2345678 USDT as the ledger stored it before the rule: written directly, as history is.
+    await db.transaction(async (tx) => {
+      await ledger.openCustomerAccounts(tx, '203');
+      await deposit(ledger, tx, '203', 'USDT', '10');
+      const ids = await tx.execute(sql`
+        select a.id, a.kind from ledger_accounts a
+        where a.owner_user_id = 203 and a.mode = 'real' and a.currency = 'USDT'`);
+      const id = (kind: string) =>
+        (ids as unknown as { rows: { id: string; kind: string }[] }).rows.find((row) => row.kind === kind)!
+          .id;
+      await tx.execute(sql`
+        with journal as (insert into ledger_journal_entries (type) values ('old_hold') returning id)
+        insert into ledger_postings (journal_id, account_id, amount)
+        select journal.id, v.account_id, v.amount from journal,
+          (values (${id('customer_available')}::bigint, -1.2345678::numeric),
+                  (${id('customer_held')}::bigint, 1.2345678::numeric)) as v(account_id, amount)`);
+      await tx.execute(sql`
+        update ledger_balances set balance = balance - 1.2345678 where account_id = ${id('customer_available')}`);
+      await tx.execute(sql`
+        update ledger_balances set balance = balance + 1.2345678 where account_id = ${id('customer_held')}`);
+    });
+    // Settling part of it and returning the rest: the other legs carry the old digits (nothing is rounded away).
     await db.transaction((tx) =>
-      ledger.transfer(tx, {
-        type: 'transfer',
-        legs: [
-          { account: customerAccount('201', 'real', 'USDT'), amount: '-0.000000000000000001' },
-          { account: customerAccount('202', 'real', 'USDT'), amount: '0.000000000000000001' },
+      ledger.settleHeld(tx, {
+        type: 'old_hold_settled',
+        userId: '203',
+        mode: 'real',
+        currency: 'USDT',
+        to: [
+          { account: platformAccount('platform_fees', 'USDT'), amount: '0.5' },
+          { account: customerAccount('203', 'real', 'USDT'), amount: '0.7345678' },
         ],
       }),
     );
-    expect((await ledger.balances('202', 'real')).USDT?.available).toBe('100.000000000000000001');
+    expect((await ledger.balances('203', 'real')).USDT).toEqual({ available: '9.5', held: '0' });
+    expect(await ledger.check()).toEqual({ ok: true, problems: [] });
+    // Without such a hold, the same digits are refused: held credits and available moves are whole cents.
+    const code = await refusal(() =>
+      rolledBack(db, (tx) =>
+        ledger.hold(tx, { type: 'hold', userId: '203', mode: 'real', currency: 'USDT', amount: '1.2345678' }),
+      ),
+    );
+    expect(code).toMatch(/USDT amount .* has more than 2 decimal places/);
   });
 
   it('refuses an overdraft with 10011 and changes nothing', async () => {

@@ -4,6 +4,7 @@ import { createTestServer, type TestServer } from '../../test/harness';
 import { TickListeners, type FeedResume, type FeedTick, type MarketFeed } from '../../markets/feed/types';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { parseClientMessage, type LiveHubFailure } from '../hub';
+import { propertyRuns } from '../../test/property-runs';
 
 /**
  * Hostile frames against `/message` on a real listening server: whatever a client sends, it gets an error
@@ -264,7 +265,7 @@ describe('/message under hostile frames', () => {
           await probe.opened();
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
     probe.close();
     expect(failures).toEqual([]);

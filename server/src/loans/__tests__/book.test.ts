@@ -39,6 +39,11 @@ describe('capital', () => {
   it('is funded by two finance members through maker-checker (a ledger entry on approval), and reported', async () => {
     const refused = await server.as(financeA.token, 'POST', '/loans/capital', { amount: '0', reason: 'x' });
     expect(refused.code).not.toBe('200');
+    const tooFine = await server.as(financeA.token, 'POST', '/loans/capital', {
+      amount: '10.001',
+      reason: 'cents',
+    });
+    expect(tooFine.code).toBe('11500');
     const asked = await server.as(financeA.token, 'POST', '/loans/capital', {
       amount: '3000',
       reason: 'Owners fund the lending book',

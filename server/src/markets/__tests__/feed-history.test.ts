@@ -511,13 +511,13 @@ describe('a fresh server with the simulated feed', () => {
 
 describe('MARKET_FEED_HISTORY_DAYS', () => {
   it('defaults to 90 days, 0 under NODE_ENV=test, and refuses more than 90', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).marketFeedHistoryDays).toBe(90);
-    expect(
-      loadConfig({ NODE_ENV: 'production', IDENTITY_ENCRYPTION_KEY: 'a'.repeat(64) }).marketFeedHistoryDays,
-    ).toBe(90);
+    // Outside tests the server needs its identity key (docs/configuration.md).
+    const key = { IDENTITY_ENCRYPTION_KEY: 'a'.repeat(64) };
+    expect(loadConfig({ NODE_ENV: 'development', ...key }).marketFeedHistoryDays).toBe(90);
+    expect(loadConfig({ NODE_ENV: 'production', ...key }).marketFeedHistoryDays).toBe(90);
     expect(loadConfig({ NODE_ENV: 'test' }).marketFeedHistoryDays).toBe(0);
-    expect(loadConfig({ MARKET_FEED_HISTORY_DAYS: '7' }).marketFeedHistoryDays).toBe(7);
-    expect(() => loadConfig({ MARKET_FEED_HISTORY_DAYS: '91' })).toThrow(/at most 90/);
-    expect(() => loadConfig({ MARKET_FEED_HISTORY_DAYS: '-1' })).toThrow(/non-negative integer/);
+    expect(loadConfig({ MARKET_FEED_HISTORY_DAYS: '7', ...key }).marketFeedHistoryDays).toBe(7);
+    expect(() => loadConfig({ MARKET_FEED_HISTORY_DAYS: '91', ...key })).toThrow(/at most 90/);
+    expect(() => loadConfig({ MARKET_FEED_HISTORY_DAYS: '-1', ...key })).toThrow(/non-negative integer/);
   });
 });

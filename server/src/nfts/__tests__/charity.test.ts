@@ -51,6 +51,8 @@ describe('charity payouts', () => {
   it('refuse a payout above what is held (11405), counting payouts already waiting', async () => {
     const body = { amount: '250.01', reference: 'SEPA 2026-12-01 #4711', recipient: 'Test Charity' };
     expect((await as(financeA, 'POST', '/charity/payouts', body)).code).toBe('11405');
+    // Finer than USDT's cent: refused by the ledger precision rule before anything is recorded.
+    expect((await as(financeA, 'POST', '/charity/payouts', { ...body, amount: '1.005' })).code).toBe('11500');
     const first = await as(financeA, 'POST', '/charity/payouts', { ...body, amount: '200' });
     expect(first.result).toMatchObject({ status: 'pending', amount: '200', requestedByUsername: 'charitya' });
     expect((await as(financeA, 'POST', '/charity/payouts', { ...body, amount: '50.01' })).code).toBe('11405');

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Money } from '../../ledger/accounts';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { MINUTE, nftServer, type NftTestServer } from './helpers';
+import { propertyRuns } from '../../test/property-runs';
 
 /**
  * Any sequence of bids and clock moves on an auction leaves exactly one hold for it while it lives (the
@@ -61,7 +62,7 @@ it('keeps one hold per live auction, equal to the highest bid, and none after se
       expect(settled.outcome).not.toBeNull();
       for (const h of await heldByPool()) expect(h.toFixed()).toBe('0');
     }),
-    { numRuns: 12 },
+    { numRuns: propertyRuns(12) },
   );
   await server.check();
 });

@@ -94,6 +94,23 @@ describe('parameters', () => {
     await server.services.params.reload();
   });
 
+  it('seeding again refreshes a description and visibility that differ from the code, and only those', async () => {
+    const [before] = await server.database.db
+      .select()
+      .from(parameters)
+      .where(eq(parameters.key, 'trade_fee_rate'));
+    await server.database.db
+      .update(parameters)
+      .set({ description: 'stale', public: !before!.public })
+      .where(eq(parameters.key, 'trade_fee_rate'));
+    await server.services.params.seed();
+    const [after] = await server.database.db
+      .select()
+      .from(parameters)
+      .where(eq(parameters.key, 'trade_fee_rate'));
+    expect(after).toEqual(before);
+  });
+
   it('makes a risk parameter a pending change; a second admin applies it, both reasons audited', async () => {
     const put = () =>
       server.app.inject({

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { planPayouts, plans } from '../tables';
 import { CYCLE_MS, plansServer, type PlansTestServer } from './helpers';
+import { propertyRuns } from '../../test/property-runs';
 
 let server: PlansTestServer;
 
@@ -87,7 +88,7 @@ describe('payout invariants (property)', () => {
         const check = await server.services.ledger.check();
         expect(check).toEqual({ ok: true, problems: [] });
       }),
-      { numRuns: 25 },
+      { numRuns: propertyRuns(25) },
     );
     // The property is only worth something if the runs bought, paid and exited plans.
     const [seen] = rowsOf<{ bought: number; exited: number; paid: number }>(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../auth/testing';
-import { planPayouts } from '../tables';
+import { planPayouts, plans } from '../tables';
 import { CYCLE_MS, plansServer, type PlansTestServer } from './helpers';
 
 let server: PlansTestServer;
@@ -147,6 +147,23 @@ describe('the payout run (fake clock)', () => {
       // 985 beyond what is owed covers the smallest purchase's income (10 × 0.005 × 2 = 0.1).
       selling: true,
     });
+  });
+
+  it('pays a plan bought before ledger precision its stored income rounded up to the cent', async () => {
+    const who = await fundedCustomer();
+    await server.buy(who, server.goldId, 3, '100');
+    const { id } = await onlyPlan(who);
+    // As such a plan was stored: 8 decimals of daily income.
+    await server.database.db
+      .update(plans)
+      .set({ dailyIncome: '1.23456789' })
+      .where(eq(plans.id, BigInt(id)));
+    server.clock.advance(CYCLE_MS);
+    await server.services.plans.payDue();
+    expect(await server.balance(who.userId)).toEqual({ available: '401.24', held: '100' });
+    expect((await onlyPlan(who)).payouts.map((p) => p.amount)).toEqual(['1.24']);
+    server.clock.advance(2 * CYCLE_MS);
+    await server.services.plans.payDue();
   });
 
   it('the payout run is a registered scheduler job that runs on start', async () => {

@@ -29,13 +29,16 @@ describe('smart plan routes', () => {
     expect([res.status, res.code]).toEqual([200, '200']);
   });
 
-  it('answer 10010, 10012 and 10013 for a wrong product, days and amount', async () => {
+  it('answer 10010, 10012, 10013 and 11500 for a wrong product, days and amount', async () => {
     expect((await quote(alice, { productId: '999', days: 3, amount: '100' })).code).toBe('10010');
     expect((await quote(alice, { productId: server.goldId, days: 4, amount: '100' })).code).toBe('10012');
     const low = await quote(alice, { productId: server.goldId, days: 3, amount: '9.99' });
     expect(low.code).toBe('10013');
     expect(low.message).toContain('between 10 and 1000 USDT');
     expect((await quote(alice, { productId: server.goldId, days: 3, amount: '1000.01' })).code).toBe('10013');
+    // Finer than USDT's cents (ledger precision): 11500, naming the precision.
+    const fine = await quote(alice, { productId: server.goldId, days: 3, amount: '100.001' });
+    expect([fine.code, fine.message]).toEqual(['11500', 'USDT amounts have at most 2 decimal places']);
   });
 
   it('refuse a purchase the reserve cannot cover (11100), then accept it once funded', async () => {

@@ -18,11 +18,11 @@ beforeAll(async () => {
   const { ledger } = server.services;
   const held = { userId: alice.userId, mode: 'real' as const, currency: 'USDT' };
   await server.database.db.transaction(async (tx) => {
-    // A spot buy: 101.2345678 USDT held, then the fill pays 100 USDT and a 1.2345678 fee from the hold
+    // A spot buy: 101.23 USDT held, then the fill pays 100 USDT and a 1.23 fee from the hold
     // and credits 0.001 BTC (three postings on the customer, two currencies, one event).
     await ledger.hold(tx, {
       ...held,
-      amount: '101.2345678',
+      amount: '101.23',
       type: 'spot_order_hold',
       reference: { type: 'spot_order', id: '9' },
     });
@@ -30,9 +30,9 @@ beforeAll(async () => {
       type: 'spot_trade',
       reference: { type: 'spot_order', id: '9' },
       legs: [
-        { account: customerAccount(alice.userId, 'real', 'USDT', 'customer_held'), amount: '-101.2345678' },
+        { account: customerAccount(alice.userId, 'real', 'USDT', 'customer_held'), amount: '-101.23' },
         { account: platformAccount('platform_trading', 'USDT'), amount: '100' },
-        { account: platformAccount('platform_fees', 'USDT'), amount: '1.2345678' },
+        { account: platformAccount('platform_fees', 'USDT'), amount: '1.23' },
         { account: platformAccount('platform_trading', 'BTC'), amount: '-0.001' },
         { account: customerAccount(alice.userId, 'real', 'BTC'), amount: '0.001' },
       ],
@@ -83,7 +83,7 @@ describe('transaction records', () => {
         available: '1.5',
         held: '0',
         net: '1.5',
-        availableAfter: '400.2654322',
+        availableAfter: '400.27',
         heldAfter: '0',
       },
     ]);
@@ -92,11 +92,11 @@ describe('transaction records', () => {
     expect(hold!.movements).toEqual([
       {
         currency: 'USDT',
-        available: '-101.2345678',
-        held: '101.2345678',
+        available: '-101.23',
+        held: '101.23',
         net: '0',
-        availableAfter: '398.7654322',
-        heldAfter: '101.2345678',
+        availableAfter: '398.77',
+        heldAfter: '101.23',
       },
     ]);
     // The fill touched two currencies: still one event.
@@ -112,9 +112,9 @@ describe('transaction records', () => {
       {
         currency: 'USDT',
         available: '0',
-        held: '-101.2345678',
-        net: '-101.2345678',
-        availableAfter: '398.7654322',
+        held: '-101.23',
+        net: '-101.23',
+        availableAfter: '398.77',
         heldAfter: '0',
       },
     ]);
@@ -135,7 +135,7 @@ describe('transaction records', () => {
     const types = await server.call(alice, 'GET', '/user/records?type=correction&type=nothing');
     expect(types.result.items).toHaveLength(1);
     // A type filter does not change the running balance.
-    expect(types.result.items[0].movements[0].availableAfter).toBe('400.2654322');
+    expect(types.result.items[0].movements[0].availableAfter).toBe('400.27');
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await server.call(alice, 'GET', `/user/records?from=${future}`)).result.items).toHaveLength(0);
     const past = new Date(Date.now() - 86_400_000).toISOString();
@@ -172,11 +172,11 @@ describe('transaction records', () => {
       'Zeit,Art,Währung,Änderung verfügbar,Änderung reserviert,Nettoänderung,Verfügbar danach,Reserviert danach,Bezug,Notiz',
     );
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toContain(',Korrektur durch Mitarbeitende,USDT,1.5,0,1.5,400.2654322,0,,');
+    expect(lines[1]).toContain(',Korrektur durch Mitarbeitende,USDT,1.5,0,1.5,400.27,0,,');
     expect(lines[1]!.endsWith(`"'=HYPERLINK(""http://evil"", ""click""), really"`)).toBe(true);
     // Negative amounts are numbers, never text: no apostrophe, no quotes.
-    expect(lines[2]).toContain(',Spot-Handel,USDT,0,-101.2345678,-101.2345678,398.7654322,0,Spot-Order #9,');
-    expect(lines[3]).toContain(',-101.2345678,101.2345678,0,');
+    expect(lines[2]).toContain(',Spot-Handel,USDT,0,-101.23,-101.23,398.77,0,Spot-Order #9,');
+    expect(lines[3]).toContain(',-101.23,101.23,0,');
     expect(res.body).not.toContain("'-");
   });
 

@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { tradingServer, refusal, type TradingTestServer } from './helpers';
 import { tradingOptions, tradingPositions, tradingReceipts, tradingSpotOrders } from '../tables';
 import type { Customer } from '..';
+import { propertyRuns, propertySeed } from '../../test/property-runs';
 
 /**
  * Random sequences of ticks and orders through the real engine and database. After each sequence: the
@@ -159,9 +160,9 @@ it('keeps every invariant under random ticks and orders', async () => {
       await verify(customers);
     }),
     {
-      numRuns: Number(process.env.TRADING_PROPERTY_RUNS ?? 15),
+      numRuns: propertyRuns(Number(process.env.TRADING_PROPERTY_RUNS ?? 15)),
       // Fixed by default so the coverage check below is stable; set TRADING_PROPERTY_SEED to explore others.
-      seed: Number(process.env.TRADING_PROPERTY_SEED ?? 20261122),
+      seed: propertySeed(Number(process.env.TRADING_PROPERTY_SEED ?? 20261122)),
     },
   );
 });

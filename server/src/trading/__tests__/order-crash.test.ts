@@ -40,7 +40,8 @@ const routes: Record<Kind, string> = {
 
 /** The n-th order's form: every form differs (the same form within 10 s would be refused as a repeat). */
 function orderForm(kind: Kind, n: number): Record<string, string | number> {
-  const small = `0.001${String(n).padStart(6, '0')}`;
+  // Eight decimals: a coin's quantity is refused finer than its precision (11500).
+  const small = `0.001${String(n).padStart(5, '0')}`;
   if (kind === 'margin')
     return {
       code: 'BTCUSDT',
@@ -96,8 +97,21 @@ onPostgres('orders across a SIGKILL', () => {
       }
     };
     // Enough concurrent requests that market orders share batches when the kill lands.
-    const load = customers.flatMap((who) => [0, 1, 2, 3].map((lane) => worker(who, lane)));
-    while (sent.filter((s) => s.answer).length < 150) await new Promise((r) => setTimeout(r, 20));
+    // A refused order fails the test at once, instead of leaving the wait below to the test's time limit.
+    let refused: unknown;
+    const load = customers.flatMap((who) =>
+      [0, 1, 2, 3].map((lane) =>
+        worker(who, lane).catch((error: unknown) => {
+          refused ??= error;
+          stop = true;
+        }),
+      ),
+    );
+    while (!refused && sent.filter((s) => s.answer).length < 150) await new Promise((r) => setTimeout(r, 20));
+    if (refused) {
+      await first.kill();
+      throw refused;
+    }
     await first.kill();
     stop = true;
     await Promise.all(load);

@@ -13,6 +13,7 @@ import { fmt, money } from '../rules';
 import { tradingOptions } from '../tables';
 import { settleOption, type OptionRow } from './settle';
 import { errors } from '@swx/shared/contract';
+import { requirePostable } from '../../ledger/precision';
 
 /**
  * Options: up/down contracts for a period from the market's option terms. The stake is held at purchase; the
@@ -48,6 +49,7 @@ export class OptionsService implements Settler {
         `Purchase amount incorrect: from ${fmt(min)} to ${fmt(max)} USDT`,
       );
     }
+    requirePostable(amount, 'USDT');
     const tick = this.ctx.tradableTick(market);
     const { userId, mode } = customer;
     const openTime = this.ctx.now();

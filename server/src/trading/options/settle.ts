@@ -55,7 +55,7 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<Set
   const outcome: Outcome =
     rule === 'stale_void' ? 'voided' : optionOutcome(row.direction, money(row.openPrice), money(tick.price));
   const stake = money(row.amount);
-  const winnings = down(stake.times(row.rate));
+  const winnings = down(stake.times(row.rate), 'USDT');
   await ctx.units.run(async (unit) => {
     const { tx } = unit;
     const [contract] = await tx

@@ -3,8 +3,8 @@ import { AppError } from '../../http/errors';
 import { customerAccount, platformAccount, type AccountRef } from '../../ledger/accounts';
 import type { Leg } from '../../ledger/service';
 import type { Customer } from '../context';
-import { down, fmt, up } from '../rules';
-import { errors } from '@swx/shared/contract';
+import { fmt } from '../rules';
+import { errors, spotTerms } from '@swx/shared/contract';
 
 /**
  * The legs of a spot fill. `held`: the USDT (buy) or coin (sell) a limit order holds, paid out of held funds
@@ -31,10 +31,10 @@ export function spotLegs(
     if (!amount.isZero()) legs.push({ account, amount: fmt(amount) });
   };
   if (side === 'buy') {
-    const cost = up(quantity.times(price));
+    const { value: cost, fee: fullFee } = spotTerms('buy', quantity, price, feeRate);
     // A limit order is held to the fee it was placed under: a later rise of the fee rate cannot take more
     // than it holds.
-    const fee = held ? Decimal.min(up(cost.times(feeRate)), held.minus(cost)) : up(cost.times(feeRate));
+    const fee = held ? Decimal.min(fullFee, held.minus(cost)) : fullFee;
     if (cost.lte(0) || fee.isNegative()) throw new AppError(errors.purchaseAmountIncorrect);
     if (held) {
       push(heldUsdt, held.neg());
@@ -48,8 +48,7 @@ export function spotLegs(
     push(coinAvailable, quantity);
     return { legs, cost, fee };
   }
-  const cost = down(quantity.times(price));
-  const fee = up(cost.times(feeRate));
+  const { value: cost, fee } = spotTerms('sell', quantity, price, feeRate);
   if (cost.lte(0) || fee.gte(cost)) throw new AppError(errors.purchaseAmountIncorrect);
   push(held ? coinHeld : coinAvailable, quantity.neg());
   push(trading(coin), quantity);

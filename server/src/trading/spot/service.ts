@@ -12,10 +12,11 @@ import { ORDER_PLACED, type TradingContext } from '../context';
 import type { EngineHandle, Settler, TriggerPayload } from '../engine/settler';
 import type { MarketFills, SpotRow } from '../fills';
 import { writeReceipt } from '../receipts';
-import { fmt, money, up, type SpotFillRecord } from '../rules';
+import { fmt, money, type SpotFillRecord } from '../rules';
 import { tradingSpotOrders } from '../tables';
 import { spotLegs } from './legs';
-import { errors } from '@swx/shared/contract';
+import { errors, spotTerms } from '@swx/shared/contract';
+import { requirePostable } from '../../ledger/precision';
 
 /**
  * Spot: buying and selling a coin against USDT, at market (batched, `MarketFills`) or with a limit price
@@ -46,6 +47,8 @@ export class SpotService implements Settler {
       throw new AppError(errors.limitPriceMismatch);
     const quantity = money(body.quantity);
     if (quantity.lte(0)) throw new AppError(errors.purchaseAmountIncorrect);
+    // The coin is posted as it is: a quantity finer than its ledger precision (10⁻⁸) is refused.
+    requirePostable(quantity, market.baseAsset);
     const tick = this.ctx.tradableTick(market);
     this.ctx.checkOrderSize(market, quantity, money(body.orderType === 'limit' ? body.price! : tick.price));
     if (body.orderType === 'limit') return this.submitLimit(customer, body, market, quantity, tick);
@@ -66,7 +69,7 @@ export class SpotService implements Settler {
     if (limit.lte(0)) throw new AppError(errors.limitPriceMismatch);
     // A buy holds its worst-case cost and fee; a sell holds the coin.
     const heldCurrency = body.side === 'buy' ? 'USDT' : coin;
-    const heldAmount = body.side === 'buy' ? up(quantity.times(limit).times(feeRate.plus(1))) : quantity;
+    const heldAmount = body.side === 'buy' ? spotTerms('buy', quantity, limit, feeRate).total : quantity;
     if (heldAmount.lte(0)) throw new AppError(errors.purchaseAmountIncorrect);
     // The fill at the limit must be possible at all (not too small to cover its fee): checked now, not at the fill.
     spotLegs(customer, coin, body.side, quantity, limit, feeRate, heldAmount);

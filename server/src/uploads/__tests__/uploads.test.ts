@@ -10,7 +10,8 @@ import { auditLog } from '../../admin/tables';
 import { imageMime } from '../magic';
 import { uploads } from '../tables';
 import { MAX_SIDE } from '../image';
-import { UploadsService } from '../service';
+import { Sealer } from '../../platform/crypto';
+import { IDENTITY_DRAFT_MS, UploadsService } from '../service';
 import { makeJp2 } from './jp2-fixture';
 
 const limit = 4096;
@@ -67,17 +68,23 @@ async function upload(
   who: SignedUpCustomer | null,
   file: Buffer,
   options: Parameters<typeof multipart>[1] = {},
+  purpose: 'general' | 'identity' = 'general',
 ) {
   const body = multipart(file, options);
   return server.app.inject({
     method: 'POST',
-    url: '/swx/customer/upload/image',
+    url: purpose === 'identity' ? '/swx/customer/upload/identity' : '/swx/customer/upload/image',
     payload: body.payload,
     headers: { ...body.headers, ...(who ? { authorization: who.token } : {}) },
   });
 }
 
-const storedFile = (id: string) => fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+/** The file on disk: the sealed data part, never the image. */
+const sealedFile = (id: string) =>
+  fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), `${id}.sealed`));
+/** The image as the server opens it for its owner. */
+const storedImage = async (id: string, owner: SignedUpCustomer = alice) =>
+  server.services.uploads.read(await server.services.uploads.findOwned(id, owner.userId));
 const storedFiles = () =>
   fs.existsSync(server.config.uploadDir)
     ? fs.readdirSync(server.config.uploadDir, { recursive: true }).map(String).sort()
@@ -101,12 +108,23 @@ describe('image upload', () => {
     const { id, mime: stored, size } = res.json().result;
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(stored).toBe(mime);
-    // Stored under the upload folder by its random id, never by the client's file name.
-    const file = fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+    // Stored sealed under the upload folder by its random id, never by the client's file name.
+    const sealed = sealedFile(id);
+    const file = await storedImage(id);
     expect(size).toBe(file.length);
+    expect(sealed.includes(file.subarray(0, 16))).toBe(false);
+    expect(fs.statSync(path.join(server.config.uploadDir, id.slice(0, 2), `${id}.sealed`)).mode & 0o077).toBe(
+      0,
+    );
     const [row] = await server.database.db.select().from(uploads).where(eq(uploads.id, id));
-    expect(row).toMatchObject({ ownerUserId: BigInt(alice.userId), mime, size: file.length });
-    expect(row!.sha256).toBe(crypto.createHash('sha256').update(file).digest('hex'));
+    expect(row).toMatchObject({
+      ownerUserId: BigInt(alice.userId),
+      mime,
+      size: file.length,
+      purpose: 'general',
+    });
+    expect(row!.sealedKey!.subarray(0, 4).toString('latin1')).toBe('SWXE');
+    expect(row!.sha256).toBe(crypto.createHash('sha256').update(sealed).digest('hex'));
     // The same picture, decoded and encoded again by the server.
     const before = await sharp(bytes).metadata();
     const after = await sharp(file).metadata();
@@ -119,7 +137,9 @@ describe('image upload', () => {
     expect(res.statusCode).toBe(200);
     const { id, mime } = res.json().result;
     expect(mime).toBe('image/png');
-    const { data, info } = await sharp(storedFile(id)).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await storedImage(id, bob))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([info.format, info.width, info.height]).toEqual(['raw', 24, 16]);
     expect(data.equals(pixels)).toBe(true);
     const served = await read(bob, id);
@@ -139,7 +159,7 @@ describe('image upload', () => {
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     expect(jpeg.includes('SpyCam')).toBe(true);
     const { id } = (await upload(alice, jpeg, { filename: 'holiday.jpg', type: 'image/jpeg' })).json().result;
-    const file = fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+    const file = await storedImage(id);
     const metadata = await sharp(file).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();
@@ -152,7 +172,7 @@ describe('image upload', () => {
     const res = await upload(alice, hidden);
     expect(res.statusCode).toBe(200);
     const { id } = res.json().result;
-    const file = fs.readFileSync(path.join(server.config.uploadDir, id.slice(0, 2), id));
+    const file = await storedImage(id);
     expect(file.includes('<script>')).toBe(false);
   });
 
@@ -238,7 +258,7 @@ describe('reading uploads', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${id}.png"`);
-    expect(res.rawPayload.equals(storedFile(id))).toBe(true);
+    expect(res.rawPayload.equals(await storedImage(id))).toBe(true);
     expect((await sharp(res.rawPayload).metadata()).format).toBe('png');
   });
 
@@ -255,7 +275,7 @@ describe('reading uploads', () => {
     }
   });
 
-  it('lets staff read any upload, audited', async () => {
+  it('lets staff read a general upload (a deposit proof), audited', async () => {
     const token = (await staffMember(server, 'proofs', ['reviewer'])).token;
     const res = await server.app.inject({
       method: 'GET',
@@ -265,7 +285,7 @@ describe('reading uploads', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${id}.png"`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.rawPayload.equals(storedFile(id))).toBe(true);
+    expect(res.rawPayload.equals(await storedImage(id))).toBe(true);
     const rows = await server.database.db
       .select()
       .from(auditLog)
@@ -277,6 +297,49 @@ describe('reading uploads', () => {
       headers: { authorization: alice.token },
     });
     expect(customer.statusCode).toBe(401);
+  });
+
+  it('keeps identity photos from staff: the generic upload route answers 404, as for an unknown id', async () => {
+    const identity = (await upload(alice, png, {}, 'identity')).json().result.id as string;
+    const own = await read(alice, identity);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+    const token = (await staffMember(server, 'photos', ['reviewer'])).token;
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/swx/admin/uploads/${identity}`,
+      headers: { authorization: token },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: '404', result: null });
+    const rows = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `upload:${identity}`));
+    expect(rows).toHaveLength(0);
+    // Nor can an identity photo stand in for a deposit proof, or a general upload for an identity photo.
+    const { uploads: service } = server.services;
+    const { db } = server.database;
+    await expect(
+      db.transaction((tx) => service.assertOwned(tx, identity, alice.userId)),
+    ).rejects.toMatchObject({
+      code: '11008',
+    });
+    await expect(
+      db.transaction((tx) => service.assertOwned(tx, id, alice.userId, 'identity')),
+    ).rejects.toMatchObject({ code: '11008' });
+  });
+
+  it('answers 11240 for a sealed file that was tampered with, never the bytes', async () => {
+    const gina = await signUpCustomer(server);
+    const victim = (await upload(gina, png)).json().result.id as string;
+    const file = path.join(server.config.uploadDir, victim.slice(0, 2), `${victim}.sealed`);
+    const bytes = fs.readFileSync(file);
+    bytes[20] = bytes[20]! ^ 0x01;
+    fs.writeFileSync(file, bytes);
+    const res = await read(gina, victim);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: '11240', result: null });
   });
 
   it('assertOwned accepts the owner and refuses anyone else with 11008', async () => {
@@ -356,13 +419,14 @@ describe('per-customer daily quota', () => {
     let now = Date.parse('2026-03-01T10:00:00Z');
     const bytesOf = async () => (await sharp(png).png({ compressionLevel: 9 }).toBuffer()).length;
     const one = await bytesOf();
-    const service = new UploadsService(
-      server.database.db,
-      server.config.uploadDir,
+    const service = new UploadsService({
+      db: server.database.db,
+      uploadDir: server.config.uploadDir,
       limit,
-      () => ({ count: 100, bytes: one * 2 }),
-      { now: () => new Date(now) },
-    );
+      quota: () => ({ count: 100, bytes: one * 2 }),
+      sealer: new Sealer(server.config.identityKeys),
+      clock: { now: () => new Date(now) },
+    });
     const erin = await signUpCustomer(server);
     const chunks = async function* () {
       yield png;
@@ -372,5 +436,53 @@ describe('per-customer daily quota', () => {
     await expect(service.store(erin.userId, chunks())).rejects.toMatchObject({ code: '11044' });
     now += 24 * 60 * 60 * 1000 + 1000;
     await expect(service.store(erin.userId, chunks())).resolves.toMatchObject({ mime: 'image/png' });
+  });
+});
+
+describe('identity uploads no submission took over', () => {
+  it('are purged after 24 hours with their files, audited as a count; general uploads stay', async () => {
+    let now = Date.parse('2026-05-01T08:00:00Z');
+    const service = new UploadsService({
+      db: server.database.db,
+      uploadDir: server.config.uploadDir,
+      limit,
+      quota: () => ({ count: 100, bytes: 10_000_000 }),
+      sealer: new Sealer(server.config.identityKeys),
+      clock: { now: () => new Date(now) },
+    });
+    const frank = await signUpCustomer(server);
+    const chunks = async function* () {
+      yield png;
+    };
+    const draft = await service.store(frank.userId, chunks(), () => false, 'identity');
+    const proof = await service.store(frank.userId, chunks(), () => false, 'general');
+    now += IDENTITY_DRAFT_MS - 1000;
+    const later = await service.store(frank.userId, chunks(), () => false, 'identity');
+    const drafts = () =>
+      server.database.db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(eq(uploads.ownerUserId, BigInt(frank.userId)));
+    const { audit } = server.services;
+    // Not yet 24 hours: nothing goes.
+    expect(await service.purgeIdentityDrafts(now, audit)).toBe(0);
+    now += 2000;
+    expect(await service.purgeIdentityDrafts(now, audit)).toBeGreaterThanOrEqual(1);
+    const left = (await drafts()).map((row) => row.id);
+    expect(left).toEqual(expect.arrayContaining([proof.id, later.id]));
+    expect(left).not.toContain(draft.id);
+    expect(
+      fs.existsSync(path.join(server.config.uploadDir, draft.id.slice(0, 2), `${draft.id}.sealed`)),
+    ).toBe(false);
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, 'uploads:identity-drafts'));
+    expect(entry).toMatchObject({ action: 'retention.purge', staffId: null });
+    // Counts only: no customer, no upload id.
+    expect(Object.keys(entry!.details as object).sort()).toEqual(['olderThan', 'uploads']);
+    expect((entry!.details as { uploads: number }).uploads).toBeGreaterThanOrEqual(1);
+    // A second pass at the same time finds nothing more to do.
+    expect(await service.purgeIdentityDrafts(now, audit)).toBe(0);
   });
 });

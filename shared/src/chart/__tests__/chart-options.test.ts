@@ -4,20 +4,11 @@ import {
   levelPlotLines,
   tooltipMarkup,
   tooltipRows,
-  type ChartLabels,
   type ChartLevel,
   type ChartPalette,
 } from '../chart-options';
+import { labels } from './chart-labels';
 
-const labels: ChartLabels = {
-  open: 'Open',
-  high: 'High',
-  low: 'Low',
-  close: 'Close',
-  entry: 'Entry',
-  stopLoss: 'Stop loss',
-  takeProfit: 'Take profit',
-};
 const palette: ChartPalette = {
   up: 'green',
   down: 'red',

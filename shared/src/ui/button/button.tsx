@@ -11,6 +11,22 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   loading?: boolean;
 }
 
+/** The button's look for another element: a link that leads somewhere looks like the action it is. */
+export function buttonClasses({
+  variant = 'primary',
+  size = 'medium',
+  fullWidth = false,
+}: Pick<ButtonProps, 'variant' | 'size' | 'fullWidth'> = {}): string {
+  return [
+    styles.button,
+    styles[variant],
+    size === 'small' ? styles.small : '',
+    fullWidth ? styles.fullWidth : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 export function Button({
   variant = 'primary',
   size = 'medium',
@@ -23,15 +39,7 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = [
-    styles.button,
-    styles[variant],
-    size === 'small' ? styles.small : '',
-    fullWidth ? styles.fullWidth : '',
-    className ?? '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const classes = [buttonClasses({ variant, size, fullWidth }), className ?? ''].filter(Boolean).join(' ');
   return (
     <button
       {...rest}

@@ -1,1 +1,1 @@
-export { Button, type ButtonProps, type ButtonVariant } from './button';
+export { Button, buttonClasses, type ButtonProps, type ButtonVariant } from './button';

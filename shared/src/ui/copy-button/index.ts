@@ -1,1 +1,2 @@
 export { CopyButton, copyText, type CopyButtonProps } from './copy-button';
+export { Reference, shortenReference, type ReferenceProps } from './reference';

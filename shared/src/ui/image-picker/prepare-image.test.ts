@@ -64,7 +64,7 @@ describe('image size rules', () => {
     });
     expect(encoder).not.toHaveBeenCalled();
     await expect(prepareImage(fileOf(jp2Head, 50 * MB + 1))).rejects.toEqual(new ImageError('imageSize', 50));
-  }, 30_000);
+  });
 
   it('re-encodes a PNG over 2 MB to a JPEG of at most 2 MB, lowering quality then size', async () => {
     const calls: { width: number; height: number; quality: number }[] = [];

@@ -5,26 +5,26 @@ import { Money } from './money';
 afterEach(() => setFormatLanguage('en'));
 
 describe('Money', () => {
-  it('shows the currency precision, the exact amount only when rounding hides digits', () => {
+  it('shows a posted amount as posted: the currency precision, never rounded a second way', () => {
     render(
       <>
-        <Money value="-4752.9777295" currency="USDT" testId="rounded" signed rounding="halfUp" tone />
+        <Money value="-4752.97" currency="USDT" testId="cents" signed tone />
         <Money value="150" currency="USDT" testId="whole" signed />
+        <Money value="1896.5083" currency="USDT" testId="older" />
       </>,
     );
-    const rounded = screen.getByTestId('rounded');
-    expect(rounded).toHaveTextContent('-4,752.98 USDT');
-    expect(rounded).toHaveAttribute('title', '-4,752.9777295\u00a0USDT');
-    expect(rounded).toHaveAttribute('dir', 'ltr');
-    expect(rounded.className).toContain('down');
-    const whole = screen.getByTestId('whole');
-    expect(whole).toHaveTextContent('+150.00 USDT');
-    expect(whole).not.toHaveAttribute('title');
+    const cents = screen.getByTestId('cents');
+    expect(cents).toHaveTextContent('-4,752.97 USDT');
+    expect(cents).toHaveAttribute('dir', 'ltr');
+    expect(cents.className).toContain('down');
+    expect(screen.getByTestId('whole')).toHaveTextContent('+150.00 USDT');
+    // Posted before ledger precision: every digit it has, so records still add up.
+    expect(screen.getByTestId('older')).toHaveTextContent('1,896.5083 USDT');
   });
 
   it('keeps the amount whole and left-to-right in Arabic', () => {
     setFormatLanguage('ar');
-    render(<Money value="-4752.9777295" currency="USDT" testId="ar" />);
+    render(<Money value="-4752.97" currency="USDT" testId="ar" />);
     const amount = screen.getByTestId('ar');
     expect(amount.tagName).toBe('BDI');
     expect(amount).toHaveAttribute('dir', 'ltr');

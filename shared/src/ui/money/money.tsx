@@ -1,4 +1,4 @@
-import { formatExactMoney, formatMoney, isRoundedForDisplay, type MoneyOptions } from '../../i18n/format';
+import { formatMoney, type MoneyOptions } from '../../i18n/format';
 import styles from './money.module.css';
 
 export interface MoneyProps extends Omit<MoneyOptions, 'lang'> {
@@ -11,21 +11,17 @@ export interface MoneyProps extends Omit<MoneyOptions, 'lang'> {
 }
 
 /**
- * An amount at its currency's precision, isolated left-to-right so a minus sign and the code stay in place in
- * Arabic, never wrapped mid-number. When rounding hides digits, the exact amount is the element's title (on
- * hover) and is read to screen readers through `aria-label`.
+ * An amount as posted, at its currency's precision (docs/product.md, ledger precision), isolated
+ * left-to-right so a minus sign and the code stay in place in Arabic, never wrapped mid-number. An amount
+ * posted before ledger precision shows its further digits: it is never rounded a second way.
  */
 export function Money({ value, currency, tone, testId, ...options }: MoneyProps) {
   const shown = formatMoney(value, currency, options);
-  const exact = isRoundedForDisplay(value, currency)
-    ? formatExactMoney(value, currency, { signed: options.signed })
-    : undefined;
   const direction = /^-/.test(value) ? 'down' : /^0*(\.0*)?$/.test(value) ? 'flat' : 'up';
   return (
     <bdi
       dir="ltr"
       className={[styles.money, tone ? styles[direction] : ''].filter(Boolean).join(' ')}
-      title={exact}
       data-exact={value}
       data-testid={testId}
     >

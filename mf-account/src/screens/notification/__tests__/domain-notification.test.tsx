@@ -64,7 +64,7 @@ test('renders plan, KYC, loan and NFT notifications from their keys with every p
   expect(await screen.findByText('Smart plan completed')).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Stable 30 has ended. Its final income of 4.5 USDT (days paid: 3) was credited, and your principal of 1000 USDT is available again.',
+      'Stable 30 has ended. Its final income of 4.50 USDT (days paid: 3) was credited, and your principal of 1,000.00 USDT is available again.',
     ),
   ).toBeInTheDocument();
   expect(screen.getByText('Identity verification not approved')).toBeInTheDocument();
@@ -76,23 +76,23 @@ test('renders plan, KYC, loan and NFT notifications from their keys with every p
   expect(screen.getByText('Loan overdue')).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Your loan #5 of 500 USDT was due on 2026-11-20 and has not been repaid (days overdue: 3). Overdue interest accrues every day until it is repaid.',
+      'Your loan #5 of 500.00 USDT was due on 2026-11-20 and has not been repaid (days overdue: 3). Overdue interest accrues every day until it is repaid.',
     ),
   ).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Your loan of 500 USDT was approved and credited to your balance. Please repay 515 USDT by 2026-12-23.',
+      'Your loan of 500.00 USDT was approved and credited to your balance. Please repay 515.00 USDT by 2026-12-23.',
     ),
   ).toBeInTheDocument();
   expect(screen.getByText('Auction won')).toBeInTheDocument();
   expect(
     screen.getByText(
-      'You won “Sunrise #1” for 120 USDT. The winning bid goes to Clean Water. Reference: 881',
+      'You won “Sunrise #1” for 120.00 USDT. The winning bid goes to Clean Water. Reference: 881',
     ),
   ).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Your bid of 100 USDT on “Sunrise #1” was outbid by a bid of 120 USDT. Your 100 USDT is available again.',
+      'Your bid of 100.00 USDT on “Sunrise #1” was outbid by a bid of 120.00 USDT. Your 100.00 USDT is available again.',
     ),
   ).toBeInTheDocument();
   expect(screen.queryByText('Account notification')).not.toBeInTheDocument();
@@ -103,7 +103,7 @@ test('the same kinds have their own text in Japanese', async () => {
   expect(await screen.findByText('ローンが延滞しています')).toBeInTheDocument();
   expect(
     screen.getByText(
-      '「Sunrise #1」を 120 USDT で落札しました。落札額は Clean Water に寄付されます。参照番号：881',
+      '「Sunrise #1」を 120.00 USDT で落札しました。落札額は Clean Water に寄付されます。参照番号：881',
     ),
   ).toBeInTheDocument();
 });

@@ -50,7 +50,7 @@ test('lists notifications in the customer language, marks them read and keeps th
   root = site.root;
   renderScreen(root, <NotificationScreen />, '/profile/notification');
   expect(await screen.findByText('Deposit credited')).toBeInTheDocument();
-  expect(screen.getByText('Your deposit of 150 USDT was approved and credited.')).toBeInTheDocument();
+  expect(screen.getByText('Your deposit of 150.00 USDT was approved and credited.')).toBeInTheDocument();
   expect(screen.getAllByRole('link', { name: 'View details' })[0]).toHaveAttribute(
     'href',
     '/profile/deposit',
@@ -77,7 +77,7 @@ test('lists notifications in the customer language, marks them read and keeps th
   act(() => root!.notifications.push({ type: 'notification', id: '3' }));
   expect(
     await screen.findByText(
-      'Your withdrawal of 10 USDT was rejected and the held funds released: Wrong address',
+      'Your withdrawal of 10.00 USDT was rejected and the held funds released: Wrong address',
     ),
   ).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));

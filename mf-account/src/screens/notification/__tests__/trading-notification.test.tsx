@@ -94,35 +94,35 @@ test('renders trading notifications from their keys, with the account, side and 
   expect(await screen.findByText('Stop loss triggered')).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Demo account: your position on BTCUSDT (long, 1 lots, opened at 100000) was closed by its stop loss 96000 at 96000. Result: -4196 USDT after a 96 USDT closing fee.',
+      'Demo account: your position on BTCUSDT (long, 1 lots, opened at 100,000) was closed by its stop loss 96,000 at 96,000. Result: -4,196.00 USDT after a 96.00 USDT closing fee.',
     ),
   ).toBeInTheDocument();
   expect(screen.getByText('Option won')).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Real account: your ETHUSDT option (up, stake 100 USDT) opened at 3000 and settled at 3020. You won 85 USDT; 185 USDT was paid to your balance.',
+      'Real account: your ETHUSDT option (up, stake 100.00 USDT) opened at 3,000 and settled at 3,020. You won 85.00 USDT; 185.00 USDT was paid to your balance.',
     ),
   ).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Demo account: your limit order to sell 0.1 BTC on BTCUSDT (limit 99000) was filled at 99100, value 9910 USDT, fee 9.91 USDT.',
+      'Demo account: your limit order to sell 0.1 BTC on BTCUSDT (limit 99,000) was filled at 99,100, value 9,910.00 USDT, fee 9.91 USDT.',
     ),
   ).toBeInTheDocument();
   // Known kinds never fall back to the generic title.
   expect(screen.queryByText('Account notification')).not.toBeInTheDocument();
 });
 
-test('the same notifications read in German', async () => {
+test('the same notifications read in German, numbers written the German way', async () => {
   show('de');
   expect(await screen.findByText('Stop-Loss ausgelöst')).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Demokonto: Ihre Position auf BTCUSDT (Long, 1 Lots, eröffnet zu 100000) wurde durch ihren Stop-Loss 96000 zu 96000 geschlossen. Ergebnis: -4196 USDT nach 96 USDT Schließungsgebühr.',
+      'Demokonto: Ihre Position auf BTCUSDT (Long, 1 Lots, eröffnet zu 100.000) wurde durch ihren Stop-Loss 96.000 zu 96.000 geschlossen. Ergebnis: -4.196,00 USDT nach 96,00 USDT Schließungsgebühr.',
     ),
   ).toBeInTheDocument();
   expect(
     screen.getByText(
-      'Demokonto: Ihr Limit-Auftrag, 0.1 BTC auf BTCUSDT zu verkaufen (Limit 99000), wurde zu 99100 ausgeführt. Wert 9910 USDT, Gebühr 9.91 USDT.',
+      'Demokonto: Ihr Limit-Auftrag, 0,1 BTC auf BTCUSDT zu verkaufen (Limit 99.000), wurde zu 99.100 ausgeführt. Wert 9.910,00 USDT, Gebühr 9,91 USDT.',
     ),
   ).toBeInTheDocument();
 });
@@ -132,7 +132,7 @@ test('and in Simplified Chinese', async () => {
   expect(await screen.findByText('期权盈利')).toBeInTheDocument();
   expect(
     screen.getByText(
-      '真实账户：您的 ETHUSDT 期权（看涨，投注金额 100 USDT）开仓价 3000，结算价 3020。盈利 85 USDT，185 USDT 已计入余额。',
+      '真实账户：您的 ETHUSDT 期权（看涨，投注金额 100.00 USDT）开仓价 3,000，结算价 3,020。盈利 85.00 USDT，185.00 USDT 已计入余额。',
     ),
   ).toBeInTheDocument();
 });

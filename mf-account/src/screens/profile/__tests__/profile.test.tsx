@@ -96,7 +96,7 @@ test('the invite page shows code, link with QR code, totals and masked friends',
   expect(screen.getByRole('img', { name: 'QR code of your invite link' })).toBeInTheDocument();
   expect(screen.getByText('bo***b')).toBeInTheDocument();
   expect(screen.getByText('0.25 USDT')).toBeInTheDocument();
-  expect(screen.getByText(/You earn 10 % of the trading fees/)).toBeInTheDocument();
+  expect(screen.getByText(/You earn 10% of the trading fees/)).toBeInTheDocument();
 });
 
 test('account pages send a signed-out visitor to log in and back; help pages are public', async () => {

@@ -10,7 +10,6 @@ let root: RootStore | undefined;
 afterEach(() => resetRoot(root));
 
 // Text queries see a no-break space as a space (the normaliser); attributes keep it.
-const nbsp = '\u00a0';
 const sp = ' ';
 
 const record = (id: string, fields: Partial<TransactionRecord> = {}): TransactionRecord => ({
@@ -90,7 +89,7 @@ test('lists records, filters by type, and pages on', async () => {
   expect(site.calls.at(-1)?.query.getAll('type')).toEqual(['withdrawal_hold']);
 });
 
-test('rounds to the currency precision with the exact amount on hover, and links orders to receipts', async () => {
+test('rounds to the currency precision (the posted amount kept on the element), and links orders to receipts', async () => {
   const site = createFakeSite(
     {
       'GET /user/records': () => ({
@@ -144,8 +143,8 @@ test('rounds to the currency precision with the exact amount on hover, and links
   root = site.root;
   renderScreen(root, <RecordsScreen />, '/profile/records');
   const held = await screen.findByText(`-4,752.98${sp}USDT`, {}, { timeout: 5000 });
-  expect(held).toHaveAttribute('title', `-4,752.9777295${nbsp}USDT`);
-  expect(screen.getByText(`-4.74${sp}USDT`)).toHaveAttribute('title', `-4.7430295${nbsp}USDT`);
+  expect(held.closest('bdi')).toHaveAttribute('data-exact', '-4752.9777295');
+  expect(screen.getByText(`-4.74${sp}USDT`).closest('bdi')).toHaveAttribute('data-exact', '-4.7430295');
   expect(screen.getByRole('cell', { name: /^Margin position closed/ })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Margin position #1' })).toHaveAttribute(
     'href',

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Button, Skeleton, formatDate, messageForError, toaster, useStepUp } from '@swx/shared';
+import { Button, Reference, Skeleton, formatDate, messageForError, toaster, useStepUp } from '@swx/shared';
 import { WalletError, type WalletChoice } from '@swx/shared/wallet';
 import { Section } from '../../../components/page';
 import { useAccountStrings } from '../../../i18n';
@@ -36,7 +36,7 @@ const LinkedWallets = observer(function LinkedWallets({ store }: { store: Wallet
         <ul className={styles.list} aria-label={t('wallet.linkedList')}>
           {list.wallets.map((wallet) => (
             <li key={wallet.address} className={styles.item}>
-              <span className={styles.address}>{wallet.address}</span>
+              <Reference value={wallet.address} label={t('wallet.browserWallet')} />
               <span className={styles.muted}>
                 {t('wallet.linkedAt', { date: formatDate(wallet.linkedAt) })}
               </span>

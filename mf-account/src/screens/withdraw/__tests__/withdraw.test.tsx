@@ -138,7 +138,7 @@ test('shows fee and amount received before confirming, and confirms with the quo
   await userEvent.type(screen.getByLabelText(/Amount to receive/), '100');
   await userEvent.click(screen.getByRole('button', { name: 'Review fee and confirm' }));
   const dialog = await screen.findByRole('dialog');
-  expect(within(dialog).getByText('Fee (1 %)')).toBeInTheDocument();
+  expect(within(dialog).getByText('Fee (1%)')).toBeInTheDocument();
   expect(within(dialog).getByTestId('withdraw-fee')).toHaveTextContent('1.00 USDT');
   expect(within(dialog).getByTestId('withdraw-received')).toHaveTextContent('100.00 USDT');
   expect(site.calls.some((call) => call.path === '/user/withdrawal')).toBe(false);
@@ -239,4 +239,23 @@ test('says that withdrawals need a verified identity, with the way to the verifi
   renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
   await screen.findByRole('heading', { name: 'Request a withdrawal' });
   expect(screen.queryByTestId('withdraw-identity-hint')).not.toBeInTheDocument();
+});
+
+test('a paid-out withdrawal shows its long reference and address shortened, each with a copy button', async () => {
+  const reference = 'f'.repeat(28) + '0123456789abcdef0123456789abcdef0123';
+  const completed: Withdrawal = { ...pending, id: '10', status: 'completed', reference, queuePosition: null };
+  const site = createFakeSite(
+    { 'GET /order/getAssestInfo/all': assets, 'GET /user/listWithdrwal': [completed] },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  const entry = await screen.findByTestId('withdrawal-10');
+  expect(within(entry).getByText('ffffffff…cdef0123')).toBeInTheDocument();
+  expect(within(entry).getByText('TQn9Y2kh…w5KcbLSE')).toBeInTheDocument();
+  const user = userEvent.setup(); // gives the page a clipboard
+  const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+  await user.click(within(entry).getByRole('button', { name: 'Copy Transaction reference' }));
+  expect(writeText).toHaveBeenCalledWith(reference);
+  expect(within(entry).getByRole('button', { name: 'Copy Receiving address' })).toBeInTheDocument();
 });

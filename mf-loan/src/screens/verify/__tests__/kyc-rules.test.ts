@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { KYC_MINIMUM_AGE, ageOn, type KycAreaCode } from '@swx/shared/contract';
-import { birthdateProblem, phoneProblem } from '../kyc-rules';
+import { birthdateProblem, documentNumberProblem, phoneProblem } from '../kyc-rules';
 
 describe('phone numbers are checked against the area code’s numbering plan', () => {
   const valid: [KycAreaCode, string][] = [
@@ -66,5 +66,15 @@ describe('date of birth', () => {
         },
       ),
     );
+  });
+});
+
+describe('documentNumberProblem', () => {
+  it('takes the number as printed and refuses anything else', () => {
+    expect(documentNumberProblem('')).toEqual({ key: 'common:validation.completeAllInformation' });
+    for (const good of ['C01X00T47', 'AB 123 456', '12345', 'D-1234-5678'])
+      expect(documentNumberProblem(good)).toBeNull();
+    for (const bad of ['X1', '1234', '-1234', '1234-', '12345<b>', 'Ä12345', 'A'.repeat(31)])
+      expect(documentNumberProblem(bad)).toEqual({ key: 'verify.problems.documentNumberInvalid' });
   });
 });

@@ -17,6 +17,7 @@ afterEach(() => {
 const unverified: KycDetail = {
   status: 'unverified',
   documentType: null,
+  documentNumber: null,
   firstName: null,
   lastName: null,
   birthdate: null,
@@ -61,7 +62,7 @@ test('a new customer goes through every step; each step is checked before the ne
   const site = createFakeSite(
     {
       'GET /user/identification': unverified,
-      'POST /upload/image': uploads(),
+      'POST /upload/identity': uploads(),
       'POST /user/identification': () => ok(pending, '20001'),
       'GET /user/identification/image/frontImage': new Error('no preview in the test'),
       'GET /user/identification/image/handImage': new Error('no preview in the test'),
@@ -74,10 +75,15 @@ test('a new customer goes through every step; each step is checked before the ne
   expect(await screen.findByText('Not verified')).toBeInTheDocument();
   expect(screen.getByRole('list', { name: 'Verification steps' })).toBeInTheDocument();
 
-  // Step 1: a document type is required.
+  // Step 1: a document type and its number are required; the number is checked as printed.
   await next();
-  expect(screen.getByText('Please complete all information')).toBeInTheDocument();
+  expect(screen.getAllByText('Please complete all information')).toHaveLength(2);
   await userEvent.click(screen.getByRole('radio', { name: /Passport/ }));
+  await userEvent.type(field('Document number'), 'X1');
+  await next();
+  expect(screen.getByText(/Please enter the number as printed on the document/)).toBeInTheDocument();
+  await userEvent.clear(field('Document number'));
+  await userEvent.type(field('Document number'), 'C01X00T47');
   await next();
 
   // Step 2: personal data, with the adult check and the phone checked against the area code's plan.
@@ -137,6 +143,7 @@ test('a new customer goes through every step; each step is checked before the ne
   const sent = site.calls.find((call) => call.method === 'POST' && call.path === '/user/identification');
   expect(sent?.body).toEqual({
     documentType: 'passport',
+    documentNumber: 'C01X00T47',
     firstName: 'Ana',
     lastName: 'Silva',
     birthdate: '1990-05-17',
@@ -166,13 +173,14 @@ test('a new customer goes through every step; each step is checked before the ne
 
 test('the form resumes where the customer left it', async () => {
   const site = createFakeSite(
-    { 'GET /user/identification': unverified, 'POST /upload/image': uploads() },
+    { 'GET /user/identification': unverified, 'POST /upload/identity': uploads() },
     { signedIn: true, mode: 'real' },
   );
   root = site.root;
   const first = renderScreen(root, <VerifySection />, '/loan');
   await screen.findByText('Not verified');
   await userEvent.click(screen.getByRole('radio', { name: /ID card/ }));
+  await userEvent.type(field('Document number'), 'T0123456A');
   await next();
   await userEvent.type(field('First name'), 'Ana');
   first.unmount();
@@ -197,7 +205,7 @@ test('after a failed review it shows the reason per field and sends only what fa
       'GET /user/identification/image/frontImage': new Error('no preview'),
       'GET /user/identification/image/backImage': new Error('no preview'),
       'GET /user/identification/image/handImage': new Error('no preview'),
-      'POST /upload/image': uploads(),
+      'POST /upload/identity': uploads(),
       'POST /user/identification': () => ok({ ...failed, status: 'pending', rejections: [] }, '20001'),
       'POST /user/getUserInfo': () => root!.session.userInfo,
     },

@@ -13,6 +13,8 @@ const chartCalls = {
   options: [] as { series: { type: string; data: number[][] }[] }[],
   added: [] as number[][],
   updated: [] as number[][],
+  /** The windows the chart was told to show (`xAxis.setExtremes`). */
+  windows: [] as [number, number][],
 };
 jest.mock('highcharts/highstock', () => ({ __esModule: true, default: { product: 'Highstock (mock)' } }));
 jest.mock('highcharts-react-official', () => {
@@ -31,6 +33,7 @@ jest.mock('highcharts-react-official', () => {
             setData: () => undefined,
           },
         ],
+        xAxis: [{ setExtremes: (min: number, max: number) => chartCalls.windows.push([min, max]) }],
       },
     }));
     return (
@@ -87,6 +90,7 @@ afterEach(() => {
   chartCalls.options.length = 0;
   chartCalls.added.length = 0;
   chartCalls.updated.length = 0;
+  chartCalls.windows.length = 0;
 });
 
 function site(candlesFor: (call: ApiCall) => Candle[]) {
@@ -171,6 +175,9 @@ test('switching the interval loads its candles and is remembered under klinedata
   await user.click(within(intervals).getByRole('tab', { name: '1h' }));
   await waitFor(() => expect(candleCalls().at(-1)!.query.get('interval')).toBe('1h'));
   expect(within(intervals).getByRole('tab', { name: '1h' })).toHaveAttribute('aria-selected', 'true');
+  // The new series opens at its latest candle, whatever the 15m chart showed.
+  const hour = bucketStart(Date.now(), '1h');
+  await waitFor(() => expect(chartCalls.windows.at(-1)).toEqual([hour, hour + 3_600_000]));
   expect(localStorage.getItem('klinedatamark')).toBe('1h');
   expect(candleCalls().at(-1)!.query.get('code')).toBe('BTCUSDT');
 });

@@ -46,12 +46,24 @@ function site(routes: FakeRoutes = {}, language: 'en' | 'fr' = 'en') {
 const submit = () => screen.getByRole('button', { name: 'Create account' });
 const location = () => screen.getByTestId('location').textContent;
 
+const validForm: [string, string][] = [
+  ['Username', 'alice_01'],
+  ['E-mail', 'alice@example.com'],
+  ['Password', 'Granite-otter-58'],
+  ['Confirm password', 'Granite-otter-58'],
+  ['E-mail verification code', '042917'],
+];
+
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(field('Username'), 'alice_01');
-  await user.type(field('E-mail'), 'alice@example.com');
-  await user.type(field('Password'), 'Granite-otter-58');
-  await user.type(field('Confirm password'), 'Granite-otter-58');
-  await user.type(field('E-mail verification code'), '042917');
+  for (const [label, value] of validForm) await user.type(field(label), value);
+}
+
+/** The same form filled by pasting each value: for tests about what happens after submitting it. */
+async function pasteValidForm(user: ReturnType<typeof userEvent.setup>) {
+  for (const [label, value] of validForm) {
+    await user.click(field(label));
+    await user.paste(value);
+  }
 }
 
 describe('validation at each field (seed §5)', () => {
@@ -293,7 +305,7 @@ describe('server refusals become localised messages', () => {
     site({ 'POST /login/register': new Refusal(code) });
     renderScreen(root!, <RegisterScreen />, '/pass/register');
     const user = userEvent.setup();
-    await fillValidForm(user);
+    await pasteValidForm(user);
     await user.click(submit());
     if (label) {
       await waitFor(() => expect(field(label)).toHaveAccessibleDescription(expect.stringContaining(message)));

@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Correction, CustomerBook, CustomerProfile } from '@swx/shared/contract';
-import { callsTo, createStaffSite, renderStaff, resetRoot, staffMe } from '../../../test-support';
+import {
+  FileAnswer,
+  callsTo,
+  createStaffSite,
+  kycIdentity,
+  renderStaff,
+  resetRoot,
+  staffMe,
+} from '../../../test-support';
 
 type Site = ReturnType<typeof createStaffSite>;
 let site: Site | undefined;
@@ -65,6 +73,11 @@ function correction(overrides: Partial<Correction> = {}): Correction {
   };
 }
 
+beforeAll(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:photo');
+  URL.revokeObjectURL = jest.fn();
+});
+
 describe('customers', () => {
   it('searches by the text typed and opens the profile', async () => {
     site = createStaffSite(
@@ -77,6 +90,10 @@ describe('customers', () => {
         }),
         'GET /customers/42': profile(),
         'GET /customers/42/notes': [],
+        'GET /customers/42/identity': kycIdentity({ status: 'verified' }),
+        'GET /kyc/31/image/frontImage': new FileAnswer(new Blob(['f'])),
+        'GET /kyc/31/image/backImage': new FileAnswer(new Blob(['b'])),
+        'GET /kyc/31/image/handImage': new FileAnswer(new Blob(['h'])),
         'GET /customers/42/records': (call: { query: URLSearchParams }) => ({
           items:
             call.query.get('mode') === 'real'
@@ -117,9 +134,34 @@ describe('customers', () => {
     expect(within(real).getByRole('rowheader', { name: 'USDT' })).toBeInTheDocument();
     expect(await within(real).findByText('Deposit')).toBeInTheDocument();
     expect(callsTo(site.calls, 'GET /customers/42/records')[0]?.query.get('mode')).toBe('real');
+    // The identity record, masked where sensitive; a reviewer may reveal it.
+    const identity = screen.getByRole('region', { name: 'Identity' });
+    expect(await within(identity).findByText('Lima')).toBeInTheDocument();
+    expect(within(identity).getByText('••••••789')).toBeInTheDocument();
+    expect(within(identity).getByRole('button', { name: /Reveal/ })).toBeInTheDocument();
+    expect(await within(identity).findByAltText('Front photo of ana')).toBeInTheDocument();
     // A reviewer reads; disabling is for admins and corrections for finance.
     expect(screen.queryByRole('button', { name: 'Disable account' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Corrections' })).toBeNull();
+  });
+
+  it('shows finance the identity masked, with no photos and no way to reveal it', async () => {
+    site = createStaffSite(
+      {
+        'GET /customers/42': profile(),
+        'GET /customers/42/notes': [],
+        'GET /customers/42/records': { items: [], page: 1, pageSize: 20, hasMore: false },
+        'GET /customers/42/identity': kycIdentity({ status: 'verified' }),
+        'GET /corrections': [],
+      },
+      { me: staffMe(['finance']) },
+    );
+    renderStaff(site, '/staff/customers/42');
+    const identity = await screen.findByRole('region', { name: 'Identity' });
+    expect(await within(identity).findByText('••••-••-••')).toBeInTheDocument();
+    expect(within(identity).queryByRole('button', { name: /Reveal/ })).toBeNull();
+    expect(within(identity).queryByRole('img', { name: /photo/ })).toBeNull();
+    expect(callsTo(site.calls, 'GET /kyc/31/image/frontImage')).toHaveLength(0);
   });
 
   it('revokes a session, adds a note and disables the account with a reason', async () => {

@@ -5,6 +5,7 @@ import {
   callsTo,
   createStaffSite,
   depositReview,
+  kycIdentity,
   kycReview,
   loanReview,
   ok,
@@ -161,6 +162,10 @@ describe('identity check queue', () => {
         'GET /kyc/31/image/frontImage': new FileAnswer(new Blob(['f'])),
         'GET /kyc/31/image/backImage': new FileAnswer(new Blob(['b'])),
         'GET /kyc/31/image/handImage': new FileAnswer(new Blob(['h'])),
+        'GET /kyc/31/identity': kycIdentity({
+          duplicates: [{ identityId: '77', userId: '43', username: 'bea', status: 'verified' }],
+        }),
+        'POST /kyc/31/reveal': { documentNumber: 'PT0123456789', birthdate: '1990-04-02' },
         'POST /reviews/kyc/31/reject': ok({ ...kycReview(), status: 'failed' }),
       },
       { me: staffMe(['reviewer']) },
@@ -170,6 +175,16 @@ describe('identity check queue', () => {
     expect(await screen.findByAltText('Back photo of ana')).toBeInTheDocument();
     expect(await screen.findByAltText('Hand-held photo of ana')).toBeInTheDocument();
     expect(screen.getByText('Lima')).toBeInTheDocument();
+    // Document number and birth date come masked; the same document on another customer is pointed out.
+    expect(screen.getByText('••••••789')).toBeInTheDocument();
+    expect(screen.getByText('••••-••-••')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'bea' })).toHaveAttribute('href', '/staff/customers/43');
+    await userEvent.click(screen.getByRole('button', { name: 'Reveal document number and date of birth' }));
+    expect(await screen.findByText('PT0123456789')).toBeInTheDocument();
+    expect(screen.getByText('1990-04-02')).toBeInTheDocument();
+    expect(callsTo(site!.calls, 'POST /kyc/31/reveal')[0]?.body).toEqual({
+      fields: ['documentNumber', 'birthdate'],
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');

@@ -63,7 +63,7 @@ describe('the first sign-in of a member an admin created', () => {
       currentPassword: 'first-pass-123',
       newPassword: 'Quartz-lena-lantern-73',
     });
-  }, 30_000);
+  });
 });
 
 describe('recovery codes at sign-in', () => {
@@ -95,7 +95,7 @@ describe('recovery codes at sign-in', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Recovery code/ }), 'k7qm-2xhd-9rtw-c4pn');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-  }, 20_000);
+  });
 });
 
 describe('re-enrolment after an admin reset two-factor', () => {
@@ -129,7 +129,7 @@ describe('re-enrolment after an admin reset two-factor', () => {
       password: 'secret-pass-1',
       emailCode: '246810',
     });
-  }, 20_000);
+  });
 });
 
 describe('the reset link page', () => {
@@ -156,7 +156,7 @@ describe('the reset link page', () => {
     });
     expect(callsTo(site.calls, 'GET /me')).toHaveLength(0);
     await waitFor(() => expect(window.location.hash).toBe(''));
-  }, 20_000);
+  });
 
   it('says what to do without a token, or when the link is spent', async () => {
     window.history.replaceState(null, '', '/staff/reset-password');

@@ -1,7 +1,14 @@
 import Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getRootStore } from '@swx/shared';
-import { exactDecimal, unrealised, type ModifyUBody } from '@swx/shared/contract';
+import {
+  MARGIN_CURRENCY,
+  exactDecimal,
+  roundPaid,
+  roundReceived,
+  unrealised,
+  type ModifyUBody,
+} from '@swx/shared/contract';
 import { tradingApi, type Position } from '../../../api';
 
 export interface PositionEstimate {
@@ -69,7 +76,11 @@ export class PositionsStore {
         new Decimal(price),
         exactDecimal(position.lots).times(position.contractSize),
       );
-      result.set(position.id, { price, profit: Decimal.max(raw, new Decimal(position.margin).neg()) });
+      // Rounded to the cent as a close would post it (a gain down, a loss up), so the rows add up to the total.
+      const cents = raw.gte(0)
+        ? roundReceived(raw, MARGIN_CURRENCY)
+        : roundPaid(raw.neg(), MARGIN_CURRENCY).neg();
+      result.set(position.id, { price, profit: Decimal.max(cents, new Decimal(position.margin).neg()) });
     }
     return result;
   }

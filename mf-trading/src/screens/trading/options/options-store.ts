@@ -1,6 +1,7 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type FieldProblem, formatMoney, parseAmount, wireAmount } from '@swx/shared';
+import { roundReceived } from '@swx/shared/contract';
 import { tradingApi, type OptionContract, type OptionPeriod } from '../../../api';
 import type { TradingStore } from '../trading-store';
 
@@ -103,11 +104,11 @@ export class OptionsStore {
     return this.showProblems ? this.problem : undefined;
   }
 
-  /** What a right call pays back: stake × (1 + rate). */
+  /** What a right call pays back: the stake and its winnings, stake × rate rounded down to the cent (received). */
   get payout(): Decimal | null {
     const stake = parseAmount(this.amount);
     const period = this.chosenPeriod;
-    return stake && period ? stake.times(new Decimal(1).plus(period.rate)) : null;
+    return stake && period ? stake.plus(roundReceived(stake.times(period.rate), 'USDT')) : null;
   }
 
   review(): void {

@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Button, formatExactMoney, formatPrice, getRootStore, Modal } from '@swx/shared';
-import { exactDecimal, roundPaid, settle } from '@swx/shared/contract';
+import { Button, formatMoney, formatPrice, getRootStore, Modal } from '@swx/shared';
+import { exactDecimal, settle, spotTerms } from '@swx/shared/contract';
 import type { Position } from '../../../api';
 import { Figures, SignedAmount } from '../../../components/figures';
 import { useTradingT } from '../../../i18n';
@@ -86,10 +86,11 @@ export const SpotReview = observer(function SpotReview({
 }) {
   const t = useTradingT();
   const price = draft?.orderType === 'market' && livePrice ? exactDecimal(livePrice) : (draft?.price ?? null);
-  const value = draft && price ? exactDecimal(draft.quantity).times(price) : null;
-  // The fee as the server charges it (rounded up to a stored amount), shown to its last digit.
-  const fee = value && feeRate !== null ? roundPaid(value.times(feeRate)) : null;
-  const total = value && fee ? (draft!.side === 'buy' ? value.plus(fee) : value.minus(fee)) : null;
+  // The value, fee and total as the server posts them (`spotTerms`, whole cents by the one rounding rule).
+  // Without the fee rate yet, the value alone.
+  const terms = draft && price ? spotTerms(draft.side, draft.quantity, price, feeRate ?? 0) : null;
+  const value = terms?.value ?? null;
+  const known = feeRate !== null;
   return (
     <ReviewDialog
       open={draft !== null}
@@ -112,11 +113,11 @@ export const SpotReview = observer(function SpotReview({
               'review-price',
             ],
             [t('spot.quantity'), `${draft.quantity.toFixed()} ${draft.coin}`, 'review-quantity'],
-            [t('spot.value'), formatExactMoney(value.toFixed(), 'USDT'), 'review-value'],
-            [t('spot.fee'), fee ? formatExactMoney(fee.toFixed(), 'USDT') : '—', 'review-fee'],
+            [t('spot.value'), formatMoney(value.toFixed(), 'USDT'), 'review-value'],
+            [t('spot.fee'), known ? formatMoney(terms!.fee.toFixed(), 'USDT') : '—', 'review-fee'],
             [
               t(draft.side === 'buy' ? 'review.totalCost' : 'review.proceeds'),
-              total ? formatExactMoney(total.toFixed(), 'USDT') : '—',
+              known ? formatMoney(terms!.total.toFixed(), 'USDT') : '—',
               'review-total',
             ],
           ]}
@@ -162,7 +163,7 @@ export const CloseReview = observer(function CloseReview({
   const signed = (amount: Decimal | undefined, id: string) =>
     amount ? (
       <SignedAmount value={amount.toFixed()}>
-        <span data-testid={id}>{formatExactMoney(amount.toFixed(), 'USDT', { signed: true })}</span>
+        <span data-testid={id}>{formatMoney(amount.toFixed(), 'USDT', { signed: true })}</span>
       </SignedAmount>
     ) : (
       '—'
@@ -189,12 +190,12 @@ export const CloseReview = observer(function CloseReview({
             [t('review.moveResult'), signed(result?.pnl, 'review-move')],
             [
               t('review.closeFee'),
-              result ? formatExactMoney(result.closeFee.toFixed(), 'USDT') : '—',
+              result ? formatMoney(result.closeFee.toFixed(), 'USDT') : '—',
               'review-close-fee',
             ],
             [
               t('review.payout'),
-              result ? formatExactMoney(result.payout.toFixed(), 'USDT') : '—',
+              result ? formatMoney(result.payout.toFixed(), 'USDT') : '—',
               'review-payout',
             ],
             [t('review.netResult'), signed(result?.profit, 'review-net')],

@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import {
@@ -8,7 +7,7 @@ import {
   formatDateTime,
   formatMoney,
   formatNumber,
-  formatPercent,
+  formatRate,
   formatPrice,
   messageForError,
   parseAmount,
@@ -16,6 +15,7 @@ import {
   Tabs,
   toaster,
 } from '@swx/shared';
+import { spotTerms } from '@swx/shared/contract';
 import type { SpotOrder } from '../../../api';
 import { Figures } from '../../../components/figures';
 import { limitsHint } from '../../../components/order-limits';
@@ -55,7 +55,9 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
   // Terms before commitment (docs/product.md promise 4): the value and fee at the price the order would fill at.
   const quantity = parseAmount(store.quantity);
   const price = parseAmount(store.orderType === 'limit' ? store.limitPrice : (trading.livePrice ?? ''));
-  const value = quantity && price ? quantity.times(price) : null;
+  // Value and fee as the server posts them (`spotTerms`: whole cents, paid rounded up, received down).
+  const terms =
+    quantity && price && feeRate !== null ? spotTerms(store.side, quantity, price, feeRate) : null;
   const coinAvailable = coin ? trading.available(coin) : null;
 
   // Every order is reviewed before it is sent (docs/product.md promise 4): nothing executes on the first
@@ -205,13 +207,13 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
             })}
           </p>
         ) : null}
-        {value && price && feeRate !== null ? (
+        {terms && price && feeRate !== null ? (
           <p className={formStyles.hint} data-testid="spot-estimate">
             {t('spot.estimate', {
               price: formatPrice(price, decimals),
-              value: formatMoney(value, 'USDT'),
-              fee: formatMoney(value.times(feeRate), 'USDT'),
-              rate: formatPercent(new Decimal(feeRate).times(100), { decimals: 2, signed: false }),
+              value: formatMoney(terms.value, 'USDT'),
+              fee: formatMoney(terms.fee, 'USDT'),
+              rate: formatRate(feeRate),
             })}
           </p>
         ) : null}

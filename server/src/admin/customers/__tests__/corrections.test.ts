@@ -61,6 +61,7 @@ describe('requesting', () => {
   it('refuses bad input with a catalogue code and stores nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: '0' }, '11010'],
+      [{ amount: '5.001' }, '11500'],
       [{ amount: '1e3' }, '400'],
       [{ amount: '-' }, '400'],
       [{ amount: '5', reason: '' }, '400'],

@@ -63,7 +63,7 @@ it('settles at the last tick at or before expiry: win, loss, equal refunds', asy
   expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
 });
 
-it('refuses unknown periods (10017), markets without options (10014) and stakes out of bounds (10016)', async () => {
+it('refuses unknown periods (10017), markets without options (10014) and stakes out of bounds (10016) or finer than cents (11500)', async () => {
   const customer = await server.customer();
   const t = server.services.trading;
   expect(
@@ -91,6 +91,12 @@ it('refuses unknown periods (10017), markets without options (10014) and stakes 
       t.options.buy(customer, { code: 'AAPL', direction: 'up', amount: '100', period: 60 }),
     ),
   ).toBe('10015');
+  // A stake finer than USDT's cents (ledger precision): 11500.
+  expect(
+    await refusal(() =>
+      t.options.buy(customer, { code: 'ETHUSDT', direction: 'up', amount: '100.001', period: 60 }),
+    ),
+  ).toBe('11500');
   expect(await t.options.list(customer)).toEqual([]);
 });
 

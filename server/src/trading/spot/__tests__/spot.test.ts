@@ -96,7 +96,7 @@ it('cancels a pending limit sell and releases the coin', async () => {
   expect((await balances(customer)).BTC).toEqual({ available: '0.1', held: '0' });
 });
 
-it('refuses markets without spot, missing or surplus limit prices and zero quantities, changing nothing', async () => {
+it('refuses markets without spot, missing or surplus limit prices, zero and too fine quantities, changing nothing', async () => {
   const customer = await server.customer();
   const t = server.services.trading;
   expect(
@@ -130,6 +130,12 @@ it('refuses markets without spot, missing or surplus limit prices and zero quant
       t.spot.submit(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0' }),
     ),
   ).toBe('10016');
+  // Finer than BTC's ledger precision (10⁻⁸): refused with 11500, not rounded.
+  expect(
+    await refusal(() =>
+      t.spot.submit(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '0.000000001' }),
+    ),
+  ).toBe('11500');
   expect(
     await refusal(() =>
       t.spot.submit(customer, { code: 'BTCUSDT', side: 'buy', orderType: 'market', quantity: '5' }),

@@ -80,14 +80,16 @@ test('shows the value and fee before placing, places a limit order and cancels i
   await user.click(screen.getByRole('radio', { name: 'Limit' }));
   await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '0.5');
   await user.type(screen.getByRole('textbox', { name: /Limit price/ }), '90');
-  expect(screen.getByTestId('spot-estimate')).toHaveTextContent('value 45.00 USDT, fee 0.04 USDT (0.10%');
+  // The fee as the server posts it: 0.045 rounded up to the cent (paid), the same on the review.
+  expect(screen.getByTestId('spot-estimate')).toHaveTextContent('value 45.00 USDT, fee 0.05 USDT (0.10%');
   await user.click(screen.getByRole('button', { name: 'Buy' }));
   // Nothing is sent on the first click: the review shows the terms first.
   const review = await screen.findByRole('dialog', { name: 'Review your order' });
   expect(calls.some((c) => c.path === '/order/submit')).toBe(false);
   expect(within(review).getByTestId('review-price')).toHaveTextContent('90');
   expect(within(review).getByTestId('review-value')).toHaveTextContent('45.00 USDT');
-  expect(within(review).getByTestId('review-total')).toHaveTextContent('45.045 USDT');
+  expect(within(review).getByTestId('review-total')).toHaveTextContent('45.05 USDT');
+  expect(within(review).getByTestId('review-fee')).toHaveTextContent('0.05 USDT');
   await user.click(within(review).getByRole('button', { name: 'Confirm buy' }));
   await waitFor(() =>
     expect(calls.filter((c) => c.path === '/order/submit').map((c) => c.body)).toEqual([

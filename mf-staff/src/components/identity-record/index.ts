@@ -1,0 +1,1 @@
+export { IdentityRecord, SignatureDrawing } from './identity-record';
