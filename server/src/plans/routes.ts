@@ -116,6 +116,21 @@ export const plansAdminRoutes: FastifyPluginAsync = async (app) => {
 
   route(
     app,
+    'admin.planReserves',
+    {
+      ...staff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Each currency’s plan reserve, real and demo: balance, obligations, coverage, whether it sells',
+        security,
+      },
+    },
+    async () => ok(await plans.catalogue.reserves()),
+  );
+
+  route(
+    app,
     'admin.setPlanTerms',
     {
       ...staff,

@@ -11,6 +11,7 @@ import {
   RequestCharityPayoutBody,
   RequestWriteOffBody,
 } from './money';
+import { PlanReserveList } from './plans';
 import { type RouteSpec, finance, staff } from './route-spec';
 import { PendingChange } from './staff-security';
 
@@ -22,6 +23,8 @@ const books = ['finance', 'admin'] as const;
  * loans and their write-offs, charity payouts. Requests and approvals are finance duties, two members each.
  */
 export const moneyRoutes = {
+  /** The plan reserves as the customer's catalogue reports them: the dashboard warns while one cannot sell. */
+  'admin.planReserves': staff('GET', { path: '/plans/reserves', result: PlanReserveList, roles: books }),
   'admin.lendingBook': staff('GET', { path: '/loans/book', result: LendingBook, roles: books }),
   /** Maker-checker: a pending change that a second finance member approves (`admin.approveChange`). */
   'admin.fundLendingCapital': staff('POST', {

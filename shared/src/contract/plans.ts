@@ -39,6 +39,8 @@ export const PlanReserve = Type.Object({
   selling: Type.Boolean(),
 });
 export type PlanReserve = Static<typeof PlanReserve>;
+/** `GET /swx/admin/plans/reserves`: each currency's real and demo reserve (the back office's dashboard). */
+export const PlanReserveList = Type.Array(PlanReserve);
 
 export const PlanProduct = Type.Object({
   id: Id,
