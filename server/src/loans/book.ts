@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
 import { requirePostable } from '../ledger/precision';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import type { LoansDeps } from './common';
 import { loans } from './tables';
 import { LOAN_CURRENCY } from './terms';

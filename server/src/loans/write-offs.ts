@@ -3,7 +3,7 @@ import { errors, type LoanWriteOff, type OverdueLoan } from '@swx/shared/contrac
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount } from '../ledger/accounts';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import { notifyInUnit } from '../kyc/service';
 import { recordId } from '../platform/owned';
 import { lockLoan, type LoanRow, type LoansDeps } from './common';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { Ledger } from '../ledger/service';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { NotificationsService } from '../notifications/service';
 import type { UnitOfWork } from '../platform/unit-of-work';
 import type { ConfiguredProduct } from './products';

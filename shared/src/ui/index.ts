@@ -18,3 +18,6 @@ export * from './demo-notice';
 export * from './status-badge';
 export * from './money';
 export * from './market-name';
+export * from './save-file';
+export * from './form';
+export * from './page';

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatMoney,
   messageForError,
+  saveFile,
 } from '@swx/shared';
 import { LOAN_DUE_TIME, errors, type Loan } from '@swx/shared/contract';
 import { loanApi } from '../../api';
@@ -30,18 +31,6 @@ async function sha256Hex(blob: Blob): Promise<string | null> {
         });
   const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function saveFile(blob: Blob, name: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function ContractDownload({ loan }: { loan: Loan }) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
-import { staffMember } from '../../admin/__tests__/helpers';
+import { staffMember } from '../../staff/__tests__/helpers';
 import { platformAccount } from '../../ledger/accounts';
 import { signature, verifyCustomer } from '../../kyc/__tests__/helpers';
 

@@ -1,4 +1,4 @@
-import { staffMember } from '../../admin/__tests__/helpers';
+import { staffMember } from '../../staff/__tests__/helpers';
 import { MINUTE, nftServer, type NftTestServer } from './helpers';
 
 /**
