@@ -6,20 +6,24 @@ const HISTORY = 20;
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import type { LendingBookService } from './book';
+import { dueDateOf, reminderAt } from './calendar';
 import type { ReviewRegistry } from '../staff/reviews';
 import type { StaffIdentity } from '../staff/staff';
 import { notifyInUnit } from '../kyc/service';
 import { lockLoan, type LoanRow, type LoansDeps } from './common';
 import { loans } from './tables';
-import { DAY_MS, LOAN_CURRENCY, toLoan } from './terms';
+import { LOAN_CURRENCY, toLoan } from './terms';
 
 /**
- * Staff decide signed loans through the review queue. Approval starts the term (maturity = approval + term
- * days) and credits the principal from the platform's loan account in the same transaction, once per loan.
+ * Staff decide signed loans through the review queue. Approval starts the term (due at the end of the day
+ * `term` days after approval, in the loan's time zone) and pays the principal out of the lending book in the
+ * same transaction, once per loan, if the book can carry it (`11402` capital, `11403` exposure).
  */
 export class LoanReviews {
   constructor(
     private readonly deps: LoansDeps,
+    private readonly book: LendingBookService,
     private readonly now: () => number,
     /** The customer's limit and what is left of it (the loan product as the customer sees it). */
     private readonly limitOf: (userId: string) => Promise<Pick<LoanProduct, 'customerLimit' | 'available'>>,
@@ -97,14 +101,17 @@ export class LoanReviews {
   private async approve(tx: Tx, id: string, staff: StaffIdentity): Promise<Loan> {
     const row = await this.pending(tx, id);
     const now = this.now();
-    const maturityAt = now + row.term * DAY_MS;
+    await this.book.lock(tx);
+    await this.book.check(tx, String(row.userId), row.amount, 'approve');
+    const { dueDate, overdueAt } = dueDateOf(now, row.term, row.timeZone);
     const [updated] = await tx
       .update(loans)
       .set({
         status: 'repaying',
         approvedAt: new Date(now),
-        maturityAt: new Date(maturityAt),
-        nextEventAt: new Date(maturityAt - DAY_MS),
+        dueDate,
+        maturityAt: new Date(overdueAt),
+        nextEventAt: new Date(Math.max(now, reminderAt(dueDate, row.timeZone))),
         decidedByStaffId: BigInt(staff.staffId),
       })
       .where(eq(loans.id, row.id))
@@ -126,7 +133,13 @@ export class LoanReviews {
       tx,
       String(row.userId),
       'loan.approved',
-      { amount, repaymentDate: loan.repaymentDate, totalRepayment: loan.totalRepayment },
+      {
+        amount,
+        repaymentDate: loan.repaymentDate,
+        totalRepayment: loan.totalRepayment,
+        dueTime: '23:59:59',
+        timeZone: row.timeZone,
+      },
       { type: 'loan', id },
     );
     return loan;

@@ -89,6 +89,7 @@ export class MarginFormStore implements MarginFields {
       maintenanceRate: this.maintenanceRate,
       contractSize: this.trading.info?.contractSize ?? null,
       formatPrice: (price: Decimal) => formatPrice(price, decimals),
+      limits: this.trading.info?.orderLimits,
     });
   }
 

@@ -10,6 +10,7 @@ import {
   problemText,
 } from '@swx/shared';
 import { Figures, SignedAmount } from '../../../components/figures';
+import { limitsHint } from '../../../components/order-limits';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import type { TradingStore } from '../trading-store';
@@ -52,7 +53,13 @@ export const MarginForm = observer(function MarginForm({
           value={form.lots}
           onValueChange={(text) => form.set('lots', text)}
           error={problemText(problems.lots, t)}
-          hint={info ? t('margin.lotHint', { size: info.contractSize }) : undefined}
+          hint={
+            info
+              ? [t('margin.lotHint', { size: info.contractSize }), limitsHint(info, t)]
+                  .filter(Boolean)
+                  .join(' · ')
+              : undefined
+          }
         />
         <Segmented
           label={t('margin.leverage')}

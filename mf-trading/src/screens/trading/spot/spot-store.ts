@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type FieldProblem, parseAmount, wireAmount } from '@swx/shared';
-import type { SpotSubmitBody } from '@swx/shared/contract';
+import type { OrderLimits, SpotSubmitBody } from '@swx/shared/contract';
+import { sizeProblem } from '../../../components/order-limits';
 import { tradingApi, type SpotOrder } from '../../../api';
 import type { TradingStore } from '../trading-store';
 
@@ -12,18 +13,26 @@ export interface SpotProblems {
   limitPrice?: FieldProblem;
 }
 
-/** Seed §5: the purchase quantity is required and correct; a limit order needs a correct price. */
-export function spotProblems(fields: {
-  quantity: string;
-  orderType: SpotEntry;
-  limitPrice: string;
-}): SpotProblems {
+/**
+ * Seed §5: the purchase quantity is required and correct; a limit order needs a correct price. The market's
+ * minimums (size, step, value at the order's price) are checked as the server will (issue 28).
+ */
+export function spotProblems(
+  fields: { quantity: string; orderType: SpotEntry; limitPrice: string },
+  market: { livePrice: string | null; limits?: OrderLimits } = { livePrice: null },
+): SpotProblems {
   const problems: SpotProblems = {};
   if (fields.quantity.trim() === '') problems.quantity = { key: 'common:validation.quantityRequired' };
   else if (!parseAmount(fields.quantity)?.gt(0)) problems.quantity = { key: 'order.quantityIncorrect' };
   if (fields.orderType === 'limit') {
     if (fields.limitPrice.trim() === '') problems.limitPrice = { key: 'order.priceRequired' };
     else if (!parseAmount(fields.limitPrice)?.gt(0)) problems.limitPrice = { key: 'order.priceIncorrect' };
+  }
+  if (!problems.quantity && !problems.limitPrice) {
+    const price =
+      fields.orderType === 'limit' ? parseAmount(fields.limitPrice) : parseAmount(market.livePrice ?? '');
+    const size = sizeProblem(parseAmount(fields.quantity), price, '1', market.limits);
+    if (size) problems.quantity = size;
   }
   return problems;
 }
@@ -50,7 +59,10 @@ export class SpotStore {
   }
 
   get problems(): SpotProblems {
-    return spotProblems(this);
+    return spotProblems(this, {
+      livePrice: this.trading.livePrice,
+      limits: this.trading.info?.orderLimits,
+    });
   }
 
   get visibleProblems(): SpotProblems {

@@ -1,0 +1,1 @@
+export { limitsHint, sizeProblem } from './order-limits';
