@@ -132,7 +132,9 @@ function main(args) {
     return 0;
   }
   if (process.env.SWX_REBUILD !== '1' && upToDate(root, hash)) {
-    console.log(`[build] up to date: the output was built from these sources (${hash.slice(0, 12)}), skipped`);
+    console.log(
+      `[build] up to date: the output was built from these sources (${hash.slice(0, 12)}), skipped`,
+    );
     return 0;
   }
   // A build that stops half-way must not leave stamps that claim the old output matches.

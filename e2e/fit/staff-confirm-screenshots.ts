@@ -73,7 +73,12 @@ async function approveRecord(page: Page, language: Language, queue: string, user
 /** A pending withdrawal of 100 USDT by a verified customer with 500 USDT. */
 async function withdrawalWaiting(request: APIRequestContext, desk: string) {
   const customer = await realCustomer(request, 'shotconfirm');
-  await staffCall(request, desk, 'POST', `/reviews/deposit/${await deposit(request, customer, '500')}/approve`);
+  await staffCall(
+    request,
+    desk,
+    'POST',
+    `/reviews/deposit/${await deposit(request, customer, '500')}/approve`,
+  );
   await submitIdentity(request, customer);
   const checks = await staffCall<{ id: string; userId: string }[]>(
     request,
@@ -84,7 +89,13 @@ async function withdrawalWaiting(request: APIRequestContext, desk: string) {
   const check = checks.find((item) => item.userId === customer.id)!;
   await staffCall(request, desk, 'POST', `/reviews/kyc/${check.id}/approve`);
   await allowAnyWithdrawal(request, customer);
-  const withdrawal = { method: 'crypto', coin: 'USDT', network: 'TRC20', address: tronAddress, amount: '100' };
+  const withdrawal = {
+    method: 'crypto',
+    coin: 'USDT',
+    network: 'TRC20',
+    address: tronAddress,
+    amount: '100',
+  };
   const quote = await customerCall<{ quoteId: string }>(
     request,
     customer,
@@ -119,42 +130,47 @@ test('back office confirmations: screenshots and fit', async ({ browser, request
     reason: 'Opening reserve for the smart plans',
   }).catch(() => undefined); // one pending change per target: an earlier run's may still wait
 
-  const dialogs: readonly (readonly [name: string, open: (page: Page, language: Language) => Promise<void>])[] =
+  const dialogs: readonly (readonly [
+    name: string,
+    open: (page: Page, language: Language) => Promise<void>,
+  ])[] = [
     [
-      ['approve-deposit', (page, lang) => approveRecord(page, lang, '/staff/reviews/deposit', customer.username)],
-      [
-        'approve-withdrawal',
-        (page, lang) => approveRecord(page, lang, '/staff/reviews/withdrawal', customer.username),
-      ],
-      [
-        'approve-correction',
-        async (page, lang) => {
-          await page.goto('/staff/corrections');
-          await page.getByRole('button', { name: words[lang].approve }).first().click();
-        },
-      ],
-      [
-        'fund-reserve',
-        async (page, lang) => {
-          await page.goto('/staff/operations/plans');
-          const reserve = page.locator('section[aria-labelledby="plan-reserve"]');
-          await reserve.locator('input').nth(1).fill('25000');
-          await reserve.locator('input').nth(2).fill('Opening reserve for the smart plans');
-          await reserve.getByRole('button', { name: words[lang].fund }).click();
-        },
-      ],
-      [
-        'approve-reserve-funding',
-        async (page, lang) => {
-          await page.goto('/staff/changes');
-          await page
-            .getByRole('row', { name: /USDT/ })
-            .first()
-            .getByRole('button', { name: words[lang].approve })
-            .click();
-        },
-      ],
-    ];
+      'approve-deposit',
+      (page, lang) => approveRecord(page, lang, '/staff/reviews/deposit', customer.username),
+    ],
+    [
+      'approve-withdrawal',
+      (page, lang) => approveRecord(page, lang, '/staff/reviews/withdrawal', customer.username),
+    ],
+    [
+      'approve-correction',
+      async (page, lang) => {
+        await page.goto('/staff/corrections');
+        await page.getByRole('button', { name: words[lang].approve }).first().click();
+      },
+    ],
+    [
+      'fund-reserve',
+      async (page, lang) => {
+        await page.goto('/staff/operations/plans');
+        const reserve = page.locator('section[aria-labelledby="plan-reserve"]');
+        await reserve.locator('input').nth(1).fill('25000');
+        await reserve.locator('input').nth(2).fill('Opening reserve for the smart plans');
+        await reserve.getByRole('button', { name: words[lang].fund }).click();
+      },
+    ],
+    [
+      'approve-reserve-funding',
+      async (page, lang) => {
+        await page.goto('/staff/changes');
+        await page
+          .getByRole('row', { name: /USDT/ })
+          .first()
+          .getByRole('button', { name: words[lang].approve })
+          .click();
+      },
+    ],
+  ];
 
   for (const language of ['en', 'zh-CN'] as const) {
     const context = await browser.newContext();
@@ -180,7 +196,10 @@ test('back office confirmations: screenshots and fit', async ({ browser, request
       await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
       await page.goto(`/staff/reviews/withdrawal/${withdrawalId}?status=approved`);
       const detail = page.locator('section[aria-labelledby="review-detail"]');
-      await detail.locator('form input').first().fill(`0x${'ab'.repeat(32)}`);
+      await detail
+        .locator('form input')
+        .first()
+        .fill(`0x${'ab'.repeat(32)}`);
       await detail.getByRole('button', { name: words[language].markPaid }).click();
       await shoot(page, language, 'complete-payout');
     }

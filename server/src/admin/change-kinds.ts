@@ -98,7 +98,10 @@ export function registerChangeKinds(changes: ChangeRequests, parts: ChangeKindPa
     role: 'finance',
     prepare: async (body) => {
       if (new Decimal(body.amount).isZero())
-        throw new AppError(errors.amountIncorrect, 'The amount must be greater than 0').onField('amount', 'positive');
+        throw new AppError(errors.amountIncorrect, 'The amount must be greater than 0').onField(
+          'amount',
+          'positive',
+        );
       const reserve = await plans.catalogue.reserve(body.currency);
       return {
         target: `plan_reserve:${body.currency}`,

@@ -52,4 +52,3 @@ function fieldIssues(value: unknown): FieldIssue[] {
     return [{ field, rule: rule as FieldRule, ...(typeof limit === 'number' ? { limit } : {}) }];
   });
 }
-

@@ -53,7 +53,12 @@ export function ChangeValue({ change, value }: { change: PendingChange; value: u
     return <span className={pageStyles.mono}>{shownValue(item)}</span>;
   };
   if (change.kind === 'staff-roles' && Array.isArray(value))
-    return <>{value.map((role) => t(`roles.names.${String(role)}`, { defaultValue: String(role) })).join(', ') || '—'}</>;
+    return (
+      <>
+        {value.map((role) => t(`roles.names.${String(role)}`, { defaultValue: String(role) })).join(', ') ||
+          '—'}
+      </>
+    );
   if (value !== null && typeof value === 'object' && !Array.isArray(value))
     return (
       <ul className={styles.values}>

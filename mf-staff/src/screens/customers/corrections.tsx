@@ -110,11 +110,14 @@ export function CorrectionsTable({
         <ConfirmDialog
           open
           title={t('confirm.correctionTitle')}
-          message={t(approving.amount.startsWith('-') ? 'confirm.correctionDebit' : 'confirm.correctionCredit', {
-            amount: formatMoney(approving.amount.replace(/^-/, ''), approving.currency),
-            username: approving.username ?? approving.userId,
-            account: t(`confirm.accounts.${approving.mode}`),
-          })}
+          message={t(
+            approving.amount.startsWith('-') ? 'confirm.correctionDebit' : 'confirm.correctionCredit',
+            {
+              amount: formatMoney(approving.amount.replace(/^-/, ''), approving.currency),
+              username: approving.username ?? approving.userId,
+              account: t(`confirm.accounts.${approving.mode}`),
+            },
+          )}
           facts={[
             [t('confirm.customer'), approving.username ?? approving.userId, 'customer'],
             [

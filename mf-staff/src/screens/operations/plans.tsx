@@ -205,7 +205,11 @@ function FundReserve() {
           currency: body.currency,
         })}
         facts={[
-          [t('fields.amount'), <Money key="a" value={body.amount || '0'} currency={body.currency} />, 'amount'],
+          [
+            t('fields.amount'),
+            <Money key="a" value={body.amount || '0'} currency={body.currency} />,
+            'amount',
+          ],
           [t('reason.label'), body.reason || '—', 'reason'],
         ]}
         confirmLabel={t('confirm.reserveConfirm')}

@@ -19,9 +19,7 @@ export function destinationOf(item: WithdrawalReview) {
   if (item.address) return <Reference value={item.address} label={item.network ?? item.currency} />;
   const bank = [item.payeeName, item.bankName].filter(Boolean).join(' · ');
   return (
-    <span className={pageStyles.mono}>
-      {[item.cardNumber, bank].filter(Boolean).join(' · ') || '—'}
-    </span>
+    <span className={pageStyles.mono}>{[item.cardNumber, bank].filter(Boolean).join(' · ') || '—'}</span>
   );
 }
 

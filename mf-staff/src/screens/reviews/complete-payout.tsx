@@ -59,9 +59,13 @@ export function CompletePayout({ item, onDone }: { item: WithdrawalReview; onDon
             'received',
           ],
           [t('confirm.destination'), destinationOf(item), 'destination'],
-          [t('payout.reference'), <span key="ref" className={pageStyles.mono}>
+          [
+            t('payout.reference'),
+            <span key="ref" className={pageStyles.mono}>
               {reference.trim()}
-            </span>, 'reference'],
+            </span>,
+            'reference',
+          ],
         ]}
         confirmLabel={t('confirm.payoutConfirm')}
         onConfirm={() => run(complete)}

@@ -44,7 +44,9 @@ function expectRefusal(res: { statusCode: number; body: string }) {
   const body = JSON.parse(res.body) as { code: string; message: string; result: unknown; fields?: unknown };
   // The envelope, with the fields a refusal about input names (docs/api.md).
   const keys = Object.keys(body).sort();
-  expect(keys).toEqual(body.fields === undefined ? ['code', 'message', 'result'] : ['code', 'fields', 'message', 'result']);
+  expect(keys).toEqual(
+    body.fields === undefined ? ['code', 'message', 'result'] : ['code', 'fields', 'message', 'result'],
+  );
   expect(isCatalogueCode(body.code)).toBe(true);
   expect(body.result).toBeNull();
   expect(res.body).not.toMatch(/\bat .+:\d+:\d+|stack|node_modules|Error:/);

@@ -25,7 +25,9 @@ describe('field issues of a validation failure', () => {
     expect(issuesFor(FundPlanReserveBody, { ...reserve, amount: '-5' })).toEqual([
       { field: 'amount', rule: 'format' },
     ]);
-    expect(issuesFor(FundPlanReserveBody, { ...reserve, amount: 5 })).toEqual([{ field: 'amount', rule: 'format' }]);
+    expect(issuesFor(FundPlanReserveBody, { ...reserve, amount: 5 })).toEqual([
+      { field: 'amount', rule: 'format' },
+    ]);
     expect(issuesFor(FundPlanReserveBody, { currency: 'USDT', amount: '1' })).toEqual([
       { field: 'reason', rule: 'required' },
     ]);

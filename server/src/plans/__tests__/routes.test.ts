@@ -214,7 +214,9 @@ describe('plans among the markets', () => {
       code: '400',
       fields: [{ field: 'reason', rule: 'minLength', limit: 3 }],
     });
-    expect(await ask({ currency: 'us dt' })).toMatchObject({ fields: [{ field: 'currency', rule: 'format' }] });
+    expect(await ask({ currency: 'us dt' })).toMatchObject({
+      fields: [{ field: 'currency', rule: 'format' }],
+    });
     const unknown = await ask({ extra: 1 });
     expect([unknown.code, unknown.fields]).toEqual(['400', undefined]);
     // A refusal that is not about the input names no field.

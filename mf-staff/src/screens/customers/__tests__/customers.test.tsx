@@ -296,7 +296,9 @@ describe('corrections (finance)', () => {
     await userEvent.type(screen.getByLabelText(/Reason \(the customer sees it\)/), 'ok');
     await userEvent.click(screen.getByRole('button', { name: 'Request correction' }));
     const reason = screen.getByLabelText(/Reason \(the customer sees it\)/);
-    await waitFor(() => expect(reason).toHaveAccessibleDescription(/Give a reason of at least 3 characters\./));
+    await waitFor(() =>
+      expect(reason).toHaveAccessibleDescription(/Give a reason of at least 3 characters\./),
+    );
     expect(reason).toBeInvalid();
     expect(screen.queryByText('Invalid request')).toBeNull();
   });

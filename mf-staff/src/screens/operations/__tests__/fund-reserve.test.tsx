@@ -58,7 +58,9 @@ describe('funding the plan reserve (finance, maker-checker)', () => {
         reason: 'Opening reserve',
       }),
     );
-    expect(await screen.findByText('Funding sent for a second finance member to approve.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Funding sent for a second finance member to approve.'),
+    ).toBeInTheDocument();
   });
 
   it('refuses −5 on the amount field itself, without a call or a confirmation', async () => {
@@ -100,7 +102,11 @@ describe('funding the plan reserve (finance, maker-checker)', () => {
 
   it('falls back to the form’s alert for a refusal about no field it shows', async () => {
     site = createStaffSite(
-      { 'POST /plans/reserve': new Refusal('400', 400, 'Invalid body: terms', [{ field: 'terms', rule: 'format' }]) },
+      {
+        'POST /plans/reserve': new Refusal('400', 400, 'Invalid body: terms', [
+          { field: 'terms', rule: 'format' },
+        ]),
+      },
       { me: staffMe(['finance']) },
     );
     renderStaff(site, '/staff/operations/plans');

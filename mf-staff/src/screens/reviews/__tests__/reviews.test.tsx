@@ -181,7 +181,9 @@ describe('withdrawal queue (four eyes)', () => {
     await userEvent.type(await screen.findByLabelText(/Payout transaction reference/), '0xpaid777');
     await userEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
-    expect(dialog).toHaveAccessibleDescription(/20,000\.00\u00a0USDT was paid to ana .* the held 20,002\.00\u00a0USDT leaves/);
+    expect(dialog).toHaveAccessibleDescription(
+      /20,000\.00\u00a0USDT was paid to ana .* the held 20,002\.00\u00a0USDT leaves/,
+    );
     expect(within(dialog).getByText('0xpaid777')).toBeInTheDocument();
     expect(within(dialog).getByText('TCustomerAddress222')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
@@ -192,7 +194,9 @@ describe('withdrawal queue (four eyes)', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as paid' }),
     );
     await waitFor(() =>
-      expect(callsTo(site!.calls, 'POST /withdrawals/9/complete')[0]?.body).toEqual({ reference: '0xpaid777' }),
+      expect(callsTo(site!.calls, 'POST /withdrawals/9/complete')[0]?.body).toEqual({
+        reference: '0xpaid777',
+      }),
     );
     expect(await screen.findByText('Withdrawal marked as paid.')).toBeInTheDocument();
   });
