@@ -7,11 +7,12 @@
 //
 // The hash covers what a build reads: every file of the workspace packages (sources, configs, locales, build
 // scripts; not their build output, installed modules or test results), the root's package.json, lockfile,
-// workspace file and TypeScript base config, and the Node and pnpm versions. Each package that builds keeps the
-// hash it was built from beside its output (`<package>/dist/.source-hash`, written after a successful build):
-// the build is skipped only when every one of them holds the current hash, so an edited source, a changed
-// lockfile, another Node, or one deleted `dist/` rebuilds everything. Contents are hashed, not times: a file
-// saved again unchanged does not rebuild, and a fresh clone (new times) of the same commit does not either.
+// workspace file and TypeScript base config, and the Node and pnpm versions. Each package that builds keeps
+// the hash it was built from beside its output (`<package>/dist/.source-hash`, written after a successful
+// build; e2e's build writes its fixture module under fixtures/, which the site does not serve, and its stamp
+// still sits in e2e/dist/). The build is skipped only when every stamp holds the current hash, so an edited
+// source, a changed lockfile, another Node, or one deleted `dist/` rebuilds everything. Contents are hashed,
+// not times: a file saved again unchanged does not rebuild, nor does a fresh clone of the same commit.
 //
 // Options for tests: `--root <dir>` (the workspace), `--build "<command>"` (instead of `pnpm build`).
 import { createHash } from 'node:crypto';
