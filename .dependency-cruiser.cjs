@@ -2,8 +2,24 @@
  * Dependency boundaries (STYLE.md "Checks that help us"): a feature module imports only the SDK and its own
  * files; the shell likewise; the SDK imports no app; the server imports no front-end code (only the SDK's
  * contract); no import cycles anywhere. Inside the server, a domain (`server/src/<domain>/`) imports another only
- * through its published surface and never its tables.
+ * through its published surface and never its tables, and the server's layers (docs/architecture.md "Server
+ * layers") are imported only downwards:
+ *
+ *   root          server/src/*.ts: the composition (services, routes, app, config, main, the admin CLI)
+ *   back office   server/src/backoffice/: features over several domains (review queues, pending changes,
+ *                 customers, corrections)
+ *   domains       every other folder (auth, ledger, cashier, trading, ...); between them, folder cycles are
+ *                 refused by scripts/check-boundaries.mjs
+ *   staff         server/src/staff/: staff identity (members, roles, sessions, TOTP, credentials), the audit
+ *                 log and the approval mechanics every domain uses (four eyes, claims, review registry,
+ *                 pending changes)
+ *   mechanisms    db, http, platform, guards, mail, web: no domain at all
+ *
+ * Tests (`__tests__/`, `server/src/test/`, `testing.ts`) build whole servers and may import any layer.
  */
+const mechanisms = '(db|http|platform|guards|mail|web)';
+const tests = ['(^|/)__tests__/', '^server/src/test/', '(^|/)testing\\.ts$'];
+
 module.exports = {
   forbidden: [
     {
@@ -46,14 +62,13 @@ module.exports = {
       severity: 'error',
       comment:
         "A server domain's tables are its own: another domain reads and writes them through the owner's service. " +
-        'Only db/schema.ts (the schema drizzle-kit reads), other tables files (foreign keys) and tests may import ' +
+        'Only other tables files (foreign keys) and tests may import ' +
         'them. So only server/src/ledger/ touches the ledger tables.',
       from: {
         path: '^server/src/([^/]+)/',
         pathNot: [
           '(^|/)__tests__/',
           '^server/src/test/',
-          '^server/src/db/schema\\.ts$',
           '^server/src/[^/]+/tables\\.ts$',
           // Known debt: the invite programme reads `users.invited_by` directly until auth publishes a read for it.
           '^server/src/invites/service\\.ts$',
@@ -67,8 +82,8 @@ module.exports = {
       comment:
         'A server domain imports another only through its published surface: service.ts, index.ts, rules.ts and ' +
         "types.ts, plus the few files named here (the ledger's account references and precision rule, the parameter definitions, " +
-        "the staff domain's audit, staff, review registry and four eyes). Shared mechanisms (db, http, platform, guards, " +
-        'mail, test) are not domains and may be imported anywhere.',
+        "the staff domain's audit, staff, review registry, four eyes, pending changes and staff management). Shared mechanisms (db, http, platform, guards, " +
+        'mail, web, test) are not domains and may be imported anywhere.',
       from: {
         path: '^server/src/([^/]+)/',
         pathNot: ['(^|/)__tests__/', '^server/src/test/', '(^|/)testing\\.ts$'],
@@ -82,10 +97,47 @@ module.exports = {
           '^server/src/.*/types\\.ts$',
           '^server/src/ledger/(accounts|precision)\\.ts$',
           '^server/src/params/definitions\\.ts$',
-          '^server/src/admin/(audit|staff|staff-auth|reviews|four-eyes)\\.ts$',
+          '^server/src/staff/(audit|staff|staff-auth|reviews|four-eyes|changes|staff-management)\\.ts$',
           '^server/src/[^/]+/tables\\.ts$',
         ],
       },
+    },
+    // ---- the server's layers, imported only downwards (see the comment at the top) ----
+    {
+      name: 'server-mechanisms-import-no-domain',
+      severity: 'error',
+      comment:
+        'db, http, platform, guards, mail and web are below every domain: they import only each other. A ' +
+        'mechanism that needs configuration declares the slice it reads; the root passes its Config.',
+      from: { path: `^server/src/${mechanisms}/`, pathNot: tests },
+      to: { path: '^server/src/', pathNot: `^server/src/${mechanisms}/` },
+    },
+    {
+      name: 'server-staff-imports-only-mechanisms',
+      severity: 'error',
+      comment:
+        'Staff identity, the audit log and the approval mechanics are a low-level domain every other imports: ' +
+        'it imports none of them (a domain registers its review kinds and change kinds with it instead).',
+      from: { path: '^server/src/staff/', pathNot: tests },
+      to: { path: '^server/src/', pathNot: `^server/src/(staff|${mechanisms})/` },
+    },
+    {
+      name: 'server-back-office-is-on-top',
+      severity: 'error',
+      comment:
+        "The back office's features (server/src/backoffice/) use the domains; no domain, staff or mechanism " +
+        'imports them. Only the root composes them.',
+      from: { path: '^server/src/[^/]+/', pathNot: ['^server/src/backoffice/', ...tests] },
+      to: { path: '^server/src/backoffice/' },
+    },
+    {
+      name: 'server-root-is-the-top',
+      severity: 'error',
+      comment:
+        'The files at server/src/ (services, routes, app, config, main, the admin CLI) compose the server: ' +
+        'nothing in a folder imports them. Configuration reaches a domain as the slice its constructor declares.',
+      from: { path: '^server/src/[^/]+/', pathNot: tests },
+      to: { path: '^server/src/[^/]+\\.ts$' },
     },
   ],
   options: {

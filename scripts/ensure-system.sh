@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine of this kind lacks: pnpm (pinned), and — for the tests — Debian's
-# chromium, postgresql, haproxy, poppler-utils and the Noto CJK fonts. Idempotent: it installs only what is missing.
+# chromium, postgresql, haproxy, poppler-utils and the Noto CJK fonts; for the benches (--bench), postgresql and
+# wrk. Idempotent: it installs only what is missing.
 set -euo pipefail
 need_tests="${1:-}"
 
@@ -19,6 +20,20 @@ if [ "$need_tests" = "--tests" ]; then
   # Chinese, Japanese and Korean glyphs, so the fit check measures CJK pages as customers see them (and the
   # screenshots show text, not boxes).
   [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "[setup] installing ${missing[*]} from Debian"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi
+
+if [ "$need_tests" = "--bench" ]; then
+  missing=()
+  command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  # The load generator of the order bench (server/bench/trading-orders.ts): written in C, it leaves the two
+  # cores to the server and the database.
+  [ -x /usr/bin/wrk ] || missing+=(wrk)
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "[setup] installing ${missing[*]} from Debian"
     export DEBIAN_FRONTEND=noninteractive

@@ -6,7 +6,7 @@
 // command"). A bundle is a generated test file that requires several test files, each inside a `describe`
 // named after its path: they share the loaded modules, and nothing else. Each file still starts its own
 // server on its own database in its own `beforeAll`, its hooks stay inside its `describe`, and a failure
-// names the file (`server/test-bundles/db-03.test.ts › src/admin/__tests__/roles.test.ts › …`).
+// names the file (`server/test-bundles/db-03.test.ts › src/staff/__tests__/roles.test.ts › …`).
 //
 // The test command sets SWX_TEST_BUNDLES=1 (jest.config.cjs then runs the bundles instead of the files);
 // without it, as in `pnpm --dir server test` or `jest src/x/__tests__/y.test.ts`, every file runs alone.

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createServices, type Services } from './services';
-import { badRoles, type StaffIdentity } from './admin/staff';
+import { badRoles, type StaffIdentity } from './staff/staff';
 import { staffRoles, type StaffRole } from '@swx/shared/contract';
 import { isAppError } from './http/errors';
 import { rotateKeys } from './keys';

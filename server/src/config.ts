@@ -4,6 +4,9 @@ import { oidcProvidersFrom, type OidcProviderConfig } from './auth/oidc/config';
 import { MAX_HISTORY_DAYS } from './markets/feed/simulated-history';
 import { staffNetworksFrom } from './http/staff-network';
 import { keyringFromEnv, type Keyring } from './platform/crypto';
+import type { RateLimit } from './guards/rate-limits';
+import type { WebAuthnConfig } from './security/passkeys';
+import type { ExchangeFeedConfig } from './markets/feed-runner';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -89,33 +92,6 @@ export interface Config {
   paramDefaults: Record<string, string>;
   /** Passkeys (WebAuthn): the relying party (security/passkeys.ts). */
   webAuthn: WebAuthnConfig;
-}
-
-/** Passkeys: `WEBAUTHN_RP_ID`, `WEBAUTHN_RP_NAME`, `WEBAUTHN_ORIGINS` (docs/configuration.md). */
-export interface WebAuthnConfig {
-  /** The registrable domain passkeys are bound to; by default the host of `PUBLIC_URL`. */
-  rpId: string;
-  rpName: string;
-  /** Origins a ceremony may come from; by default the origin of `PUBLIC_URL`. */
-  origins: string[];
-}
-
-/** Feed: where the exchange adapter connects and how it paces itself (docs/configuration.md). */
-export interface ExchangeFeedConfig {
-  /** The combined-stream endpoint; required, so nothing ever reaches a real exchange by default. */
-  url: string;
-  /** `CODE=symbol,...`; unset: every crypto market under its own code. */
-  symbols: string | undefined;
-  conflateMs: number;
-  idleTimeoutMs: number;
-  backoffInitialMs: number;
-  backoffMaxMs: number;
-}
-
-/** At most `max` requests per `windowMs` for one key (an IP address, an account or an e-mail address). */
-export interface RateLimit {
-  max: number;
-  windowMs: number;
 }
 
 export interface AuthRateLimits {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuditService } from './admin/audit';
+import type { AuditService } from './staff/audit';
 import type { Db } from './db/client';
 import type { KeyRotation, RotationOptions, RotationReport } from './platform/crypto';
 

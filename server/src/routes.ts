@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { staffAuth } from './admin/staff-auth';
-import { adminRoutes as staffRoutes } from './admin/routes';
-import { staffManagementRoutes } from './admin/staff-routes';
-import { staffCredentialRoutes } from './admin/credential-routes';
-import { auditRoutes } from './admin/audit-routes';
-import { changeRoutes } from './admin/change-routes';
+import { staffAuth } from './staff/staff-auth';
+import { staffSignInRoutes } from './staff/routes';
+import { staffManagementRoutes } from './staff/staff-routes';
+import { staffCredentialRoutes } from './staff/credential-routes';
+import { auditRoutes } from './staff/audit-routes';
 import { paramsAdminRoutes, paramsCustomerRoutes } from './params/routes';
 import { uploadsAdminRoutes, uploadsCustomerRoutes } from './uploads/routes';
 import { ledgerAdminRoutes } from './ledger/routes';
@@ -32,13 +31,15 @@ import { loansAdminRoutes, loansRoutes } from './loans/routes';
 import { nftsAdminRoutes, nftsRoutes } from './nfts/routes';
 // Social sign-in (OpenID Connect).
 import { oidcRoutes } from './auth/oidc/routes';
-// Back office: customers, corrections, operations.
-import { customersAdminRoutes } from './admin/customers/routes';
 // Customer account security.
 import { stepUpPlugin } from './security/plugin';
 import { securityAdminRoutes, securityRoutes, securitySignInRoutes } from './security/routes';
 // The customer's data and account closure.
 import { privacyRoutes } from './privacy/routes';
+// The back office's features over the domains: review queues, pending changes, customers and corrections.
+import { reviewRoutes } from './backoffice/review-routes';
+import { changeRoutes } from './backoffice/change-routes';
+import { customersAdminRoutes } from './backoffice/customers/routes';
 
 /** Customer API plugins, mounted under /swx/customer. A domain adds its plugin here. */
 export const customerRoutes: FastifyPluginAsync[] = [
@@ -83,7 +84,8 @@ export const adminRoutes: FastifyPluginAsync[] = [
   // First: decorates the /swx/admin scope with authenticateStaff and puts it (with the route map's roles) on
   // every admin route after it.
   staffAuth,
-  staffRoutes,
+  staffSignInRoutes,
+  reviewRoutes,
   staffCredentialRoutes,
   staffManagementRoutes,
   changeRoutes,

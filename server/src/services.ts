@@ -1,17 +1,17 @@
-import type { Lifecycle } from './lifecycle';
+import type { Lifecycle } from './platform/lifecycle';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AuditService } from './admin/audit';
-import { AuditChain } from './admin/audit-chain';
-import { ChangeRequests } from './admin/changes';
-import { registerChangeKinds } from './admin/change-kinds';
-import { StaffService } from './admin/staff';
-import { ReviewRegistry } from './admin/reviews';
-import { ReviewClaims } from './admin/claims';
-import { FourEyes } from './admin/four-eyes';
-import { StaffManagement } from './admin/staff-management';
-import { StaffTotp } from './admin/staff-totp';
+import { AuditService } from './staff/audit';
+import { AuditChain } from './staff/audit-chain';
+import { ChangeRequests } from './staff/changes';
+import { registerChangeKinds } from './backoffice/change-kinds';
+import { StaffService } from './staff/staff';
+import { ReviewRegistry } from './staff/reviews';
+import { ReviewClaims } from './staff/claims';
+import { FourEyes } from './staff/four-eyes';
+import { StaffManagement } from './staff/staff-management';
+import { StaffTotp } from './staff/staff-totp';
 import { tradingEntryTypes } from '@swx/shared/contract';
 import { ParamsService } from './params/service';
 import { UploadsService } from './uploads/service';
@@ -59,7 +59,7 @@ import {
   isLegacySealed,
   sealedColumn,
 } from './platform/crypto';
-import { totpScope } from './admin/staff-totp';
+import { totpScope } from './staff/staff-totp';
 import { rotateKeys } from './keys';
 // ---- nfts ----
 import { NftsService } from './nfts/service';
@@ -70,8 +70,8 @@ import { SecurityStaffRequests } from './security/staff-requests';
 import { RateCounters, SharedAttemptThrottle, purgeAttemptCounters } from './guards/shared-counters';
 // Back office: customers, corrections, operations.
 import { CustomerDirectory } from './auth/directory';
-import { CustomersService } from './admin/customers/service';
-import { CorrectionsService } from './admin/customers/corrections';
+import { CustomersService } from './backoffice/customers/service';
+import { CorrectionsService } from './backoffice/customers/corrections';
 // The customer's data and account closure.
 import path from 'node:path';
 import { AccountClosures } from './auth/closure';
@@ -393,6 +393,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     ledger,
     records,
     trading,
+    staffNames: (ids) => staff.usernames(ids),
   });
   const corrections = new CorrectionsService({
     db: database.db,
@@ -403,6 +404,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     fourEyes,
     notifications,
     usernames: (ids) => auth.usernames(ids),
+    staffNames: (ids) => staff.usernames(ids),
   });
   registerChangeKinds(changes, { params, markets, plans, staffManagement });
   // The customer's data (a download sealed at rest, prepared on the scheduler) and account closure: a read
@@ -535,6 +537,6 @@ export async function createServices(config: Config, database: Database, log: Fa
   };
 }
 
-export type { Lifecycle } from './lifecycle';
+export type { Lifecycle } from './platform/lifecycle';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AccountMode } from '@swx/shared/contract';
 import type { Customer } from '../platform/owned';
-import { authenticateFirst, bearerToken } from '../admin/staff-auth';
+import { authenticateFirst, bearerToken } from '../staff/staff-auth';
 import { repeatGuardPlugin } from '../guards/request-claims';
 import { AppError } from '../http/errors';
 import { errors } from '@swx/shared/contract';

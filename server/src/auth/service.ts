@@ -30,7 +30,7 @@ import {
 } from './credentials';
 import { users, verificationCodes } from './tables';
 import { SessionStore, type SessionOwner } from './sessions';
-import { tooGuessable } from './password-strength';
+import { tooGuessable } from '../guards/password-strength';
 import type { AttemptGuard } from '../guards/attempt-throttle';
 import type { SignInContext } from './device';
 import { errors } from '@swx/shared/contract';

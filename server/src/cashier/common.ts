@@ -7,7 +7,7 @@ import {
 } from '@swx/shared/contract';
 import Decimal from 'decimal.js';
 import type { Db, Tx } from '../db/client';
-import type { ReviewRegistry } from '../admin/reviews';
+import type { ReviewRegistry } from '../staff/reviews';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { ParamsService } from '../params/service';

@@ -15,7 +15,7 @@ import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
 import { requirePostable } from '../ledger/precision';
 import type { ParamKey } from '../params/definitions';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import { listOwned, type Customer } from '../platform/owned';
 import { chainOf, normaliseTxHash } from './rules';
 import { cashierDeposits } from './tables';

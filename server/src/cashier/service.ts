@@ -9,7 +9,7 @@ import type {
   WithdrawalQuoteBody,
   WithdrawalStatus,
 } from '@swx/shared/contract';
-import type { ReviewRegistry } from '../admin/reviews';
+import type { ReviewRegistry } from '../staff/reviews';
 import type { Scheduler } from '../platform/scheduler';
 import type { Customer } from '../platform/owned';
 import type { CashierDeps } from './common';

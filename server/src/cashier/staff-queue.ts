@@ -8,7 +8,7 @@ import type {
   WithdrawalStatus,
 } from '@swx/shared/contract';
 import type { Tx } from '../db/client';
-import type { ReviewListItem } from '../admin/reviews';
+import type { ReviewListItem } from '../staff/reviews';
 import { withdrawalFourEyes, type CashierDeps, type CashierStaffViews } from './common';
 import { toDeposit } from './deposits';
 import type { Withdrawals } from './withdrawals';

@@ -8,8 +8,8 @@ import {
   type ContentVersion,
   type SaveContentDraftBody,
 } from '@swx/shared/contract';
-import type { AuditService } from '../admin/audit';
-import type { StaffIdentity } from '../admin/staff';
+import type { AuditService } from '../staff/audit';
+import type { StaffIdentity } from '../staff/staff';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { contentLanguages } from './languages';

@@ -7,12 +7,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 import { postgresPresence, singleProcessPresence, type Presence } from './presence';
 
-export type Schema = typeof schema;
-/** The drizzle database, whichever driver is behind it. Transactions: `db.transaction(async (tx) => ...)`. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The drizzle database, whichever driver is behind it. Transactions: `db.transaction(async (tx) => ...)`.
+ * Queries name their tables (each domain's `tables.ts`); no schema is registered, so this layer imports no
+ * domain. drizzle-kit composes the whole schema from every `src/<domain>/tables.ts` (drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A LISTEN/NOTIFY channel subscription; returns an unsubscribe function. */
@@ -65,7 +67,7 @@ export async function openDatabase(options: {
     // An idle pooled connection can be cut by the server (restart, failover, admin terminate). The pool
     // drops it and opens another on demand; without a listener the 'error' event would crash the process.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     if (!options.migrated) await migrateUnderLock(pool);
     const presence = await postgresPresence(options.databaseUrl, pool, (error) =>
       options.onConnectionError?.(error),
@@ -121,7 +123,7 @@ export async function openDatabase(options: {
     fs.mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   // One process opens a PGlite database (the data directory is locked): nobody to race with.
   if (!options.migrated) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

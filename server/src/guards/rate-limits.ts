@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { RateLimit } from '../config';
 import { AppError } from '../http/errors';
 import { errors } from '@swx/shared/contract';
+
+/** At most `max` requests per `windowMs` for one key (an IP address, an account or an e-mail address). */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
 
 /** One limit on a route: `limit.max` requests per `limit.windowMs` for each value of `keyOf(request)`. */
 export interface KeyedLimit {

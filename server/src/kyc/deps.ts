@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { AuthService } from '../auth/service';
 import type { ParamsService } from '../params/service';
 import type { UploadsService } from '../uploads/service';

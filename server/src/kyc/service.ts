@@ -13,8 +13,8 @@ import {
 } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import type { ReviewRegistry } from '../admin/reviews';
-import type { StaffIdentity } from '../admin/staff';
+import type { ReviewRegistry } from '../staff/reviews';
+import type { StaffIdentity } from '../staff/staff';
 import type { Customer } from '../platform/owned';
 import { fileColumn, type IdentityFields } from './identity-data';
 import type { KycDeps } from './deps';

@@ -8,7 +8,7 @@ import {
 } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import type { KycDeps } from './deps';
 import { kycFiles, kycIdentities } from './tables';
 import { fileColumn, type IdentityFields } from './identity-data';

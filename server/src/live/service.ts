@@ -1,5 +1,5 @@
 import type { LivePrice } from '@swx/shared/contract';
-import type { Lifecycle } from '../lifecycle';
+import type { Lifecycle } from '../platform/lifecycle';
 import type { MarketsService } from '../markets/service';
 import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
 import { LiveHub, type LiveHubOptions } from './hub';

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { ParamsService } from '../params/service';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { NoticeDeps } from '../kyc/service';
 import type { KycService } from '../kyc/service';
 import type { Customer } from '../platform/owned';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { ParamsService } from '../params/service';
 import { isSealed, sealedColumn, type RewrapSource, type Sealer } from '../platform/crypto';
 import { legacyValueRefs, takeLegacyValue } from '../platform/legacy-values';

@@ -17,8 +17,8 @@ import {
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
-import type { ReviewRegistry } from '../admin/reviews';
-import type { StaffIdentity } from '../admin/staff';
+import type { ReviewRegistry } from '../staff/reviews';
+import type { StaffIdentity } from '../staff/staff';
 import type { Scheduler } from '../platform/scheduler';
 import { findOwned, listOwned, type Customer } from '../platform/owned';
 import {

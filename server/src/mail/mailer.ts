@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
 import { withAntiPhishing } from './anti-phishing';
 import type { Mail } from './mail';
 
@@ -89,12 +88,20 @@ export function memoryTransport(): MailTransport & { sent: Mail[] } {
   };
 }
 
+/** The slice of the server's configuration the mailer reads (SMTP_URL, MAIL_FROM, NODE_ENV, DATA_DIR). */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  nodeEnv: 'production' | 'development' | 'test';
+  dataDir: string;
+}
+
 /** Where mails go without SMTP: the `outbox` folder under the data folder. */
-export function outboxFolder(config: Pick<Config, 'dataDir'>): string {
+export function outboxFolder(config: Pick<MailConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
 }
 
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) return new Mailer(smtpTransport(config.smtpUrl), config.mailFrom);
   const folder = outboxFolder(config);
   if (config.nodeEnv === 'production') {

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FeedConnection } from '@swx/shared/contract';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
@@ -54,9 +53,30 @@ export const historyChannel = defineChannel<number>({
   parse: (item) => (typeof item === 'number' && Number.isFinite(item) ? item : undefined),
 });
 
+/** Which feed runs and its settings: the slice of the server's configuration the markets domain reads. */
+export interface FeedConfig {
+  marketFeed: 'simulated' | 'replay' | 'exchange';
+  marketFeedSeed: number;
+  replayFile: string | undefined;
+  /** Days of simulated past generated on the first start (`MARKET_FEED_HISTORY_DAYS`). */
+  marketFeedHistoryDays?: number;
+  exchangeFeed?: ExchangeFeedConfig | undefined;
+}
+
+/** Feed: where the exchange adapter connects and how it paces itself (docs/configuration.md). */
+export interface ExchangeFeedConfig {
+  /** The combined-stream endpoint; required, so nothing ever reaches a real exchange by default. */
+  url: string;
+  /** `CODE=symbol,...`; unset: every crypto market under its own code. */
+  symbols: string | undefined;
+  conflateMs: number;
+  idleTimeoutMs: number;
+  backoffInitialMs: number;
+  backoffMaxMs: number;
+}
+
 export interface FeedRunnerDeps {
-  config: Pick<Config, 'marketFeed' | 'replayFile' | 'marketFeedSeed'> &
-    Partial<Pick<Config, 'exchangeFeed' | 'marketFeedHistoryDays'>>;
+  config: FeedConfig;
   database: Database;
   log: FastifyBaseLogger;
   scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now' | 'epoch' | 'fence'>;

@@ -7,7 +7,7 @@ import {
   type OptionTerms,
   type SetMarketOptionTermsBody,
 } from '@swx/shared/contract';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { Database, Tx } from '../db/client';
 import type { Unit } from '../platform/unit-of-work';
 import { AppError } from '../http/errors';

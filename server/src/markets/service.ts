@@ -17,12 +17,11 @@ import {
   type OptionTerms,
   type SetMarketOptionTermsBody,
 } from '@swx/shared/contract';
-import type { AuditService } from '../admin/audit';
-import type { Config } from '../config';
+import type { AuditService } from '../staff/audit';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { ok } from '../http/envelope';
-import type { Lifecycle } from '../lifecycle';
+import type { Lifecycle } from '../platform/lifecycle';
 import type { ParamsService } from '../params/service';
 import { isOpenAt, openHoursPerYear } from './calendar';
 import { queryCandles } from './candles';
@@ -30,7 +29,7 @@ import type { FeedMarket, FeedTick, MarketFeed } from './feed/types';
 import type { Bus } from '../platform/bus';
 import type { Scheduler } from '../platform/scheduler';
 import type { Unit } from '../platform/unit-of-work';
-import { FeedRunner } from './feed-runner';
+import { FeedRunner, type FeedConfig } from './feed-runner';
 import { symbolMapFor } from './feed/exchange-frames';
 import { MarketOptionTerms } from './option-terms';
 import { recordOf, seedCatalogue, trimDecimal, type MarketRecord } from './records';
@@ -101,7 +100,7 @@ export class MarketsService {
   private unsubscribes: Array<() => Promise<void> | void> = [];
 
   private constructor(
-    config: Config,
+    config: FeedConfig,
     private readonly database: Database,
     log: FastifyBaseLogger,
     deps: MarketsDeps,
@@ -135,7 +134,7 @@ export class MarketsService {
   }
 
   static async create(
-    config: Config,
+    config: FeedConfig,
     database: Database,
     log: FastifyBaseLogger,
     deps: MarketsDeps,

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { nftCurrency, type NftAuctionRules, type NftCustody, type NftSummary } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { Ledger } from '../ledger/service';
 import { Money, formatAmount } from '../ledger/accounts';
 import type { ParamsService } from '../params/service';

@@ -11,7 +11,7 @@ import {
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money } from '../ledger/accounts';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import { reencodeImage, type CleanImage } from '../uploads/service';
 import { shippedCharity, shippedCollection, shippedLicence } from './artwork/collection';
 import {

@@ -11,7 +11,7 @@ import type {
   StaffNftListing,
   UploadResult,
 } from '@swx/shared/contract';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import type { Customer } from '../platform/owned';
 import type { Scheduler } from '../platform/scheduler';
 import { placeBid } from './bidding';

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { errors, type StaffNftListing } from '@swx/shared/contract';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import { AppError } from '../http/errors';
 import { recordId } from '../platform/owned';
 import { summaryContext, toSummary, type ListingRow, type NftsDeps } from './common';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../db/client';
 import type { Unit } from '../platform/unit-of-work';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import { AppError } from '../http/errors';
 import {
   invalidParamValue,

@@ -1,5 +1,5 @@
 import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { staff } from '../admin/tables';
+import { staff } from '../staff/tables';
 
 /**
  * Server parameters (docs/product.md (business rules) *param*): values are text, interpreted by the definition in

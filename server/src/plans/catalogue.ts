@@ -11,7 +11,7 @@ import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount, platformAccount } from '../ledger/accounts';
 import { requirePostable } from '../ledger/precision';
-import type { StaffIdentity } from '../admin/staff';
+import type { StaffIdentity } from '../staff/staff';
 import type { PlansDeps } from './common';
 import { checkProduct } from './products';
 import { coverageRatio } from './rules';

@@ -2,7 +2,7 @@ import { errors } from '@swx/shared/contract';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { NotificationsService } from '../notifications/service';
 import type { Customer } from '../platform/owned';
 import type { UnitOfWork } from '../platform/unit-of-work';

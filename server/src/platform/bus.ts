@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import type { Lifecycle } from '../lifecycle';
+import type { Lifecycle } from './lifecycle';
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; every payload stays below this. */
 export const NOTIFY_PAYLOAD_LIMIT = 7_900;

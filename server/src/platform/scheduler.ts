@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';
-import type { Lifecycle } from '../lifecycle';
+import type { Lifecycle } from './lifecycle';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { FencedOut, type Leadership } from './leadership';
 import { platformJobs } from './tables';

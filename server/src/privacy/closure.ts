@@ -8,7 +8,7 @@ import {
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money } from '../ledger/accounts';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import type { ParamsService } from '../params/service';
 import type { Scheduler } from '../platform/scheduler';
 import type { AccountClosures } from '../auth/service';

@@ -4,6 +4,7 @@ import { recordNames, type RecordNames } from '@swx/shared/contract/record-names
 import type { Owner } from '../platform/owned';
 import type { EventMovement, Ledger } from '../ledger/service';
 import { Money } from '../ledger/accounts';
+import { textCell } from '../http/csv';
 import { resolveContentLanguage, type ContentLanguage } from '../content/service';
 
 export interface RecordFilters {
@@ -131,13 +132,4 @@ function referenceText(strings: RecordStrings, type: string | null, id: string |
   if (!type || !id) return '';
   const template = strings.references[type];
   return template ? template.replace('{{id}}', id) : `${type} #${id}`;
-}
-
-/**
- * A text cell a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a
- * leading apostrophe, so an exported memo cannot execute anything. Only text goes through here: amounts are
- * exact decimal strings from the ledger, written as numbers, a minus sign and all. Quoting is csv-stringify's.
- */
-export function textCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }

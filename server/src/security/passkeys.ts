@@ -9,10 +9,18 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { errors, type Passkey, type PasskeyAnswer, type PasskeyCeremony } from '@swx/shared/contract';
-import type { WebAuthnConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { customerPasskeys, webauthnCeremonies } from './tables';
+
+/** Passkeys: `WEBAUTHN_RP_ID`, `WEBAUTHN_RP_NAME`, `WEBAUTHN_ORIGINS` (docs/configuration.md). */
+export interface WebAuthnConfig {
+  /** The registrable domain passkeys are bound to; by default the host of `PUBLIC_URL`. */
+  rpId: string;
+  rpName: string;
+  /** Origins a ceremony may come from; by default the origin of `PUBLIC_URL`. */
+  origins: string[];
+}
 
 /** A ceremony's challenge is good for this long: time to touch the key or unlock the phone. */
 export const CEREMONY_MINUTES = 5;

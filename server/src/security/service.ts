@@ -15,7 +15,7 @@ import {
   type TotpEnrolment,
   type UserInfo,
 } from '@swx/shared/contract';
-import type { WebAuthnConfig } from '../config';
+import type { WebAuthnConfig } from './passkeys';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';

@@ -8,9 +8,9 @@ import {
 } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import type { AuditService } from '../admin/audit';
-import type { FourEyes } from '../admin/four-eyes';
-import type { StaffIdentity } from '../admin/staff';
+import type { AuditService } from '../staff/audit';
+import type { FourEyes } from '../staff/four-eyes';
+import type { StaffIdentity } from '../staff/staff';
 import type { UnitOfWork } from '../platform/unit-of-work';
 import { recordId } from '../platform/owned';
 import type { MailLanguage } from '../mail/mail';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import type { AuditService } from '../admin/audit';
+import type { AuditService } from '../staff/audit';
 import {
   sealedColumn,
   splitSealed,

@@ -2,11 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Config } from '../config';
 import { failure } from '../http/envelope';
 import { errors } from '@swx/shared/contract';
 import { readJsonFile } from './json-file';
 import { cacheControlFor, RELEASE_PAGE, registerReleases, releasePointer } from './releases';
+
+/** The slice of the server's configuration the web root reads (WEB_ROOT, RELEASES_DIR, REMOTES_FILE). */
+export interface WebRootConfig {
+  webRoot: string;
+  releasesDir: string;
+  remotesFile: string | undefined;
+}
 
 /**
  * Production web serving: the built shell at `/`, each built module under `/<module>/`, the versioned module
@@ -16,7 +22,7 @@ import { cacheControlFor, RELEASE_PAGE, registerReleases, releasePointer } from 
  * `pnpm rollback`) — the shell is not rebuilt. Unknown non-API paths get the shell's index.html (the shell's
  * router redirects unknown routes to `/`).
  */
-export async function registerWebRoot(app: FastifyInstance, config: Config): Promise<boolean> {
+export async function registerWebRoot(app: FastifyInstance, config: WebRootConfig): Promise<boolean> {
   const shellDist = path.join(config.webRoot, 'shell', 'dist');
   if (!fs.existsSync(path.join(shellDist, 'index.html'))) {
     app.log.warn({ shellDist }, 'no built shell found: run `pnpm build` first; serving the API only');
@@ -93,7 +99,7 @@ export async function registerWebRoot(app: FastifyInstance, config: Config): Pro
  * fetches from them only. Modules served by this server are 'self'. An unreadable file allows no other
  * origin.
  */
-export function moduleOrigins(config: Pick<Config, 'remotesFile' | 'releasesDir'>): string[] {
+export function moduleOrigins(config: Pick<WebRootConfig, 'remotesFile' | 'releasesDir'>): string[] {
   let directory: Record<string, unknown> = {};
   try {
     if (config.remotesFile) directory = { ...readJsonFile(config.remotesFile) };

@@ -18,3 +18,4 @@ export * from './demo-notice';
 export * from './status-badge';
 export * from './money';
 export * from './market-name';
+export * from './save-file';

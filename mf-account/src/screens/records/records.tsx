@@ -6,6 +6,7 @@ import {
   getFormatLanguage,
   Skeleton,
   messageForError,
+  saveFile,
   toaster,
   useRootStore,
   visuallyHiddenClass,
@@ -67,14 +68,7 @@ export const RecordsScreen = observer(function RecordsScreen() {
     setDownloading(true);
     try {
       const blob = await accountApi.recordsCsv(toRecordFilters(form), getFormatLanguage());
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `swx-records-${mode}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
+      saveFile(blob, `swx-records-${mode}.csv`);
     } catch (cause) {
       toaster.show(messageForError(cause, t), { tone: 'error' });
     } finally {

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatMoney,
   formatNumber,
+  saveFile,
   toaster,
   useRootStore,
 } from '@swx/shared';
@@ -18,18 +19,6 @@ import { useAction } from './use-action';
 import styles from './security.module.css';
 
 type StepUp = <T>(action: () => Promise<T>) => Promise<T>;
-
-function saveFile(blob: Blob, name: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** KB under a megabyte, MB with one decimal above (units read the same in every language here). */
 const sizeText = (bytes: number) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, Button, Modal, Reference, formatDateTime, messageForError } from '@swx/shared';
+import { ApiError, Button, Modal, Reference, formatDateTime, messageForError, saveFile } from '@swx/shared';
 import { errors, type Loan } from '@swx/shared/contract';
 import { loanApi } from '../../api';
 import { amount, day, money, percent, ratePercent } from '../../components/figures';
@@ -22,18 +22,6 @@ async function sha256Hex(blob: Blob): Promise<string | null> {
         });
   const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function saveFile(blob: Blob, name: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function ContractDownload({ loan }: { loan: Loan }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, EmptyState, LoadView, TextField, useLoad } from '@swx/shared';
+import { Button, EmptyState, LoadView, TextField, saveFile, useLoad } from '@swx/shared';
 import type { AuditExportQuery, AuditVerification } from '@swx/shared/contract';
 import { FormAlert, useAction } from '../../components/action';
 import { pageStyles } from '../../components/page';
@@ -83,19 +83,6 @@ export const AuditAnchors = observer(function AuditAnchors() {
     </LoadView>
   );
 });
-
-/** Saves a downloaded file under `name` (the browser's own download). */
-function saveFile(blob: Blob, name: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 interface ExportForm {
   format: 'csv' | 'json';

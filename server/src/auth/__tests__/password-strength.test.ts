@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { stepUpByEmail } from '../../security/testing';
 import { captureMail, signUpCustomer } from '../testing';
-import { tooGuessable } from '../password-strength';
+import { tooGuessable } from '../../guards/password-strength';
 import { users } from '../tables';
 
 /** Issue 12 item 5: common, breached-list and self-describing passwords are refused with 11012 everywhere. */

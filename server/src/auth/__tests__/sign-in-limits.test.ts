@@ -1,5 +1,5 @@
 import { createTestServer, type TestServer } from '../../test/harness';
-import { createStaffTestServer, staffCredentials } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffCredentials } from '../../staff/__tests__/helpers';
 import { stepUpByEmail } from '../../security/testing';
 import { signUpCustomer, type SignedUpCustomer } from '../testing';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { TestServer } from '../../test/harness';
-import { createStaffTestServer, staffMember, staffToken } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffMember, staffToken } from '../../staff/__tests__/helpers';
 import { signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { allowAnyWithdrawal } from '../../security/testing';
 import { customerAccount, platformAccount } from '../../ledger/accounts';

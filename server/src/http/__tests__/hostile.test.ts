@@ -7,7 +7,7 @@ import {
   memberPassword,
   staffMember,
   staffToken,
-} from '../../admin/__tests__/helpers';
+} from '../../staff/__tests__/helpers';
 import { signUpCustomer } from '../../auth/testing';
 import { operationsOf, seedOf, type Operation } from './hostile/operations';
 import { frameworkBodies, hostileRequest, type HostileRequest } from './hostile/arbitraries';

@@ -1,6 +1,6 @@
 import { routeKeys, routes, type RouteSpec } from '@swx/shared/contract';
 import type { TestServer } from '../../test/harness';
-import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffToken } from '../../staff/__tests__/helpers';
 
 const prefixes = { customer: '/swx/customer', admin: '/swx/admin' } as const;
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, installProcessGuards, type App } from '../../app';
 import type { TestServer } from '../../test/harness';
-import { createStaffTestServer, staffToken } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffToken } from '../../staff/__tests__/helpers';
 import { signUpCustomer } from '../../auth/testing';
 import { trustProxyFrom } from '../../config';
 import { loggerOptions, redactUrl } from '../logging';

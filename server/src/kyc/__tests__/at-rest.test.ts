@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { SignedUpCustomer } from '../../auth/testing';
-import { totpSecretOf } from '../../admin/__tests__/helpers';
+import { totpSecretOf } from '../../staff/__tests__/helpers';
 import { rowsOf } from '../../db/rows';
 import { loansServer, pdfText, signature, type LoansTestServer } from '../../loans/__tests__/helpers';
 import { enableTotp } from '../../security/testing';

@@ -14,7 +14,7 @@ import { adminQuery } from '../../test/database';
 import { RETIRED_DEVELOPMENT_KEY } from '../../platform/crypto/keyring';
 import { sealLegacy } from '../../platform/crypto/legacy';
 import { Sealer } from '../../platform/crypto';
-import { totpScope } from '../../admin/staff-totp';
+import { totpScope } from '../../staff/staff-totp';
 import { customerTotpScope } from '../../security/totp';
 import { cashierServer, png, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import type { SignedUpCustomer } from '../../auth/testing';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { SignedUpCustomer } from '../../auth/testing';
-import { auditLog } from '../../admin/tables';
+import { auditLog } from '../../staff/tables';
 import { rowsOf } from '../../db/rows';
 import { FakeClock } from '../../platform/clock';
 import { createLeadership } from '../../platform/leadership';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
-import { staffMember } from '../../admin/__tests__/helpers';
-import { auditLog } from '../../admin/tables';
+import { staffMember } from '../../staff/__tests__/helpers';
+import { auditLog } from '../../staff/tables';
 import { maskBirthdate, maskDocumentNumber } from '../staff-access';
 import { identityBody } from './helpers';
 

@@ -1,5 +1,5 @@
 import type { TestServer } from '../../test/harness';
-import { createStaffTestServer, staffMember } from '../../admin/__tests__/helpers';
+import { createStaffTestServer, staffMember } from '../../staff/__tests__/helpers';
 import { deposit } from './fixtures';
 
 let server: TestServer;

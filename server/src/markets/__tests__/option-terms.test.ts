@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { auditLog } from '../../admin/tables';
-import { approvedChange, secondAdmin, staffCredentials, staffToken } from '../../admin/__tests__/helpers';
+import { auditLog } from '../../staff/tables';
+import { approvedChange, secondAdmin, staffCredentials, staffToken } from '../../staff/__tests__/helpers';
 import { createTestServer } from '../../test/harness';
 import { markets } from '../tables';
 import { refusal, tradingServer, withHelpers, type TradingTestServer } from '../../trading/__tests__/helpers';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { staffMember } from '../../admin/__tests__/helpers';
-import { auditLog } from '../../admin/tables';
+import { staffMember } from '../../staff/__tests__/helpers';
+import { auditLog } from '../../staff/tables';
 import { MINUTE, nftServer, type NftTestServer } from './helpers';
 
 let server: NftTestServer;

@@ -6,8 +6,8 @@ import {
   createStaffTestServer,
   secondAdmin,
   staffToken,
-} from '../../admin/__tests__/helpers';
-import { auditLog } from '../../admin/tables';
+} from '../../staff/__tests__/helpers';
+import { auditLog } from '../../staff/tables';
 import { paramDefinitions, invalidParamValue } from '../definitions';
 import { parameters } from '../tables';
 

@@ -1,5 +1,5 @@
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
-import { approvedChange, secondAdmin, staffMember } from '../../admin/__tests__/helpers';
+import { approvedChange, secondAdmin, staffMember } from '../../staff/__tests__/helpers';
 import type { SignedUpCustomer } from '../../auth/testing';
 
 /** One cycle in the tests: a minute, so the fake clock moves in readable steps. */

@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import pino from 'pino';
 import { signUpCustomer, testSignInContext, type SignedUpCustomer } from '../../auth/testing';
 import { hex64 } from '../../cashier/__tests__/helpers';
-import { auditLog } from '../../admin/tables';
+import { auditLog } from '../../staff/tables';
 import { rowsOf } from '../../db/rows';
 import { FakeClock } from '../../platform/clock';
 import { createLeadership } from '../../platform/leadership';

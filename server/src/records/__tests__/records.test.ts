@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import { customerAccount, platformAccount } from '../../ledger/accounts';
-import { textCell } from '../service';
+import { textCell } from '../../http/csv';
 
 let server: CashierTestServer;
 let alice: SignedUpCustomer;

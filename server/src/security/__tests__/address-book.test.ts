@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { auditLog } from '../../admin/tables';
-import { staffMember } from '../../admin/__tests__/helpers';
+import { auditLog } from '../../staff/tables';
+import { staffMember } from '../../staff/__tests__/helpers';
 import { captureMail, signUpCustomer, type SignedUpCustomer } from '../../auth/testing';
 import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/helpers';
 import { advanceSecurityClock, customerCall, enableTotp, stepUpByEmail } from '../testing';

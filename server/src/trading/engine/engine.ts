@@ -1,5 +1,5 @@
 import type { FeedTick } from '../../markets/feed/types';
-import type { Lifecycle } from '../../lifecycle';
+import type { Lifecycle } from '../../platform/lifecycle';
 import type { TradingContext } from '../context';
 import { Announcer } from './announcer';
 import type { EngineHandle, Expiry, Level, RecordKind, Settler, TriggerPayload } from './settler';

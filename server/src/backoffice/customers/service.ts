@@ -18,9 +18,9 @@ import type { Ledger } from '../../ledger/service';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { RecordsService } from '../../records/service';
 import type { Trading } from '../../trading';
-import type { AuditService } from '../audit';
-import type { StaffIdentity } from '../staff';
-import { customerNotes, staff } from '../tables';
+import type { AuditService } from '../../staff/audit';
+import type { StaffIdentity } from '../../staff/staff';
+import { customerNotes } from '../tables';
 
 export interface CustomersDeps {
   db: Db;
@@ -30,6 +30,8 @@ export interface CustomersDeps {
   ledger: Pick<Ledger, 'balances'>;
   records: Pick<RecordsService, 'page'>;
   trading: Pick<Trading, 'margin' | 'spot' | 'options'>;
+  /** Staff members' usernames by id (the staff domain's `StaffService.usernames`). */
+  staffNames: (staffIds: readonly string[]) => Promise<Map<string, string>>;
 }
 
 /** How many of a customer's newest records the profile shows per account set. */
@@ -132,19 +134,18 @@ export class CustomersService {
         id: customerNotes.id,
         text: customerNotes.text,
         staffId: customerNotes.staffId,
-        staffUsername: staff.username,
         createdAt: customerNotes.createdAt,
       })
       .from(customerNotes)
-      .leftJoin(staff, eq(staff.id, customerNotes.staffId))
       .where(eq(customerNotes.userId, BigInt(userId)))
       .orderBy(desc(customerNotes.id))
       .limit(NOTE_LIMIT);
+    const names = await this.deps.staffNames(rows.map((row) => String(row.staffId)));
     return rows.map((row) => ({
       id: String(row.id),
       text: row.text,
       staffId: String(row.staffId),
-      staffUsername: row.staffUsername,
+      staffUsername: names.get(String(row.staffId)) ?? null,
       createdAt: row.createdAt.toISOString(),
     }));
   }

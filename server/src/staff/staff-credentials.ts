@@ -7,7 +7,7 @@ import {
   type StaffPasswordResetIssued,
   type StaffTotpEnrolBody,
 } from '@swx/shared/contract';
-import { tooGuessable } from '../auth/rules';
+import { tooGuessable } from '../guards/password-strength';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';

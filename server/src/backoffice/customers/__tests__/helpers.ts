@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { StaffRole } from '@swx/shared/contract';
 import { cashierServer, type CashierTestServer } from '../../../cashier/__tests__/helpers';
-import { staffMember } from '../../__tests__/helpers';
+import { staffMember } from '../../../staff/__tests__/helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;

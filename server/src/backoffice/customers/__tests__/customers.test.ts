@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../../auth/testing';
 import { walletLinks } from '../../../auth/tables';
-import { auditLog, customerNotes } from '../../tables';
+import { auditLog } from '../../../staff/tables';
+import { customerNotes } from '../../tables';
 import { backOfficeServer, type BackOfficeServer } from './helpers';
 
 let server: BackOfficeServer;

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { errors, type AuditExportQuery } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
-import { textCell } from '../records/service';
+import { textCell } from '../http/csv';
 import { auditLog, staff } from './tables';
 
 export interface AuditRecord {

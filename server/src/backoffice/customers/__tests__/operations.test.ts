@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../../auth/testing';
 import { contentDrafts, contentItems } from '../../../content/tables';
-import { approvedChange } from '../../__tests__/helpers';
+import { approvedChange } from '../../../staff/__tests__/helpers';
 import { backOfficeServer, type BackOfficeServer } from './helpers';
 
 let server: BackOfficeServer;

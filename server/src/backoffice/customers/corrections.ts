@@ -1,4 +1,3 @@
-import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
   errors,
@@ -15,10 +14,10 @@ import type { Ledger } from '../../ledger/service';
 import { recordId } from '../../platform/owned';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../../notifications/service';
-import type { AuditService } from '../audit';
-import type { FourEyes } from '../four-eyes';
-import type { StaffIdentity } from '../staff';
-import { correctionRequests, staff } from '../tables';
+import type { AuditService } from '../../staff/audit';
+import type { FourEyes } from '../../staff/four-eyes';
+import type { StaffIdentity } from '../../staff/staff';
+import { correctionRequests } from '../tables';
 
 export interface CorrectionsDeps {
   db: Db;
@@ -30,13 +29,13 @@ export interface CorrectionsDeps {
   /** Tells the customer a correction was posted, with its reason (committed with the entry). */
   notifications: Pick<NotificationsService, 'add'>;
   usernames: (userIds: readonly string[]) => Promise<Map<string, string>>;
+  /** Staff members' usernames by id (the staff domain's `StaffService.usernames`). */
+  staffNames: (staffIds: readonly string[]) => Promise<Map<string, string>>;
 }
 
 type CorrectionRow = typeof correctionRequests.$inferSelect;
 
 const LIST_LIMIT = 200;
-const requester = alias(staff, 'requester');
-const decider = alias(staff, 'decider');
 
 /**
  * Correction entries (PRODUCT.md rule 3): a finance member asks for a reasoned entry on a customer's
@@ -210,19 +209,21 @@ export class CorrectionsService {
 
   private async select(where: SQL | undefined): Promise<Correction[]> {
     const rows = await this.deps.db
-      .select({
-        row: correctionRequests,
-        requestedByUsername: requester.username,
-        decidedByUsername: decider.username,
-      })
+      .select({ row: correctionRequests })
       .from(correctionRequests)
-      .leftJoin(requester, eq(requester.id, correctionRequests.requestedBy))
-      .leftJoin(decider, eq(decider.id, correctionRequests.decidedBy))
       .where(where)
       .orderBy(desc(correctionRequests.id))
       .limit(LIST_LIMIT);
-    const names = await this.deps.usernames(rows.map(({ row }) => String(row.userId)));
-    return rows.map(({ row, requestedByUsername, decidedByUsername }) => ({
+    const [names, staffNames] = await Promise.all([
+      this.deps.usernames(rows.map(({ row }) => String(row.userId))),
+      this.deps.staffNames(
+        rows.flatMap(({ row }) => [
+          String(row.requestedBy),
+          ...(row.decidedBy === null ? [] : [String(row.decidedBy)]),
+        ]),
+      ),
+    ]);
+    return rows.map(({ row }) => ({
       id: String(row.id),
       userId: String(row.userId),
       username: names.get(String(row.userId)) ?? null,
@@ -232,10 +233,10 @@ export class CorrectionsService {
       reason: row.reason,
       status: row.status,
       requestedBy: String(row.requestedBy),
-      requestedByUsername,
+      requestedByUsername: staffNames.get(String(row.requestedBy)) ?? null,
       requestedAt: row.requestedAt.toISOString(),
       decidedBy: row.decidedBy === null ? null : String(row.decidedBy),
-      decidedByUsername,
+      decidedByUsername: row.decidedBy === null ? null : (staffNames.get(String(row.decidedBy)) ?? null),
       decidedAt: row.decidedAt === null ? null : row.decidedAt.toISOString(),
       rejectReason: row.rejectReason,
       journalId: row.journalId,

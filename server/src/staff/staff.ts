@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
@@ -214,6 +214,17 @@ export class StaffService {
   async hasAny(): Promise<boolean> {
     const [row] = await this.db.select({ id: staff.id }).from(staff).limit(1);
     return row !== undefined;
+  }
+
+  /** Members' usernames by id (disabled members included: a record they signed keeps their name). */
+  async usernames(staffIds: readonly string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(staffIds)].map((id) => BigInt(id));
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: staff.id, username: staff.username })
+      .from(staff)
+      .where(inArray(staff.id, ids));
+    return new Map(rows.map((row) => [String(row.id), row.username]));
   }
 
   async findByUsername(username: string): Promise<StaffIdentity | undefined> {

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
-import { Throttled } from '../guards/attempt-throttle';
+import { withRetryAfter } from '../guards/attempt-throttle';
 import type { SessionOrigin } from './staff-sessions';
 
 /** Where a staff session is opened from (the address through TRUST_PROXY, the browser's name). */
@@ -25,25 +25,15 @@ const sessionAnswer = (session: {
   passwordChangeRequired: session.passwordChangeRequired,
 });
 
-/** Runs a step counted against the member, answering a throttled try with its `Retry-After`. */
-export async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Throttled) reply.header('retry-after', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
-
 const security = [{ token: [] }];
 
 /**
- * Staff sign-in (password, then the authenticator or a recovery code), two-factor enrolment and the review
- * queue, under /swx/admin. Roles and the sign-in gates are enforced for every staff route by `staff-auth.ts`
+ * Staff sign-in (password, then the authenticator or a recovery code) and two-factor enrolment, under
+ * /swx/admin. Roles and the sign-in gates are enforced for every staff route by `staff-auth.ts`
  * from the route map; the handlers here only translate.
  */
-export const adminRoutes: FastifyPluginAsync = async (app) => {
-  const { staff, reviews, config } = app.services;
+export const staffSignInRoutes: FastifyPluginAsync = async (app) => {
+  const { staff, config } = app.services;
   // Staff sign-in is limited per address here, and per member in the database by the service (every
   // instance counts the same tries).
   const loginLimits = await rateLimitGuard(app, [
@@ -170,81 +160,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       await staff.logout(request.staffToken, request.staff);
       return ok(null);
     },
-  );
-
-  route(
-    app,
-    'admin.reviews',
-    {
-      schema: {
-        tags: ['staff'],
-        summary:
-          'Records of one review kind (deposit, withdrawal, kyc, loan) in a status, pending by default',
-        security,
-      },
-    },
-    async (request) =>
-      ok(await reviews.list(request.query.kind, request.query.status ?? 'pending', request.staff)),
-  );
-
-  route(
-    app,
-    'admin.claimReview',
-    {
-      schema: {
-        tags: ['staff'],
-        summary:
-          'Claims a record so no one else works on it (`review_claim_minutes`, renewable by the holder)',
-        security,
-      },
-    },
-    async (request) => ok(await reviews.claim(request.params.kind, request.params.id, request.staff)),
-  );
-
-  route(
-    app,
-    'admin.releaseReview',
-    { schema: { tags: ['staff'], summary: "Gives up the caller's claim on a record", security } },
-    async (request) => {
-      await reviews.release(request.params.kind, request.params.id, request.staff);
-      return ok(null);
-    },
-  );
-
-  route(
-    app,
-    'admin.approveReview',
-    {
-      // An approval usually carries no facts: a POST without a body counts as `{}`.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
-      schema: {
-        tags: ['staff'],
-        summary:
-          'Approves a pending record (claiming it if free); under four eyes the first approval is recorded and the second executes',
-        security,
-      },
-    },
-    async (request) =>
-      ok(await reviews.approve(request.params.kind, request.params.id, request.staff, request.body)),
-  );
-
-  route(
-    app,
-    'admin.rejectReview',
-    {
-      schema: {
-        tags: ['staff'],
-        summary: 'Rejects a pending record with a reason the customer sees',
-        security,
-      },
-    },
-    async (request) =>
-      ok(
-        await reviews.reject(request.params.kind, request.params.id, request.staff, request.body.reason, {
-          fields: request.body.fields,
-        }),
-      ),
   );
 };

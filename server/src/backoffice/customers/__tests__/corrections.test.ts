@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SignedUpCustomer } from '../../../auth/testing';
-import { auditLog, correctionRequests } from '../../tables';
+import { auditLog } from '../../../staff/tables';
+import { correctionRequests } from '../../tables';
 import { backOfficeServer, type BackOfficeServer } from './helpers';
 
 let server: BackOfficeServer;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { byIp, rateLimitGuard } from '../guards/rate-limits';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { withRetryAfter } from './routes';
+import { withRetryAfter } from '../guards/attempt-throttle';
 
 const security = [{ token: [] }];
 const docs = (summary: string) => ({ schema: { tags: ['staff'], summary, security } });

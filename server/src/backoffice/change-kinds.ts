@@ -10,8 +10,8 @@ import type { MarketsService } from '../markets/service';
 import type { ParamsService } from '../params/service';
 import type { PlansService } from '../plans/service';
 import { checkProduct } from '../plans/rules';
-import type { ChangeDecision, ChangeRequests } from './changes';
-import type { StaffManagement } from './staff-management';
+import type { ChangeDecision, ChangeRequests } from '../staff/changes';
+import type { StaffManagement } from '../staff/staff-management';
 
 /** What an approved change's own audit row says about who made it and who checked it. */
 const madeAndChecked = (decision: ChangeDecision) => ({
