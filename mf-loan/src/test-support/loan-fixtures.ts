@@ -7,6 +7,7 @@ export const product: LoanProduct = {
   maxAmount: '5000',
   customerLimit: '3000',
   outstanding: '0',
+  limitLeft: '3000',
   available: '3000',
   terms: [7, 14, 30],
   dailyRate: '0.001',

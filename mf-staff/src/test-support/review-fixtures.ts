@@ -168,6 +168,7 @@ export function loanReview(overrides: Partial<LoanReview> = {}): LoanReview {
     ageSeconds: 1200,
     contractUrl: '/swx/admin/loans/12/contract',
     limit: '5000',
+    outstanding: '3000',
     limitLeft: '2000',
     loanHistory: [],
     ...overrides,

@@ -102,7 +102,11 @@ export function registerChangeKinds(changes: ChangeRequests, parts: ChangeKindPa
   changes.register<FundPlanReserveBody>('plan-reserve', {
     role: 'finance',
     prepare: async (body) => {
-      if (new Decimal(body.amount).isZero()) throw new AppError(errors.amountIncorrect);
+      if (new Decimal(body.amount).isZero())
+        throw new AppError(errors.amountIncorrect, 'The amount must be greater than 0').onField(
+          'amount',
+          'positive',
+        );
       requirePostable(body.amount, body.currency);
       const reserve = await plans.catalogue.reserve(body.currency);
       return {

@@ -25,8 +25,13 @@ export class LoanReviews {
     private readonly deps: LoansDeps,
     private readonly book: LendingBookService,
     private readonly now: () => number,
-    /** The customer's limit and what is left of it (the loan product as the customer sees it). */
-    private readonly limitOf: (userId: string) => Promise<Pick<LoanProduct, 'customerLimit' | 'available'>>,
+    /**
+     * The customer's limit, what they owe and what is left (the loan product as the customer sees it): staff
+     * and customer read one figure, never two computations of it.
+     */
+    private readonly limitOf: (
+      userId: string,
+    ) => Promise<Pick<LoanProduct, 'customerLimit' | 'outstanding' | 'limitLeft'>>,
   ) {}
 
   register(reviews: ReviewRegistry): void {
@@ -57,7 +62,10 @@ export class LoanReviews {
     const now = this.now();
     const userIds = [...new Set(rows.map((row) => String(row.userId)))];
     const customers = await this.deps.customers(userIds);
-    const perCustomer = new Map<string, { limit: string; limitLeft: string; history: Loan[] }>();
+    const perCustomer = new Map<
+      string,
+      { limit: string; outstanding: string; limitLeft: string; history: Loan[] }
+    >();
     for (const userId of userIds) {
       const product = await this.limitOf(userId);
       const history = await this.deps.db
@@ -68,7 +76,8 @@ export class LoanReviews {
         .limit(HISTORY + 1);
       perCustomer.set(userId, {
         limit: product.customerLimit,
-        limitLeft: product.available,
+        outstanding: product.outstanding,
+        limitLeft: product.limitLeft,
         history: history.map((row) => toLoan(row, now)),
       });
     }
@@ -84,6 +93,7 @@ export class LoanReviews {
         ageSeconds: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 1000)),
         contractUrl: `/swx/admin/loans/${id}/contract`,
         limit: facts.limit,
+        outstanding: facts.outstanding,
         limitLeft: facts.limitLeft,
         loanHistory: facts.history.filter((loan) => loan.id !== id).slice(0, HISTORY),
       };

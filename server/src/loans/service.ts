@@ -135,6 +135,7 @@ export class LoansService {
       maxAmount: formatAmount(product.maxAmount),
       customerLimit: formatAmount(product.customerLimit),
       outstanding: formatAmount(outstanding),
+      limitLeft: formatAmount(left),
       available: formatAmount(Money.min(left, product.maxAmount)),
       terms: product.terms,
       dailyRate: product.dailyRate,

@@ -187,7 +187,11 @@ export class PlanCatalogue {
   /** Owners' capital into the plan reserve: a reasoned ledger entry, audited in the same transaction. */
   async fundReserve(staff: StaffIdentity, body: FundPlanReserveBody): Promise<PlanReserve> {
     const amount = new Money(body.amount);
-    if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    if (amount.isZero())
+      throw new AppError(errors.amountIncorrect, 'The amount must be greater than 0').onField(
+        'amount',
+        'positive',
+      );
     requirePostable(body.amount, body.currency);
     return this.deps.units.run(async ({ tx }) => {
       const { journalId } = await this.deps.ledger.transfer(tx, {

@@ -214,7 +214,11 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
     }
     if (envelope.code !== '200') {
       const retryAfterSeconds = retryAfterOf(response);
-      throw new ApiError(envelope.code, envelope.message, response.status, { orderCall, retryAfterSeconds });
+      throw new ApiError(envelope.code, envelope.message, response.status, {
+        orderCall,
+        retryAfterSeconds,
+        fields: envelope.fields,
+      });
     }
     return envelope;
   }

@@ -324,9 +324,41 @@ export function isCatalogueCode(code: string): code is CatalogueCode {
   return Object.prototype.hasOwnProperty.call(catalogue, code);
 }
 
+/**
+ * The rule a field broke: `required` (missing), `format` (not the expected form: pattern, type, choice,
+ * clean text), `minLength`/`maxLength` (text length), `minimum`/`maximum` (a number's bounds),
+ * `minItems`/`maxItems` (a list's length), `positive` (an amount that must be above 0).
+ */
+export const fieldRules = [
+  'required',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'positive',
+] as const;
+export type FieldRule = (typeof fieldRules)[number];
+
+/** Which field a refusal is about, so a form can say what is wrong on the field itself. */
+export interface FieldIssue {
+  /** The field's path in the request, dotted: `amount`, `terms.0.days`. */
+  field: string;
+  rule: FieldRule;
+  /** The bound the rule names (a length, a minimum), when it has one. */
+  limit?: number;
+}
+
 /** The response envelope every endpoint answers with (docs/product.md, the API). */
 export interface Envelope<T> {
   code: string;
   message: string;
   result: T | null;
+  /**
+   * On a refusal about input: the fields and the rules they broke (a request that failed validation, or a
+   * service refusal that names its field). Absent otherwise.
+   */
+  fields?: FieldIssue[];
 }

@@ -62,7 +62,12 @@ export const LoanProduct = Type.Object({
   customerLimit: Amount,
   /** Principal the customer owes or has pending now. */
   outstanding: Amount,
-  /** What is left of the limit (never below 0, never above maxAmount). */
+  /**
+   * What is left of the limit: `customerLimit − outstanding`, never below 0. The one figure the customer's
+   * loan page and the back office's loan record both show as "left of the limit".
+   */
+  limitLeft: Amount,
+  /** The most the next loan may be: `limitLeft`, capped by `maxAmount` (a single loan's ceiling). */
   available: Amount,
   /** Term choices in days. */
   terms: Type.Array(Type.Integer()),

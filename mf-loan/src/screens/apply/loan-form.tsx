@@ -78,6 +78,8 @@ export function LoanForm({ product, initial, onQuoted }: LoanFormProps) {
         <dd>{money(product.customerLimit, product.currency)}</dd>
         <dt>{t('apply.outstanding')}</dt>
         <dd>{money(product.outstanding, product.currency)}</dd>
+        <dt>{t('apply.limitLeft')}</dt>
+        <dd>{money(product.limitLeft, product.currency)}</dd>
         <dt>{t('apply.dailyRate')}</dt>
         <dd>{ratePercent(product.dailyRate)}</dd>
         <dt>{t('apply.freeDays')}</dt>

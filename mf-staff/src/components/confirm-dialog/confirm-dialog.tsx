@@ -1,54 +1,80 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button, Modal } from '@swx/shared';
 import { FormAlert, useAction } from '../action';
+import { Facts, type Fact } from '../facts';
 import { useStaffStrings } from '../../i18n';
-import { pageStyles } from '../page';
+import styles from './confirm-dialog.module.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** What will happen, in one sentence that names the amount and the customer (read out with the title). */
+  message?: ReactNode;
+  /** The figures behind the sentence (customer, amount, destination), as the record shows them. */
+  facts?: readonly Fact[];
+  confirmLabel: string;
+  /** Runs on Confirm; a refusal stays in the dialog, which closes only when the action succeeded. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+  danger?: boolean;
+  /** More to read before deciding (a payout's summary, the reason it was asked for), after the figures. */
+  children?: ReactNode;
+}
 
 /**
- * Asks a member to confirm an action that moves money (a funding request, a write-off, a charity payout)
- * after reading what it will do: the action runs only from the dialog's button, and a refusal stays in the
- * dialog so the member reads it where they decided.
+ * Asks before a money action (approve a deposit, a withdrawal, a loan or a correction; mark a payout paid;
+ * fund a reserve or the lending book; a write-off; a charity payout): the sentence says what will happen with which amount for which customer, Cancel changes
+ * nothing. Focus starts on Cancel, so Enter on an opened dialog never moves money by accident; the dialog
+ * (the SDK's `Modal`) keeps Tab inside, closes on Esc and returns focus to the button that opened it.
+ * It answers only Cancel or Confirm: a click outside does not close it.
  */
 export function ConfirmDialog({
   open,
   title,
+  message,
+  facts,
   confirmLabel,
-  onClose,
   onConfirm,
-  children,
+  onClose,
   danger = false,
-}: {
-  open: boolean;
-  title: ReactNode;
-  confirmLabel: string;
-  onClose: () => void;
-  onConfirm: () => Promise<void>;
-  children: ReactNode;
-  danger?: boolean;
-}) {
+  children,
+}: ConfirmDialogProps) {
   const { t } = useStaffStrings();
-  const { busy, failure, setFailure, run } = useAction();
-  // A refusal read once is not shown again when the dialog next opens.
-  const close = () => {
-    setFailure(null);
-    onClose();
-  };
+  const messageId = useId();
+  const { busy, failure, run } = useAction();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // After the Modal's own first focus (a copy button among the facts would take it): Cancel, always.
+  useEffect(() => {
+    if (open) cancelRef.current?.focus();
+  }, [open]);
   const confirm = () =>
     run(async () => {
       await onConfirm();
-      close();
+      onClose();
     });
   return (
-    <Modal open={open} onClose={close} title={title} dismissOnBackdrop={false}>
-      <div className={pageStyles.page}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      dismissOnBackdrop={false}
+      describedBy={message ? messageId : undefined}
+    >
+      <div className={styles.body}>
+        {message ? (
+          <p id={messageId} className={styles.message}>
+            {message}
+          </p>
+        ) : null}
+        {facts && facts.length > 0 ? <Facts items={facts} /> : null}
         {children}
         <FormAlert message={failure} />
-        <div className={pageStyles.row}>
+        <div className={styles.actions}>
+          <Button ref={cancelRef} variant="secondary" onClick={onClose} disabled={busy}>
+            {t('actions.cancel')}
+          </Button>
           <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={() => void confirm()}>
             {confirmLabel}
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            {t('actions.cancel')}
           </Button>
         </div>
       </div>

@@ -1,1 +1,1 @@
-export { ConfirmDialog } from './confirm-dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';

@@ -56,6 +56,10 @@ describe('product and pre-contract quote', () => {
       minAmount: '100',
       maxAmount: '5000',
       customerLimit: '10000',
+      // Nothing borrowed: the whole limit is left, though one loan is capped at maxAmount.
+      outstanding: '0',
+      limitLeft: '10000',
+      available: '5000',
       terms: [7, 14, 30, 60, 90],
       dailyRate: '0.001',
       interestFreeDays: 3,
@@ -192,7 +196,7 @@ describe('signing: the confirmation carries the quote', () => {
     expect(results.map((r) => r.code).sort()).toEqual(['11137', '200']);
     expect((await quote(carol, '2001', 30)).code).toBe('11137');
     const product = (await server.call(carol, 'GET', '/user/loanProduct')).result;
-    expect(product).toMatchObject({ outstanding: '8000', available: '2000' });
+    expect(product).toMatchObject({ outstanding: '8000', limitLeft: '2000', available: '2000' });
   });
 });
 

@@ -195,4 +195,51 @@ describe('plans among the markets', () => {
     expect((await list('?type=2')).some((row) => row.type === 1)).toBe(false);
     expect((await list('?type=1&type=5')).map((row) => row.type).sort()).toContain(1);
   });
+
+  it('say which field a reserve funding gets wrong, and change nothing', async () => {
+    const ask = async (body: object) => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/swx/admin/plans/reserve',
+        headers: { authorization: server.staff },
+        payload: { currency: 'USDT', amount: '10', reason: 'Owners fund the plan reserve', ...body },
+      });
+      return { status: res.statusCode, ...res.json() };
+    };
+    const pending = async () =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/swx/admin/changes?status=pending',
+          headers: { authorization: server.staff },
+        })
+      ).json().result.length;
+    const before = await pending();
+    expect(await ask({ amount: '-5' })).toMatchObject({
+      status: 400,
+      code: '400',
+      fields: [{ field: 'amount', rule: 'format' }],
+    });
+    expect(await ask({ amount: '0' })).toMatchObject({
+      code: '11010',
+      fields: [{ field: 'amount', rule: 'positive' }],
+    });
+    expect(await ask({ reason: 'ab' })).toMatchObject({
+      code: '400',
+      fields: [{ field: 'reason', rule: 'minLength', limit: 3 }],
+    });
+    expect(await ask({ currency: 'us dt' })).toMatchObject({
+      fields: [{ field: 'currency', rule: 'format' }],
+    });
+    const unknown = await ask({ extra: 1 });
+    expect([unknown.code, unknown.fields]).toEqual(['400', undefined]);
+    // A refusal that is not about the input names no field.
+    const customer = await server.call(alice, 'POST', '/order/quoteSmart', {
+      productId: '999',
+      days: 3,
+      amount: '1',
+    });
+    expect(JSON.parse(customer.body).fields).toBeUndefined();
+    expect(await pending()).toBe(before);
+  });
 });

@@ -1,4 +1,4 @@
-import { isCatalogueCode } from '@swx/shared/contract';
+import { fieldRules, isCatalogueCode } from '@swx/shared/contract';
 
 /**
  * What every answer to a hostile request must look like: no 5xx; an error inside the envelope with a
@@ -55,7 +55,22 @@ export function problemsWith(answer: Answer, tableNames: readonly string[]): str
   const keys = body && typeof body === 'object' ? Object.keys(body).sort().join(',') : '';
   // The staff OpenAPI document (`admin.openApi`) is the one JSON answer that is not enveloped.
   if (answer.statusCode < 300 && keys === 'components,info,openapi,paths') return problems;
-  if (keys !== 'code,message,result') return [...problems, `not the envelope (${keys})`];
+  // A refusal about input may name its fields (`fields`: `[{field, rule, limit?}]`, docs/api.md).
+  const fields = (body as { fields?: unknown }).fields;
+  if (keys === 'code,fields,message,result') {
+    if (answer.statusCode < 400) problems.push('fields on a success');
+    const wellFormed =
+      Array.isArray(fields) &&
+      fields.length > 0 &&
+      fields.every(
+        (issue: { field?: unknown; rule?: unknown; limit?: unknown }) =>
+          typeof issue.field === 'string' &&
+          /^[A-Za-z0-9_.-]{1,120}$/.test(issue.field) &&
+          (fieldRules as readonly unknown[]).includes(issue.rule) &&
+          (issue.limit === undefined || typeof issue.limit === 'number'),
+      );
+    if (!wellFormed) problems.push(`fields not as the contract says (${JSON.stringify(fields)})`);
+  } else if (keys !== 'code,message,result') return [...problems, `not the envelope (${keys})`];
   if (typeof envelope.code !== 'string' || !isCatalogueCode(envelope.code)) {
     problems.push(`code ${String(envelope.code)} not in the catalogue`);
   }
