@@ -72,7 +72,7 @@ export class RootStore {
       baseUrl: options.apiBaseUrl,
       getToken: () => this.session.token,
       getMode: () => this.settings.accountMode,
-      onUnauthorized: () => this.session.handleUnauthorized(),
+      onUnauthorized: (sentToken) => this.session.handleUnauthorized(sentToken),
       fetch: options.fetch,
     });
     this.settings = new SettingsStore({
