@@ -163,8 +163,13 @@ export default defineConfig({
         WEBAUTHN_RP_ID: 'localhost',
         WEBAUTHN_ORIGINS: `http://localhost:${port},http://127.0.0.1:${port}`,
         // The address book's cooling-off period is a parameter (24 h by default): this server starts it at
-        // about 20 seconds, so a test sees an address become usable (the test's clock is this setting).
-        PARAM_DEFAULTS: JSON.stringify({ withdrawal_address_cooling_off_hours: '0.0055' }),
+        // about 20 seconds, so a test sees an address become usable (the test's clock is this setting). Loans
+        // have no interest-free days here (3 by default), so the interest of a loan's first day shows on the
+        // loan page, in a repayment and in a withdrawal (loan.spec.ts, money.spec.ts).
+        PARAM_DEFAULTS: JSON.stringify({
+          withdrawal_address_cooling_off_hours: '0.0055',
+          loan_interest_free_days: '0',
+        }),
         // Social sign-in.
         ...social.serverEnv,
       },

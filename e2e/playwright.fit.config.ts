@@ -24,7 +24,9 @@ const webServer = (Array.isArray(suite.webServer) ? suite.webServer : [])
 export default defineConfig({
   ...suite,
   testDir: './fit',
-  testMatch: process.env.SWX_SCREENSHOTS ? ['screenshots.ts', 'staff-screenshots.ts'] : '*.spec.ts',
+  testMatch: process.env.SWX_SCREENSHOTS
+    ? ['screenshots.ts', 'staff-screenshots.ts', 'staff-confirm-screenshots.ts']
+    : '*.spec.ts',
   // A budget per test (fit.spec.ts: one language and route), not one for a language's whole walk; the
   // screenshot walks set their own.
   timeout: 90_000,

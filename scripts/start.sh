@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Quick start, command 1: installs what is needed, builds everything and runs the whole site on the
-# embedded database at http://localhost:${PORT:-8080}. Stop with Ctrl-C (graceful shutdown).
+# Quick start, command 1: installs what is needed, builds everything (unless nothing changed since the last
+# build) and runs the whole site on the embedded database at http://localhost:${PORT:-8080}. Stop with Ctrl-C
+# (graceful shutdown).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-system.sh
 pnpm install --frozen-lockfile
-pnpm build
+# Builds only when a source, config, the lockfile or the toolchain changed since the output was built (a content
+# hash kept beside each package's dist/); SWX_REBUILD=1 builds anyway. A restart of an unchanged tree skips it.
+node scripts/build-if-changed.mjs
 export NODE_ENV=production
 # Identity data at rest: the server refuses to start without a key-encryption key (docs/configuration.md).
 # The quick start keeps one per data folder (created once, readable by this user only, never printed); a real

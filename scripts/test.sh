@@ -117,9 +117,9 @@ if [ "$status" -ne 0 ]; then
   exit 1
 fi
 
-stage "dependency boundaries, release commands and compatibility gate"
+stage "dependency boundaries, release commands, compatibility gate and the start script's build skip"
 pnpm run check:boundaries || status=1
-pnpm run test:release-scripts || status=1
+pnpm run test:scripts || status=1
 
 stage "tests: the browser lane and the Jest lane side by side"
 TEST_DATABASE_URL=$(bash scripts/postgres.sh)

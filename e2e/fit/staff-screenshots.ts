@@ -56,6 +56,8 @@ const screens: readonly (readonly [
   ['content', 'desk', (page) => page.goto('/staff/operations/content').then(() => undefined)],
   ['nfts', 'desk', (page) => page.goto('/staff/operations/nfts').then(() => undefined)],
   ['ledger', 'desk', (page) => page.goto('/staff/operations/ledger').then(() => undefined)],
+  ['lending', 'desk', (page) => page.goto('/staff/operations/lending').then(() => undefined)],
+  ['charity', 'desk', (page) => page.goto('/staff/operations/charity').then(() => undefined)],
   ['account', 'desk', (page) => page.goto('/staff/account').then(() => undefined)],
   [
     'params',

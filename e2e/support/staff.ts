@@ -358,3 +358,19 @@ export async function createMember(
   });
   return member;
 }
+
+/**
+ * Loans draw on the lending book, which starts empty (docs/product.md, Loans): until it holds at least
+ * `needed`, the desk asks to fund it and the treasurer approves (maker-checker, two finance members). Two
+ * workers may both fund it at once; the book then simply holds more.
+ */
+export async function ensureLendingCapital(request: APIRequestContext, needed = 20_000): Promise<void> {
+  const desk = await deskSession(request);
+  const book = await staffCall<{ available: string }>(request, desk, 'GET', '/loans/book');
+  if (Number(book.available) >= needed) return;
+  const asked = await staffCall(request, desk, 'POST', '/loans/capital', {
+    amount: String(needed * 5),
+    reason: 'e2e: owners fund the lending book',
+  });
+  await approvePending(request, asked, 'treasurer');
+}

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from '../support/smtp';
 import { deployModules, expect, test } from './fixtures';
-import { deskSession } from '../support/staff';
+import { deskSession, ensureLendingCapital } from '../support/staff';
 import { photo } from '../support/back-office';
 
 /**
@@ -91,6 +92,28 @@ async function usdtAvailable(request: APIRequestContext, token: string): Promise
   return Number(info.assets.find((asset) => asset.currency === 'USDT')?.available ?? '0');
 }
 
+/** A deposit of `amount` USDT the desk approves at once. */
+async function depositApproved(request: APIRequestContext, token: string, staff: string, amount: string) {
+  const headers = { Authorization: token, virtually: 'YES' };
+  const uploaded = await request.post('/swx/customer/upload/image', {
+    headers,
+    multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: photo(7) } },
+  });
+  const proof = ((await uploaded.json()) as { result: { id: string } }).result.id;
+  const made = await request.post('/swx/customer/user/recharge', {
+    headers,
+    data: {
+      coin: 'USDT',
+      network: 'TRC20',
+      amount,
+      txHash: crypto.randomBytes(32).toString('hex'),
+      proofImage: proof,
+    },
+  });
+  const deposit = ((await made.json()) as { result: { id: string } }).result;
+  await approve(request, staff, 'deposit', deposit.id);
+}
+
 /** Draws a signature-like stroke across the pad, as a finger or a mouse would. */
 async function sign(page: Page, pad: Locator) {
   await pad.scrollIntoViewIfNeeded();
@@ -137,7 +160,7 @@ async function verifyIdentity(page: Page) {
     await page
       .getByLabel(label)
       .setInputFiles({ name: `${index}.png`, mimeType: 'image/png', buffer: photo(index) });
-  await expect(page.getByText('Replace the photo')).toHaveCount(3);
+  await expect(page.getByText('Change image')).toHaveCount(3);
   // Previews of what was picked, before anything is submitted.
   await expect(page.getByRole('img', { name: /^Preview:/ })).toHaveCount(3);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -169,6 +192,11 @@ test('a new customer verifies, borrows on a signed agreement, downloads the cont
   const identity = identities.find((entry) => entry.userId === session.userInfo.id);
   expect(identity, 'the submitted verification is in the staff queue').toBeTruthy();
   await approve(request, staff, 'kyc', identity!.id);
+
+  // Loans draw on the lending book staff fund; the first day's interest is paid from a deposit (120 USDT,
+  // the smallest the cashier takes).
+  await ensureLendingCapital(request);
+  await depositApproved(request, session.token, staff, '120');
 
   await page.goto('/loan?tab=verify');
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
@@ -211,11 +239,12 @@ test('a new customer verifies, borrows on a signed agreement, downloads the cont
 
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(detail).toContainText('Running');
-  // Repaid within the interest-free days: the principal alone.
-  await expect(detail.getByTestId('amount-due-today')).toHaveText('500.00 USDT');
+  // This server lends with no interest-free days: repaid on the first day, the principal and a day's interest
+  // (500 × 0.001).
+  await expect(detail.getByTestId('amount-due-today')).toHaveText('500.50 USDT');
   await detail.getByRole('button', { name: 'Repay now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Repay the loan' });
   await dialog.getByRole('button', { name: 'Repay', exact: true }).click();
   await expect(detail).toContainText('Repaid');
-  expect(await usdtAvailable(request, session.token)).toBeCloseTo(before, 2);
+  expect(await usdtAvailable(request, session.token)).toBeCloseTo(before - 0.5, 2);
 });

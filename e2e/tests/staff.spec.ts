@@ -8,13 +8,15 @@ import {
   submitIdentity,
   tronAddress,
   allowAnyWithdrawal,
+  type Customer,
 } from '../support/back-office';
 import { createMember, signInNewMember, staffCall } from '../support/staff';
 import { closeContext, deployModules, expect, test } from './fixtures';
 
 /**
  * The back office as built (`mf-staff/dist`, served by the real server under /mf-staff/) against the real
- * server (issue 19): a reviewer approves a deposit looking at its proof image; a large withdrawal needs two
+ * server (issue 19): a reviewer approves a deposit looking at its proof image, after a confirmation that
+ * names the amount and the customer (Cancel changes nothing; issue 32); a large withdrawal needs two
  * finance members; an identity check rejected on one field shows that field's reason on the customer's KYC
  * page (`mf-loan`). Staff enrol their authenticator at first sign-in in the page, as a new member would.
  * The back office is a desktop tool: these run in the desktop project only.
@@ -52,6 +54,17 @@ async function reviewerToken(request: APIRequestContext): Promise<string> {
   return (await signInNewMember(request, await createMember(request, ['reviewer'], 'e2erev'))).token;
 }
 
+/** The customer's available USDT. */
+async function usdtAvailable(request: APIRequestContext, customer: Customer) {
+  const assets = await customerCall<{ assets: { currency: string; available: string }[] }>(
+    request,
+    customer,
+    'GET',
+    '/order/getAssestInfo/all',
+  );
+  return Number(assets.assets.find((asset) => asset.currency === 'USDT')?.available ?? '0');
+}
+
 test('a reviewer approves a deposit with its proof image in view', async ({ page, request }) => {
   const customer = await realCustomer(request, 'e2estd');
   const depositId = await deposit(request, customer, '250');
@@ -75,7 +88,30 @@ test('a reviewer approves a deposit with its proof image in view', async ({ page
 
   await page.getByRole('button', { name: 'Claim' }).click();
   await expect(page.getByTestId('claim')).toContainText('You are working on this');
+  // Approving credits money: the back office asks first, naming the amount and the customer.
   await page.getByRole('button', { name: 'Approve' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Approve this deposit?' });
+  await expect(dialog).toContainText(
+    `250.00 USDT will be credited to ${customer.username}’s real account now, and ${customer.username} is notified.`,
+  );
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Cancel changes nothing: the deposit waits, the customer has no money yet.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeFocused();
+  expect(await usdtAvailable(request, customer)).toBe(0);
+  const waiting = await customerCall<{ id: string; status: string }[]>(
+    request,
+    customer,
+    'GET',
+    '/user/listRecharge',
+  );
+  expect(waiting.find((item) => item.id === depositId)?.status).toBe('pending');
+
+  await page.getByRole('button', { name: 'Approve' }).click();
+  dialog = page.getByRole('dialog', { name: 'Approve this deposit?' });
+  await dialog.getByRole('button', { name: 'Approve and credit' }).click();
   await expect(page.getByText('Approved.')).toBeVisible();
 
   const deposits = await customerCall<{ id: string; status: string }[]>(
@@ -85,13 +121,7 @@ test('a reviewer approves a deposit with its proof image in view', async ({ page
     '/user/listRecharge',
   );
   expect(deposits.find((item) => item.id === depositId)?.status).toBe('approved');
-  const assets = await customerCall<{ assets: { currency: string; available: string }[] }>(
-    request,
-    customer,
-    'GET',
-    '/order/getAssestInfo/all',
-  );
-  expect(Number(assets.assets.find((asset) => asset.currency === 'USDT')?.available)).toBe(250);
+  expect(await usdtAvailable(request, customer)).toBe(250);
 });
 
 async function financePage(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -147,6 +177,8 @@ test('a large withdrawal needs a second finance member', async ({ page, request,
   await expect(page.getByText(tronAddress)).toBeVisible();
   await expect(page.getByTestId('approval-progress')).toContainText('0 of 2 approvals');
   await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Your approval is 1 of 2');
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve for payout' }).click();
   await expect(page.getByText('Your approval is recorded. A second member must approve too.')).toBeVisible();
   await expect(page.getByTestId('approval-progress')).toContainText('1 of 2 approvals');
   // The same member cannot give the second approval.
@@ -165,6 +197,8 @@ test('a large withdrawal needs a second finance member', async ({ page, request,
     await openRecord(colleague, 'Withdrawals', customer.username);
     await expect(colleague.getByTestId('approval-progress')).toContainText('1 of 2 approvals');
     await colleague.getByRole('button', { name: 'Approve' }).click();
+    await expect(colleague.getByRole('dialog')).toContainText('is approved for payout');
+    await colleague.getByRole('dialog').getByRole('button', { name: 'Approve for payout' }).click();
     await expect(colleague.getByText('Approved.')).toBeVisible();
   } finally {
     await closeContext(colleague.context());

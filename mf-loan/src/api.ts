@@ -65,8 +65,12 @@ export const loanApi = {
     return api().call('loans.repay', { body: { id, amount } });
   },
 
-  withdraw(id: string): Promise<Loan> {
-    return api().call('loans.withdraw', { body: { id } });
+  /**
+   * Withdraws (within 14 days, before maturity) or cancels a pending application. `amount` is the withdrawal
+   * amount the customer saw (principal + interest accrued): if a day turned meanwhile, the server answers 11007.
+   */
+  withdraw(id: string, amount?: string): Promise<Loan> {
+    return api().call('loans.withdraw', { body: amount === undefined ? { id } : { id, amount } });
   },
 
   contract(id: string): Promise<Blob> {

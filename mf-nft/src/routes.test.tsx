@@ -32,7 +32,18 @@ test('other languages are fetched before the module shows, and followed on a cha
 });
 
 test('the section links mark only the page shown as current', async () => {
-  root = createFakeSite({ 'GET /index/nftDonations': { total: '0', count: 0, items: [] } }).root;
+  root = createFakeSite({
+    'GET /index/nftDonations': {
+      total: '0',
+      count: 0,
+      items: [],
+      raised: '0',
+      paidOut: '0',
+      held: '0',
+      heldAsOf: null,
+      payouts: [],
+    },
+  }).root;
   renderModule(root, '/nfts?view=donations');
   await screen.findByTestId('donations-total');
   const nav = screen.getByRole('navigation', { name: 'NFT pages' });

@@ -45,6 +45,9 @@ const markets: TradingMarkets = {
   tickAt: async () => undefined,
   onTicks: () => () => undefined,
   optionTerms: () => ({ periods: [], stakeMin: '0', stakeMax: '0' }),
+  firstTickAfter: async () => undefined,
+  staleAfterMs: () => 30_000,
+  orderLimits: () => ({ minSize: '0.0001', sizeStep: '0.0001', minNotional: '0' }),
 };
 const engine = new TradingEngine(
   new TradingContext({

@@ -310,6 +310,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     customers: (ids) => auth.customerSummaries(ids),
+    fourEyes,
+    staffNames: (ids) => staff.usernames(ids),
   });
   loans.registerReviews(reviews);
   loans.registerJobs(scheduler);
@@ -325,6 +327,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     notifications,
     events: live,
     identity: kyc,
+    // Money rules: no withdrawal while a loan is overdue (11400).
+    loanStanding: loans,
     reviews,
     withdrawalGuard: security,
     staffViews: {
@@ -380,6 +384,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     events: live,
     scheduler,
     usernames: (ids) => auth.usernames(ids),
+    // Charity payouts: a second finance member approves.
+    fourEyes,
+    staffNames: (ids) => staff.usernames(ids),
   });
   nfts.registerJobs(scheduler);
   await nfts.seed();
@@ -406,7 +413,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     usernames: (ids) => auth.usernames(ids),
     staffNames: (ids) => staff.usernames(ids),
   });
-  registerChangeKinds(changes, { params, markets, plans, staffManagement });
+  registerChangeKinds(changes, { params, markets, plans, loans, staffManagement });
   // The customer's data (a download sealed at rest, prepared on the scheduler) and account closure: a read
   // side over the owners' functions; closing writes through auth, security and privacy in one transaction.
   const privacySources: PrivacySources = {

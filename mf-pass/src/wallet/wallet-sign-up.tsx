@@ -2,12 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from '@swx/shared';
 import { passApi } from '../api';
-import { CodeField } from '../components/fields/code-field';
 import { EmailField } from '../components/fields/email-field';
-import { FormAlert } from '../components/fields/form-alert';
 import { FormField } from '../components/fields/form-field';
+import { SignUpFinish } from '../components/fields/sign-up-finish';
 import fieldStyles from '../components/fields/fields.module.css';
 import { useFieldFocus } from '../components/form/use-field-focus';
 import { PassLayout } from '../components/pass-layout/pass-layout';
@@ -62,27 +60,13 @@ const SignUpForm = observer(function SignUpForm({ signUp }: { signUp: WalletSign
         required
       />
       <EmailField store={store.form} field="email" inputRef={register('email')} />
-      <CodeField
-        store={store.form}
-        field="code"
-        inputRef={register('code')}
-        sender={store.codeSender}
-        onSend={focusAfter(() => store.sendCode())}
-        required
+      <SignUpFinish
+        store={store}
+        register={register}
+        onSendCode={focusAfter(() => store.sendCode())}
+        submitText={t('wallet.signUpSubmit')}
+        submittingText={t('wallet.signUpSubmitting')}
       />
-      <FormField
-        store={store.form}
-        field="inviteCode"
-        inputRef={register('inviteCode')}
-        label={t('fields.inviteCode')}
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={32}
-      />
-      <FormAlert error={store.submission.formError} />
-      <Button className={fieldStyles.submit} type="submit" fullWidth loading={store.submission.submitting}>
-        {store.submission.submitting ? t('wallet.signUpSubmitting') : t('wallet.signUpSubmit')}
-      </Button>
     </form>
   );
 });

@@ -25,8 +25,7 @@ export class FileAnswer {
 
 function answerWith(answer: unknown): Response {
   if (answer === undefined) return jsonResponse(404, { code: '404', message: 'Not found', result: null });
-  if (answer instanceof Refusal)
-    return jsonResponse(answer.status, { code: answer.code, message: answer.message, result: null });
+  if (answer instanceof Refusal) return jsonResponse(answer.status, answer.envelope);
   if (answer instanceof FileAnswer)
     return { status: 200, ok: true, blob: async () => answer.blob } as unknown as Response;
   if (answer instanceof Success)

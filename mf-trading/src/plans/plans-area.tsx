@@ -6,6 +6,7 @@ import {
   DecimalField,
   EmptyState,
   formatDateTime,
+  formatDuration,
   formatMoney,
   formatPercent,
   getRootStore,
@@ -39,7 +40,8 @@ function Figures({ items, testId }: { items: [string, string][]; testId?: string
 }
 
 function ReserveLine({ reserve, t }: { reserve: PlanReserve | null; t: Translate }) {
-  if (!reserve) return null;
+  // The demo reserve is play money the platform tops up: its figures say nothing a customer needs.
+  if (!reserve || reserve.mode === 'demo') return null;
   const balance = formatMoney(reserve.balance, reserve.currency);
   return (
     <p data-testid="plan-reserve">
@@ -54,7 +56,11 @@ function ReserveLine({ reserve, t }: { reserve: PlanReserve | null; t: Translate
   );
 }
 
-/** The Plans tab of `/trading`: products, disclosure and reserve, the quote before buying, and My plans. */
+/**
+ * The Plans tab of `/trading`: products, disclosure and reserve, the quote before buying, and My plans. In the
+ * demo account plans are play money and sell at once; in the real one, while the reserve cannot take a
+ * purchase (a fresh install, before staff fund it), the tab says "not available yet" instead of an error.
+ */
 export const PlansArea = observer(function PlansArea() {
   const t = usePlansT();
   const root = getRootStore();
@@ -76,32 +82,45 @@ export const PlansArea = observer(function PlansArea() {
       />
     );
   const product = store.product;
+  const mode = real ? 'real' : 'demo';
+  const reserve = product ? store.reserveOf(product.currency, mode) : null;
+  const selling = reserve === null || reserve.selling;
   return (
     <section className={styles.area} aria-label={t('title')}>
       <h2>{t('title')}</h2>
       <p className={styles.disclosure} data-testid="plan-disclosure">
         {t('disclosure')}
       </p>
-      <ReserveLine reserve={product ? store.reserveOf(product.currency) : null} t={t} />
+      <ReserveLine reserve={reserve} t={t} />
       <ul className={styles.products} aria-label={t('product')}>
         {store.products.map((p) => (
           <li key={p.id} className={`${styles.card} ${p.id === store.productId ? styles.chosen : ''}`}>
             <Button variant="secondary" fullWidth disabled={!p.enabled} onClick={() => store.choose(p.id)}>
               <span translate="no">{p.name}</span> · {p.underlying}
             </Button>
-            <p>
-              {p.enabled
-                ? p.terms
-                    .map((term) => t('termOption', { days: term.days, rate: rate(term.dailyRate) }))
-                    .join(' / ')
-                : t('notEnabled')}
-            </p>
+            {p.enabled ? (
+              <ul className={styles.terms} aria-label={t('term')}>
+                {p.terms.map((term) => (
+                  <li key={term.days}>{t('termOption', { days: term.days, rate: rate(term.dailyRate) })}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('notEnabled')}</p>
+            )}
           </li>
         ))}
       </ul>
-      {!signedIn ? <EmptyState title={t('signIn')} /> : !real ? <EmptyState title={t('demo')} /> : null}
-      {signedIn && real && product ? <PurchaseForm store={store} t={t} /> : null}
-      {signedIn && real ? <MyPlans store={store} t={t} /> : null}
+      {!signedIn ? <EmptyState title={t('signIn')} /> : null}
+      {signedIn && !real ? (
+        <p className={styles.note} data-testid="plan-demo-note">
+          {t('demo')}
+        </p>
+      ) : null}
+      {signedIn && product && !selling ? (
+        <EmptyState title={t('notAvailableYet')} description={t('notAvailableYetHint')} />
+      ) : null}
+      {signedIn && product && selling ? <PurchaseForm store={store} t={t} /> : null}
+      {signedIn ? <MyPlans store={store} t={t} /> : null}
       <QuoteDialog store={store} t={t} />
       <ExitDialog store={store} t={t} />
     </section>
@@ -232,15 +251,29 @@ const ExitDialog = observer(function ExitDialog({ store, t }: { store: PlansStor
       }
     >
       {exit ? (
-        <Figures
-          testId="plan-exit-quote"
-          items={[
-            [t('principal'), money(exit.amount)],
-            [t('exitDamages'), money(exit.damages)],
-            [t('exitReturned'), money(exit.returned)],
-            [t('exitForgone'), money(exit.incomeForgone)],
-          ]}
-        />
+        <>
+          {store.exitRequoted ? (
+            <p className={styles.note} role="status">
+              {t('exitChanged')}
+            </p>
+          ) : null}
+          <Figures
+            testId="plan-exit-quote"
+            items={[
+              [t('principal'), money(exit.amount)],
+              [t('exitDamages'), money(exit.damages)],
+              [t('exitReturned'), money(exit.returned)],
+              [t('exitIncomeDue', { cycles: exit.cyclesDueNow }), money(exit.incomeDueNow)],
+              [t('exitTotal'), money(exit.totalPaidNow)],
+              [t('exitForgone'), money(exit.incomeForgone)],
+            ]}
+          />
+          {store.exitFailure && store.exitFailure.planId === exit.id ? (
+            <p className={styles.failure} role="alert">
+              {messageForError(store.exitFailure.error, t)}
+            </p>
+          ) : null}
+        </>
       ) : null}
     </Modal>
   );
@@ -271,6 +304,12 @@ const PlanCard = observer(function PlanCard({
 }) {
   const money = (value: string) => formatMoney(value, plan.currency);
   const seconds = secondsUntil(plan.nextEarningAt, store.now);
+  const running = plan.status === 'earning';
+  // Runtime ticks with the countdown while the plan runs; once it ended it is the server's figure.
+  const runtime = running
+    ? Math.max(0, Math.floor((store.now - Date.parse(plan.startedAt)) / 1000))
+    : plan.runtimeSeconds;
+  const failure = store.exitFailure && store.exitFailure.planId === plan.id && !store.exitQuote;
   return (
     <li className={styles.card} data-testid={`plan-${plan.id}`}>
       <strong>
@@ -285,13 +324,19 @@ const PlanCard = observer(function PlanCard({
           [t('incomeSoFar'), money(plan.incomeSoFar)],
           [t('todayIncome'), money(plan.todayIncome)],
           [t('payouts'), `${plan.cyclesPaid} / ${plan.days}`],
+          [t('runtime'), formatDuration(runtime, t)],
           [t('expiry'), formatDateTime(plan.expiresAt)],
+          ...(plan.exitDamagesNow !== null
+            ? ([[t('damagesNow'), money(plan.exitDamagesNow)]] as [string, string][])
+            : []),
           ...(plan.damages !== null
             ? ([[t('damagesTaken'), money(plan.damages)]] as [string, string][])
             : []),
         ]}
       />
-      {seconds !== null ? <p data-testid="plan-countdown">{t('countdown', { seconds })}</p> : null}
+      {seconds !== null ? (
+        <p data-testid="plan-countdown">{t('countdown', { time: formatDuration(seconds, t) })}</p>
+      ) : null}
       {plan.payouts.length > 0 ? (
         <details>
           <summary>{t('payouts')}</summary>
@@ -310,7 +355,12 @@ const PlanCard = observer(function PlanCard({
           </ol>
         </details>
       ) : null}
-      {plan.status === 'earning' ? (
+      {failure ? (
+        <p className={styles.failure} role="alert" data-testid="plan-exit-failure">
+          {messageForError(store.exitFailure!.error, t)}
+        </p>
+      ) : null}
+      {running ? (
         <Button variant="secondary" onClick={() => void store.quoteExit(plan.id)}>
           {t('exit')}
         </Button>

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { getRootStore } from '@swx/shared';
+import { ApiError, getRootStore } from '@swx/shared';
+import { errors } from '@swx/shared/contract';
 import type { PlanProduct, PlanReserve, SmartExitQuote, SmartOrder, SmartQuote } from '@swx/shared/contract';
 
 const api = () => getRootStore().api;
@@ -11,8 +12,9 @@ export function secondsUntil(time: string | null, now: number): number | null {
 
 /**
  * The Plans area: products with their terms and the reserve, the purchase form → quote → confirm, and the
- * customer's plans with a live countdown and early exit (damages quoted first). The server decides every
- * figure; this store only shows what it answered.
+ * customer's plans with a live countdown and early exit (what it pays quoted first, to the digit). The server
+ * decides every figure; this store only shows what it answered. Works in both account sets: demo plans are
+ * play money from the demo reserve.
  */
 export class PlansStore {
   products: PlanProduct[] = [];
@@ -26,6 +28,10 @@ export class PlansStore {
   exitQuote: SmartExitQuote | null = null;
   busy = false;
   failure: unknown = null;
+  /** Why an exit of this plan could not be quoted or made, shown on its card (or in the exit dialog). */
+  exitFailure: { planId: string; error: unknown } | null = null;
+  /** The exit's figures moved while the dialog was open (an earning time passed): shown with the new ones. */
+  exitRequoted = false;
   now = Date.now();
   private timer: ReturnType<typeof setInterval> | null = null;
 
@@ -37,8 +43,8 @@ export class PlansStore {
     return this.products.find((p) => p.id === this.productId) ?? null;
   }
 
-  reserveOf(currency: string): PlanReserve | null {
-    return this.reserves.find((r) => r.currency === currency) ?? null;
+  reserveOf(currency: string, mode: 'real' | 'demo' = 'real'): PlanReserve | null {
+    return this.reserves.find((r) => r.currency === currency && (r.mode ?? 'real') === mode) ?? null;
   }
 
   async load(signedIn: boolean): Promise<void> {
@@ -106,24 +112,59 @@ export class PlansStore {
   }
 
   async quoteExit(id: string): Promise<void> {
-    await this.run(async () => {
+    this.exitFailure = null;
+    this.exitRequoted = false;
+    this.busy = true;
+    try {
       const exitQuote = await api().call('plans.quoteExit', { body: { id } });
       runInAction(() => (this.exitQuote = exitQuote));
-    });
+    } catch (error) {
+      runInAction(() => (this.exitFailure = { planId: id, error }));
+      // A plan that ended meanwhile (completed by a payout): show it as it is now.
+      if (error instanceof ApiError && error.code === errors.planNotRunning) await this.load(true);
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
   }
 
   cancelExit(): void {
     this.exitQuote = null;
+    this.exitFailure = null;
+    this.exitRequoted = false;
   }
 
+  /**
+   * Exits on exactly the quoted figure (`total`): if an earning time passed meanwhile, the server refuses
+   * (`11007`) and the dialog shows the new figures to confirm again; any other refusal stays in the dialog.
+   */
   async confirmExit(): Promise<boolean> {
     const target = this.exitQuote;
     if (!target) return false;
-    return this.run(async () => {
-      await api().call('plans.exit', { body: { id: target.id } });
-      runInAction(() => (this.exitQuote = null));
+    this.exitFailure = null;
+    this.busy = true;
+    try {
+      await api().call('plans.exit', { body: { id: target.id, total: target.totalPaidNow } });
+      runInAction(() => {
+        this.exitQuote = null;
+        this.exitRequoted = false;
+      });
       await this.load(true);
-    });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === errors.termsChanged) {
+        const fresh = await api()
+          .call('plans.quoteExit', { body: { id: target.id } })
+          .catch(() => null);
+        runInAction(() => {
+          if (fresh) this.exitQuote = fresh;
+          this.exitRequoted = fresh !== null;
+          if (!fresh) this.exitFailure = { planId: target.id, error };
+        });
+      } else runInAction(() => (this.exitFailure = { planId: target.id, error }));
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
   }
 
   /** Ticks the countdowns each second while a plan runs; reloads when an earning time passes. */

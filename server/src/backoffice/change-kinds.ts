@@ -1,11 +1,14 @@
 import Decimal from 'decimal.js';
 import {
   errors,
+  type FundLendingCapitalBody,
   type FundPlanReserveBody,
   type SetMarketOptionTermsBody,
   type SetPlanTermsBody,
 } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
+import { requirePostable } from '../ledger/precision';
+import type { LoansService } from '../loans/service';
 import type { MarketsService } from '../markets/service';
 import type { ParamsService } from '../params/service';
 import type { PlansService } from '../plans/service';
@@ -24,6 +27,7 @@ export interface ChangeKindParts {
   params: ParamsService;
   markets: Pick<MarketsService, 'checkOptionTerms' | 'setOptionTerms'>;
   plans: Pick<PlansService, 'catalogue'>;
+  loans: Pick<LoansService, 'lendingBook' | 'fundLendingCapital'>;
   staffManagement: StaffManagement;
 }
 
@@ -31,11 +35,12 @@ export interface ChangeKindParts {
  * The settings that move money or risk, as maker-checker kinds (docs/security.md): parameters that are not
  * editorial (fees, limits, four-eyes thresholds, the KYC gate, stale windows, loan and option terms,
  * switches), a market's option terms, a plan's terms, and a member's roles — made and checked by admins —
- * and the plan reserve's funding, which moves owners' money and so is made and checked by finance. Purely
+ * and the funding of the plan reserve and of the lending book, which move owners' money and so are made and
+ * checked by finance. Purely
  * editorial changes (content, NFT listings, links) stay one step and are not here.
  */
 export function registerChangeKinds(changes: ChangeRequests, parts: ChangeKindParts): void {
-  const { params, markets, plans, staffManagement } = parts;
+  const { params, markets, plans, loans, staffManagement } = parts;
 
   changes.register<{ key: string; value: string }>('param', {
     role: 'admin',
@@ -97,7 +102,12 @@ export function registerChangeKinds(changes: ChangeRequests, parts: ChangeKindPa
   changes.register<FundPlanReserveBody>('plan-reserve', {
     role: 'finance',
     prepare: async (body) => {
-      if (new Decimal(body.amount).isZero()) throw new AppError(errors.amountIncorrect);
+      if (new Decimal(body.amount).isZero())
+        throw new AppError(errors.amountIncorrect, 'The amount must be greater than 0').onField(
+          'amount',
+          'positive',
+        );
+      requirePostable(body.amount, body.currency);
       const reserve = await plans.catalogue.reserve(body.currency);
       return {
         target: `plan_reserve:${body.currency}`,
@@ -110,6 +120,27 @@ export function registerChangeKinds(changes: ChangeRequests, parts: ChangeKindPa
     },
     apply: async (_unit, body, decision) => {
       await plans.catalogue.fundReserve(decision.approvedBy, body);
+    },
+  });
+
+  changes.register<FundLendingCapitalBody>('lending-capital', {
+    role: 'finance',
+    prepare: async (body) => {
+      if (new Decimal(body.amount).isZero()) throw new AppError(errors.amountIncorrect);
+      const book = await loans.lendingBook();
+      requirePostable(body.amount, book.currency);
+      return {
+        target: `lending_book:${book.currency}`,
+        summary: {
+          title: `Fund the ${book.currency} lending book`,
+          before: { capitalFunded: book.capitalFunded, available: book.available },
+          after: { add: body.amount },
+        },
+      };
+    },
+    // Joins the approval's unit of work (the book runs its entry as a unit).
+    apply: async (_unit, body, decision) => {
+      await loans.fundLendingCapital(decision.approvedBy, body);
     },
   });
 

@@ -31,6 +31,8 @@ export interface CashierDeps {
   identity?: { isVerified(userId: string): Promise<boolean> };
   /** What the staff review queues show besides the cashier's own records (`staff-queue.ts`). */
   staffViews: CashierStaffViews;
+  /** Loans: refuses a withdrawal while the customer has an overdue loan (`11400`). */
+  loanStanding?: { requireNoOverdueLoan(userId: string): Promise<void> };
   /** Fixes, when a withdrawal is submitted, how many finance approvals it needs (four eyes). */
   reviews: Pick<ReviewRegistry, 'opened'>;
   /**
@@ -96,6 +98,14 @@ export async function requireVerifiedForWithdrawal(
   if (!deps.params.getBoolean('kyc_required_for_withdrawal')) return;
   if (!deps.identity || !(await deps.identity.isVerified(customer.userId)))
     throw new AppError(errors.notVerified);
+}
+
+/** Money rules (issue 28): no withdrawal while a loan is overdue (`11400`); the screens say why. */
+export async function requireNoOverdueLoan(
+  deps: Pick<CashierDeps, 'loanStanding'>,
+  customer: Customer,
+): Promise<void> {
+  await deps.loanStanding?.requireNoOverdueLoan(customer.userId);
 }
 
 /**

@@ -23,6 +23,7 @@ import { isValidAddress, maskCardNumber, normaliseCardNumber, normaliseName } fr
 import { cashierWithdrawalQuotes, cashierWithdrawals } from './tables';
 import {
   notifyDecision,
+  requireNoOverdueLoan,
   requireReal,
   requireVerifiedForWithdrawal,
   withdrawalFourEyes,
@@ -48,6 +49,7 @@ export class Withdrawals {
   async quoteWithdrawal(customer: Customer, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
     requireReal(customer);
     await requireVerifiedForWithdrawal(this.deps, customer);
+    await requireNoOverdueLoan(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
     // The pinned quote body has no destination; ours sends it, and it is checked here as the withdrawal will.
     const destination = hasDestination(body) ? withdrawalDestination(body, network) : null;
@@ -101,6 +103,7 @@ export class Withdrawals {
   async submitWithdrawal(customer: Customer, body: WithdrawalBody): Promise<Withdrawal> {
     requireReal(customer);
     await requireVerifiedForWithdrawal(this.deps, customer);
+    await requireNoOverdueLoan(this.deps, customer);
     const { currency, network } = withdrawalTarget(body);
     const destination = withdrawalDestination(body, network);
     const amount = new Money(body.amount);

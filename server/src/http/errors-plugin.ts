@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import { isAppError } from './errors';
 import { failure } from './envelope';
-import { codeForValidation } from './validation';
+import { codeForValidation, fieldIssuesOf } from './validation';
 
 /**
  * The multipart parser (busboy, under @fastify/multipart) reports a malformed body — no boundary parameter,
@@ -53,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // is the catalogue's; `reason` says why (a missing key, damage), never what the data was.
       if (error.status >= 500)
         request.log.error({ code: error.code, reason: (error as { reason?: string }).reason }, error.message);
-      return reply.status(error.status).send(failure(error.code, error.message));
+      return reply.status(error.status).send(failure(error.code, error.message, error.fields));
     }
     if (error.validation) {
       const code = codeForValidation(error.validation as never);
@@ -65,7 +65,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code === '400'
           ? `Invalid ${where}${field ? `: ${String(field).replace(/^\//, '')}` : ''}`
           : undefined;
-      return reply.status(400).send(failure(code, message));
+      return reply.status(400).send(failure(code, message, fieldIssuesOf(error.validation as never)));
     }
     const code = frameworkCode(error);
     if (code === '500') {

@@ -1,4 +1,4 @@
-import { catalogue, type ErrorCode } from '@swx/shared/contract';
+import { catalogue, type ErrorCode, type FieldIssue, type FieldRule } from '@swx/shared/contract';
 
 /**
  * A refusal the customer should see: carries the catalogue code; the HTTP status comes from the catalogue.
@@ -16,6 +16,15 @@ export class AppError extends Error {
     this.code = code;
     this.status = catalogue[code].status;
     this.details = details;
+  }
+
+  /** The fields the refusal is about, answered with it (the envelope's `fields`): a form marks each one. */
+  fields: FieldIssue[] | undefined;
+
+  /** Names the field this refusal is about and the rule it broke: `throw new AppError(...).onField(...)`. */
+  onField(field: string, rule: FieldRule, limit?: number): this {
+    this.fields = [...(this.fields ?? []), { field, rule, ...(limit === undefined ? {} : { limit }) }];
+    return this;
   }
 }
 

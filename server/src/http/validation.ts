@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { isCatalogueCode, textFormats } from '@swx/shared/contract';
+import { isCatalogueCode, textFormats, type FieldIssue, type FieldRule } from '@swx/shared/contract';
 import { onFirstRequest } from './compile-on-first-use';
 
 /**
@@ -97,4 +97,45 @@ export function codeForValidation(errors: ErrorObject[] | undefined): string {
     }
   }
   return '400';
+}
+
+/** Ajv's keywords by the rule a form names to its member or customer (`FieldRule`). */
+const ruleOfKeyword: Record<string, FieldRule> = {
+  required: 'required',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  minimum: 'minimum',
+  exclusiveMinimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMaximum: 'maximum',
+  minItems: 'minItems',
+  maxItems: 'maxItems',
+};
+
+/**
+ * The field a validation failure is about and the rule it broke, for the envelope's `fields` (a form shows it
+ * on the field). Pattern, format, type and choice failures are all `format`: what the value should look like
+ * is the field's own message on the client. A failure of the request as a whole (not an object) names none,
+ * and neither does a property the request may not carry: its name is the sender's text, never answered back.
+ */
+export function fieldIssuesOf(errors: ErrorObject[] | undefined): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const error of errors ?? []) {
+    if (error.keyword === 'additionalProperties') continue;
+    const params = error.params as { missingProperty?: string; limit?: unknown };
+    const path = error.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (error.keyword === 'required' && params.missingProperty) path.push(params.missingProperty);
+    if (path.length === 0) continue;
+    const rule = ruleOfKeyword[error.keyword] ?? 'format';
+    const limit = typeof params.limit === 'number' ? params.limit : undefined;
+    const field = path.join('.');
+    // Paths come from the schema's own names; anything else (a record's keys) is not answered back.
+    if (!/^[A-Za-z0-9_.-]{1,120}$/.test(field)) continue;
+    if (issues.some((issue) => issue.field === field)) continue;
+    issues.push({ field, rule, ...(limit === undefined ? {} : { limit }) });
+  }
+  return issues;
 }

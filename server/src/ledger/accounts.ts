@@ -42,6 +42,15 @@ export const platformKinds = [
   'platform_capital',
   // Staff correction entries (PRODUCT.md rule 3): the counterparty of every approved correction.
   'platform_corrections',
+  // The lending book (issue 28): owners' capital put into lending by staff; loan principal itself is
+  // `platform_loans` (negative while lent out). What can be lent is capital + loans + interest + losses.
+  'platform_lending_capital',
+  /** Interest received on loans (repayments, collections, withdrawals). */
+  'platform_loan_interest',
+  /** Principal of loans written off (negative: the loss). */
+  'platform_loan_losses',
+  /** The charity's own account outside the platform: donations paid out to it (issue 28). */
+  'platform_charity_external',
 ] as const;
 export type PlatformKind = (typeof platformKinds)[number];
 

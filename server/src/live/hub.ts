@@ -29,6 +29,8 @@ export interface LiveHubOptions {
   snapshot: (codes: ReadonlySet<string> | null) => LivePrice[];
   isKnownCode: (code: string) => boolean;
   allCodes: () => readonly string[];
+  /** The markets stale now, told to a client when it connects (then changes arrive as they happen). */
+  staleCodes?: () => readonly string[];
 }
 
 export interface LiveClient {
@@ -122,6 +124,10 @@ export class LiveHub {
     socket.on('close', () => this.remove(client));
     socket.on('message', (data, isBinary) => this.receive(client, data, isBinary));
     this.sendPrices(client, this.options.snapshot(null));
+    // Which markets are stale now (the rest are fresh): the live badges start from this, then follow changes.
+    const stale = this.options.staleCodes?.();
+    if (stale)
+      this.sendJson(client, { type: 'market.freshness', snapshot: true, stale: [...stale], fresh: [] });
     return client;
   }
 

@@ -1,4 +1,4 @@
-import type { LivePrice } from '@swx/shared/contract';
+import type { LivePrice, MarketFreshnessEvent } from '@swx/shared/contract';
 import type { Lifecycle } from '../platform/lifecycle';
 import type { MarketsService } from '../markets/service';
 import { defineChannel, type Bus, type BusChannel } from '../platform/bus';
@@ -58,6 +58,8 @@ export class LiveService {
     bus: Pick<Bus, 'channel'>,
     private readonly markets: MarketsService,
     options: Partial<Pick<LiveHubOptions, 'flushMs' | 'maxBufferedBytes' | 'heartbeatMs'>> & {
+      /** How often staleness is checked for the live badges (default 1 s). */
+      freshnessMs?: number;
       /** Which sessions are still live; with it, sockets of ended sessions are closed every `sessionCheckMs`. */
       liveSessions?: LiveSessionCheck;
       sessionCheckMs?: number;
@@ -85,7 +87,30 @@ export class LiveService {
         }),
       isKnownCode: (code) => markets.find(code)?.code === code,
       allCodes: () => markets.list().map((m) => m.code),
+      staleCodes: () => [...this.stale],
     });
+    this.freshnessMs = options.freshnessMs ?? 1_000;
+  }
+
+  /** Markets this instance last found stale (each instance judges by its own prices and clock). */
+  private stale = new Set<string>();
+  private readonly freshnessMs: number;
+  private freshnessTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Finds which markets went stale or became fresh since the last check and tells this instance's sockets
+   * (`market.freshness`), so every price screen's badge changes while it is open. Runs every second; answers
+   * the change (tests call it with their own clock).
+   */
+  checkFreshness(at: number = Date.now()): MarketFreshnessEvent | undefined {
+    const now = new Set(this.markets.feedStatus(at).staleMarkets ?? []);
+    const stale = [...now].filter((code) => !this.stale.has(code));
+    const fresh = [...this.stale].filter((code) => !now.has(code));
+    this.stale = now;
+    if (stale.length === 0 && fresh.length === 0) return undefined;
+    const event: MarketFreshnessEvent = { type: 'market.freshness', stale, fresh };
+    this.hub.broadcastEvent({ ...event });
+    return event;
   }
 
   /**
@@ -126,6 +151,9 @@ export class LiveService {
       });
       this.unsubscribeTicks = this.markets.onTicks((ticks) => this.hub.offer(ticks));
       this.hub.start();
+      this.stale = new Set(this.markets.feedStatus().staleMarkets ?? []);
+      this.freshnessTimer = setInterval(() => this.checkFreshness(), this.freshnessMs);
+      this.freshnessTimer.unref();
       if (this.liveSessions) {
         this.sessionTimer = setInterval(
           () => void this.checkSessions().catch(() => undefined),
@@ -137,6 +165,7 @@ export class LiveService {
     stop: async () => {
       this.unsubscribeTicks?.();
       clearInterval(this.sessionTimer);
+      clearInterval(this.freshnessTimer);
       this.hub.stop();
       await this.unlisten?.();
       this.unlisten = undefined;

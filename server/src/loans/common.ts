@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte, or } from 'drizzle-orm';
 import { errors, type ReviewCustomer } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { ParamsService } from '../params/service';
 import type { AuditService } from '../staff/audit';
+import type { FourEyes } from '../staff/four-eyes';
 import type { NoticeDeps } from '../kyc/service';
 import type { KycService } from '../kyc/service';
 import type { Customer } from '../platform/owned';
@@ -21,6 +22,10 @@ export interface LoansDeps extends NoticeDeps {
   sealer: Sealer;
   /** Who the customers are, for the staff review queue (auth). */
   customers: (userIds: readonly string[]) => Promise<Map<string, ReviewCustomer>>;
+  /** Write-offs take a second finance member (admin's four-eyes piece). */
+  fourEyes: Pick<FourEyes, 'require' | 'approve'>;
+  /** Staff usernames by id (who asked for and who approved a write-off). */
+  staffNames: (ids: readonly string[]) => Promise<Map<string, string>>;
 }
 
 export type LoanRow = typeof loans.$inferSelect;
@@ -40,6 +45,27 @@ export const openStatuses = ['pending', 'repaying', 'expired'] as const;
 export async function lockLoan(tx: Tx, id: bigint): Promise<LoanRow | undefined> {
   const [row] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
   return row;
+}
+
+/**
+ * Whether the customer has a loan past its due date and not repaid at `now` (overdue even before the daily
+ * pass marked it `expired`): while one is, withdrawals (`11400`) and new loans (`11401`) are refused.
+ */
+export async function hasOverdueLoan(reader: Db | Tx, userId: string, now: number): Promise<boolean> {
+  const [row] = await reader
+    .select({ id: loans.id })
+    .from(loans)
+    .where(
+      and(
+        eq(loans.userId, BigInt(userId)),
+        or(
+          eq(loans.status, 'expired'),
+          and(eq(loans.status, 'repaying'), lte(loans.maturityAt, new Date(now))),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A loan's signature strokes: the borrower's, bound to the quote they signed. */

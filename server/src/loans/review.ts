@@ -6,23 +6,32 @@ const HISTORY = 20;
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
+import type { LendingBookService } from './book';
+import { dueDateOf, reminderAt } from './calendar';
 import type { ReviewRegistry } from '../staff/reviews';
 import type { StaffIdentity } from '../staff/staff';
 import { notifyInUnit } from '../kyc/service';
 import { lockLoan, type LoanRow, type LoansDeps } from './common';
 import { loans } from './tables';
-import { DAY_MS, LOAN_CURRENCY, toLoan } from './terms';
+import { LOAN_CURRENCY, toLoan } from './terms';
 
 /**
- * Staff decide signed loans through the review queue. Approval starts the term (maturity = approval + term
- * days) and credits the principal from the platform's loan account in the same transaction, once per loan.
+ * Staff decide signed loans through the review queue. Approval starts the term (due at the end of the day
+ * `term` days after approval, in the loan's time zone) and pays the principal out of the lending book in the
+ * same transaction, once per loan, if the book can carry it (`11402` capital, `11403` exposure).
  */
 export class LoanReviews {
   constructor(
     private readonly deps: LoansDeps,
+    private readonly book: LendingBookService,
     private readonly now: () => number,
-    /** The customer's limit and what is left of it (the loan product as the customer sees it). */
-    private readonly limitOf: (userId: string) => Promise<Pick<LoanProduct, 'customerLimit' | 'available'>>,
+    /**
+     * The customer's limit, what they owe and what is left (the loan product as the customer sees it): staff
+     * and customer read one figure, never two computations of it.
+     */
+    private readonly limitOf: (
+      userId: string,
+    ) => Promise<Pick<LoanProduct, 'customerLimit' | 'outstanding' | 'limitLeft'>>,
   ) {}
 
   register(reviews: ReviewRegistry): void {
@@ -53,7 +62,10 @@ export class LoanReviews {
     const now = this.now();
     const userIds = [...new Set(rows.map((row) => String(row.userId)))];
     const customers = await this.deps.customers(userIds);
-    const perCustomer = new Map<string, { limit: string; limitLeft: string; history: Loan[] }>();
+    const perCustomer = new Map<
+      string,
+      { limit: string; outstanding: string; limitLeft: string; history: Loan[] }
+    >();
     for (const userId of userIds) {
       const product = await this.limitOf(userId);
       const history = await this.deps.db
@@ -64,7 +76,8 @@ export class LoanReviews {
         .limit(HISTORY + 1);
       perCustomer.set(userId, {
         limit: product.customerLimit,
-        limitLeft: product.available,
+        outstanding: product.outstanding,
+        limitLeft: product.limitLeft,
         history: history.map((row) => toLoan(row, now)),
       });
     }
@@ -80,6 +93,7 @@ export class LoanReviews {
         ageSeconds: Math.max(0, Math.floor((now - row.createdAt.getTime()) / 1000)),
         contractUrl: `/swx/admin/loans/${id}/contract`,
         limit: facts.limit,
+        outstanding: facts.outstanding,
         limitLeft: facts.limitLeft,
         loanHistory: facts.history.filter((loan) => loan.id !== id).slice(0, HISTORY),
       };
@@ -97,14 +111,17 @@ export class LoanReviews {
   private async approve(tx: Tx, id: string, staff: StaffIdentity): Promise<Loan> {
     const row = await this.pending(tx, id);
     const now = this.now();
-    const maturityAt = now + row.term * DAY_MS;
+    await this.book.lock(tx);
+    await this.book.check(tx, String(row.userId), row.amount, 'approve');
+    const { dueDate, overdueAt } = dueDateOf(now, row.term, row.timeZone);
     const [updated] = await tx
       .update(loans)
       .set({
         status: 'repaying',
         approvedAt: new Date(now),
-        maturityAt: new Date(maturityAt),
-        nextEventAt: new Date(maturityAt - DAY_MS),
+        dueDate,
+        maturityAt: new Date(overdueAt),
+        nextEventAt: new Date(Math.max(now, reminderAt(dueDate, row.timeZone))),
         decidedByStaffId: BigInt(staff.staffId),
       })
       .where(eq(loans.id, row.id))
@@ -126,7 +143,13 @@ export class LoanReviews {
       tx,
       String(row.userId),
       'loan.approved',
-      { amount, repaymentDate: loan.repaymentDate, totalRepayment: loan.totalRepayment },
+      {
+        amount,
+        repaymentDate: loan.repaymentDate,
+        totalRepayment: loan.totalRepayment,
+        dueTime: '23:59:59',
+        timeZone: row.timeZone,
+      },
       { type: 'loan', id },
     );
     return loan;

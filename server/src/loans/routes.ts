@@ -43,7 +43,7 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'The pre-contract credit summary for an amount and term; sign it within 10 minutes',
         description:
-          'Without verified KYC `10022`; demo `11006`; a term not on offer `10023`; an amount outside the range `11136`; over the per-customer limit `11137`.',
+          'Without verified KYC `10022`; demo `11006`; a term not on offer `10023`; an amount outside the range `11136`; over the per-customer limit `11137`; an overdue loan `11401`; beyond the lending capital `11402` or the exposure limit `11403`.',
       },
     },
     async (request) => ok(await loans.quote(request.customer, request.body)),
@@ -102,11 +102,12 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary:
-          'Withdraws from a loan within 14 days of signing by returning the principal, without interest',
-        description: 'After 14 days `11138`; without funds `10011`.',
+          'Withdraws from a loan within 14 days of signing and before maturity: a pending loan is cancelled, a running one closed by repaying the principal plus the interest accrued per day since payout',
+        description:
+          'After 14 days or from maturity `11138`; without funds `10011`; a withdrawal amount that changed since it was shown `11007`.',
       },
     },
-    async (request) => ok(await loans.withdraw(request.customer, request.body.id)),
+    async (request) => ok(await loans.withdraw(request.customer, request.body)),
   );
 
   route(
@@ -124,9 +125,97 @@ export const loansRoutes: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** Staff download a loan's contract; each download is audited. */
+/**
+ * Staff: a loan's contract (audited), the lending book and its capital, overdue loans and their write-offs
+ * (a finance member asks, a different one approves).
+ */
 export const loansAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { loans } = app.services;
+  const { loans, changes } = app.services;
+  const staffAuth = { preValidation: app.authenticateStaff };
+  const staffTags = ['staff'];
+
+  route(
+    app,
+    'admin.lendingBook',
+    {
+      ...staffAuth,
+      schema: {
+        tags: staffTags,
+        summary: 'The lending book: capital, lent out, overdue, written off',
+        security,
+      },
+    },
+    async () => ok(await loans.lendingBook()),
+  );
+
+  route(
+    app,
+    'admin.fundLendingCapital',
+    {
+      ...staffAuth,
+      schema: {
+        tags: staffTags,
+        summary:
+          'Asks to put owners’ capital into lending: a reasoned ledger entry made when a second finance member approves',
+        security,
+      },
+    },
+    async (request) =>
+      ok(await changes.request('lending-capital', request.staff, request.body, request.body.reason)),
+  );
+
+  route(
+    app,
+    'admin.overdueLoans',
+    {
+      ...staffAuth,
+      schema: { tags: staffTags, summary: 'Overdue loans with their write-off requests', security },
+    },
+    async () => ok(await loans.writeOffs.overdue()),
+  );
+
+  route(
+    app,
+    'admin.requestWriteOff',
+    {
+      ...staffAuth,
+      schema: {
+        tags: staffTags,
+        summary: 'Asks for an overdue loan to be written off (a second finance member approves)',
+        description: 'Not overdue `11404`; a request already waiting `11406`.',
+        security,
+      },
+    },
+    async (request) =>
+      ok(await loans.writeOffs.request(request.staff, request.params.id, request.body.reason)),
+  );
+
+  route(
+    app,
+    'admin.approveWriteOff',
+    {
+      ...staffAuth,
+      schema: {
+        tags: staffTags,
+        summary: 'Approves a write-off: the loan closes as written off, its unpaid principal goes to losses',
+        description: 'By the member who asked `11171`; no request waiting `404`.',
+        security,
+      },
+    },
+    async (request) => ok(await loans.writeOffs.approve(request.staff, request.params.id)),
+  );
+
+  route(
+    app,
+    'admin.rejectWriteOff',
+    {
+      ...staffAuth,
+      schema: { tags: staffTags, summary: 'Turns a write-off request down (nothing moves)', security },
+    },
+    async (request) =>
+      ok(await loans.writeOffs.reject(request.staff, request.params.id, request.body.reason)),
+  );
+
   route(
     app,
     'admin.loanContract',

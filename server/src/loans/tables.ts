@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { LoanStatus } from '@swx/shared/contract';
 import { bytea } from '../db/columns';
@@ -30,6 +31,10 @@ export const loanQuotes = pgTable(
     totalInterest: amount('total_interest').notNull(),
     totalRepayment: amount('total_repayment').notNull(),
     aprPercent: amount('apr_percent').notNull(),
+    /** The most overdue interest can add (cap rate × amount, to the cent, rounded down). */
+    overdueInterestCap: amount('overdue_interest_cap'),
+    /** The zone whose calendar days the due date follows, fixed with the terms. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: time('created_at').notNull(),
     expiresAt: time('expires_at').notNull(),
     usedAt: time('used_at'),
@@ -39,8 +44,11 @@ export const loanQuotes = pgTable(
 
 /**
  * A signed loan. The terms are copied from the quote the customer signed; the figures of a running loan
- * (interest for the days used, overdue interest) are computed from them and the clock. `next_event_at` is
- * when the daily pass next has something to do for it (the due-tomorrow notice, then each overdue day).
+ * (interest for the days used, overdue interest) are computed from them and the clock. `maturity_at` is the
+ * first instant the loan is overdue: the start of the day after its due date (`due_date`) in `time_zone`.
+ * `next_event_at` is when the daily pass next has something to do for it (the due-tomorrow notice, the
+ * collection at maturity, then each overdue day). `paid_*` and `overdue_interest` are running totals kept in
+ * the transactions that write `loan_payments` and `loan_overdue_days` (the rows are the record).
  */
 export const loans = pgTable(
   'loans',
@@ -57,6 +65,11 @@ export const loans = pgTable(
     totalInterest: amount('total_interest').notNull(),
     totalRepayment: amount('total_repayment').notNull(),
     aprPercent: amount('apr_percent').notNull(),
+    /** Null for loans signed before overdue interest was capped. */
+    overdueInterestCap: amount('overdue_interest_cap'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** `YYYY-MM-DD` in `time_zone`, set on approval. */
+    dueDate: text('due_date'),
     status: text('status').$type<LoanStatus>().notNull().default('pending'),
     reason: text('reason'),
     language: text('language').notNull(),
@@ -70,6 +83,10 @@ export const loans = pgTable(
     closedAt: time('closed_at'),
     repaidAmount: amount('repaid_amount'),
     interestPaid: amount('interest_paid'),
+    paidPrincipal: amount('paid_principal').notNull().default('0'),
+    paidInterest: amount('paid_interest').notNull().default('0'),
+    overdueInterest: amount('overdue_interest').notNull().default('0'),
+    writtenOffAmount: amount('written_off_amount'),
     decidedByStaffId: bigint('decided_by_staff_id', { mode: 'bigint' }),
   },
   (t) => [
@@ -80,7 +97,7 @@ export const loans = pgTable(
       .where(sql`${t.status} in ('repaying', 'expired')`),
     check(
       'loans_status',
-      sql`${t.status} in ('pending', 'rejected', 'repaying', 'expired', 'repaid', 'withdrawn')`,
+      sql`${t.status} in ('pending', 'rejected', 'repaying', 'expired', 'repaid', 'withdrawn', 'written_off')`,
     ),
     check('loans_amount_positive', sql`${t.amount} > 0`),
   ],
@@ -126,4 +143,61 @@ export const loanNotices = pgTable(
     sentAt: time('sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.loanId, t.kind, t.day] })],
+);
+
+/**
+ * Money towards a loan, one row per ledger entry: the repayment, the collection at maturity (at most one,
+ * even when it found nothing to take), the withdrawal, the write-off. Unique per loan and kind: each happens
+ * once. `principal + interest = amount`.
+ */
+export const loanPayments = pgTable(
+  'loan_payments',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    loanId: bigint('loan_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => loans.id),
+    kind: text('kind').$type<'repayment' | 'collection' | 'withdrawal' | 'write_off'>().notNull(),
+    amount: amount('amount').notNull(),
+    principal: amount('principal').notNull(),
+    interest: amount('interest').notNull(),
+    journalId: bigint('journal_id', { mode: 'bigint' }),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('loan_payments_once').on(t.loanId, t.kind),
+    check('loan_payments_kind', sql`${t.kind} in ('repayment', 'collection', 'withdrawal', 'write_off')`),
+    check('loan_payments_parts', sql`${t.principal} >= 0 and ${t.interest} >= 0`),
+  ],
+);
+
+/**
+ * Write-off requests: a finance member asks (the first pair of eyes), a different one approves (the second),
+ * which closes the overdue loan as `written_off` and moves its unpaid principal to the losses account. One
+ * open or approved request per loan; a rejected one may be asked again.
+ */
+export const loanWriteOffs = pgTable(
+  'loan_write_offs',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    loanId: bigint('loan_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => loans.id),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    reason: text('reason').notNull(),
+    requestedBy: bigint('requested_by', { mode: 'bigint' }).notNull(),
+    requestedAt: time('requested_at').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'bigint' }),
+    decidedAt: time('decided_at'),
+    rejectReason: text('reject_reason'),
+    principal: amount('principal'),
+    interest: amount('interest'),
+    journalId: bigint('journal_id', { mode: 'bigint' }),
+  },
+  (t) => [
+    uniqueIndex('loan_write_offs_open')
+      .on(t.loanId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    check('loan_write_offs_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
 );

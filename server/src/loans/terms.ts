@@ -1,18 +1,23 @@
+import type Decimal from 'decimal.js';
 import {
   LOAN_AMOUNT_DP,
   LOAN_WITHDRAWAL_DAYS,
   errors,
   loanAprPercent,
   loanInterest,
-  loanOverdueInterestPerDay,
+  loanInterestPerDay,
   type Loan,
+  type LoanPayment,
 } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
 import { Money, formatAmount } from '../ledger/accounts';
+import { requirePostable } from '../ledger/precision';
 import type { ParamsService } from '../params/service';
-import type { loans } from './tables';
+import { dayIn, dueDateOf } from './calendar';
+import { contractInterestAt, overdueInterestCapOf, owed, withdrawalFigures, DAY_MS } from './rules';
+import type { loanPayments, loans } from './tables';
 
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 export const LOAN_CURRENCY = 'USDT';
 
 /** The loan product as the parameters define it now. */
@@ -26,6 +31,9 @@ export interface LoanProductTerms {
   interestFreeDays: number;
   overdueDailyRate: string;
   overdueReminderDays: number;
+  /** Overdue interest never exceeds this share of the principal. */
+  overdueCapRate: string;
+  timeZone: string;
 }
 
 export function productTerms(params: ParamsService): LoanProductTerms {
@@ -44,6 +52,8 @@ export function productTerms(params: ParamsService): LoanProductTerms {
     interestFreeDays: params.getInteger('loan_interest_free_days'),
     overdueDailyRate: formatAmount(dailyRate.mul(params.getDecimal('loan_overdue_multiplier')).toFixed()),
     overdueReminderDays: params.getInteger('loan_overdue_notice_days'),
+    overdueCapRate: formatAmount(params.getDecimal('loan_overdue_cap_rate').toFixed()),
+    timeZone: params.get('loan_time_zone'),
   };
 }
 
@@ -57,14 +67,15 @@ export interface SignedTerms {
   totalInterest: string;
   totalRepayment: string;
   aprPercent: string;
+  overdueInterestCap: string;
+  timeZone: string;
 }
 
 /** Terms for `amount` over `term` days; `10023` for a term not on offer, `11136` outside the amount range. */
 export function termsFor(product: LoanProductTerms, amount: string, term: number): SignedTerms {
   if (!product.terms.includes(term)) throw new AppError(errors.loanPeriodWrong);
   const value = new Money(amount);
-  if (value.decimalPlaces() > LOAN_AMOUNT_DP)
-    throw new AppError(errors.amountIncorrect, 'Loan amounts have at most 2 decimal places');
+  requirePostable(amount, LOAN_CURRENCY);
   if (value.lt(product.minAmount) || value.gt(product.maxAmount))
     throw new AppError(
       errors.loanAmountOutOfRange,
@@ -82,70 +93,92 @@ export function termsFor(product: LoanProductTerms, amount: string, term: number
     totalInterest,
     totalRepayment,
     aprPercent: loanAprPercent(fixed, totalRepayment, term),
+    overdueInterestCap: overdueInterestCapOf(fixed, product.overdueCapRate),
+    timeZone: product.timeZone,
   };
 }
 
 /** Whether two sets of terms are the same contract (amounts compared as numbers, not spellings). */
-export function sameTerms(a: SignedTerms, b: SignedTerms): boolean {
+export function sameTerms(
+  a: Omit<SignedTerms, 'overdueInterestCap'> & { overdueInterestCap: string | null },
+  b: SignedTerms,
+): boolean {
   const money = ['amount', 'dailyRate', 'overdueDailyRate', 'totalInterest', 'totalRepayment'] as const;
   return (
     a.term === b.term &&
     a.interestFreeDays === b.interestFreeDays &&
+    a.timeZone === b.timeZone &&
+    a.overdueInterestCap !== null &&
+    new Money(a.overdueInterestCap).eq(b.overdueInterestCap) &&
     money.every((key) => new Money(a[key]).eq(b[key]))
   );
 }
 
 type LoanRow = typeof loans.$inferSelect;
-
-/** `YYYY-MM-DD` of an instant, UTC. */
-export const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
+type PaymentRow = typeof loanPayments.$inferSelect;
 
 /** Overdue days by the clock: day 1 starts at maturity. */
 export function overdueDaysAt(maturityAt: number, now: number): number {
   return now < maturityAt ? 0 : Math.floor((now - maturityAt) / DAY_MS) + 1;
 }
 
+/** The due date and the instant it ends, as quoted (if approved at `at`) or as approved. */
+export function dueOf(row: Pick<LoanRow, 'term' | 'timeZone' | 'dueDate' | 'maturityAt'>, at: number) {
+  if (row.dueDate && row.maturityAt) return { dueDate: row.dueDate, overdueAt: row.maturityAt.getTime() };
+  return dueDateOf(at, row.term, row.timeZone);
+}
+
 /**
- * What a loan costs if settled at `now`: before maturity, principal plus interest for the days used (a started
- * day counts) beyond the free days; from maturity, the full term's interest plus overdue interest per overdue
- * day. Withdrawal within 14 days of signing costs the principal alone.
+ * What a loan costs at `now` (or at its closing, once closed): contract interest (days used before maturity,
+ * the full term's from it), overdue interest accrued, what was paid, what is owed, and what withdrawing costs.
  */
 export function figuresAt(row: LoanRow, now: number) {
   const approvedAt = row.approvedAt?.getTime();
   const maturityAt = row.maturityAt?.getTime();
   const open = row.status === 'repaying' || row.status === 'expired';
-  let daysUsed = 0;
-  let interest = '0';
-  let overdueDays = 0;
-  if (approvedAt !== undefined && maturityAt !== undefined) {
-    const until = open ? now : (row.closedAt?.getTime() ?? now);
-    daysUsed = Math.min(row.term, Math.max(1, Math.ceil((until - approvedAt) / DAY_MS)));
-    overdueDays = overdueDaysAt(maturityAt, until);
-    interest =
-      overdueDays > 0
-        ? row.totalInterest
-        : loanInterest(row.amount, row.dailyRate, daysUsed, row.interestFreeDays);
-  }
-  const overdueInterest = new Money(loanOverdueInterestPerDay(row.amount, row.overdueDailyRate)).mul(
-    overdueDays,
-  );
+  const until = open ? now : (row.closedAt?.getTime() ?? now);
   const withdrawalDeadline = row.createdAt.getTime() + LOAN_WITHDRAWAL_DAYS * DAY_MS;
+  if (approvedAt === undefined || maturityAt === undefined) {
+    return {
+      daysUsed: 0,
+      overdueDays: 0,
+      contractInterest: '0',
+      owed: { principal: new Money(0), interest: new Money(0), total: new Money(0) },
+      withdrawal: { interest: new Money(0), amount: new Money(0) },
+      withdrawalDeadline,
+      withdrawable: row.status === 'pending' && now <= withdrawalDeadline,
+    };
+  }
+  const contractInterest = contractInterestAt(row, approvedAt, maturityAt, until);
   return {
-    daysUsed,
-    overdueDays,
-    interest: new Money(interest).toFixed(LOAN_AMOUNT_DP),
-    overdueInterest: overdueInterest.toFixed(LOAN_AMOUNT_DP),
-    amountDue: new Money(row.amount).add(interest).add(overdueInterest).toFixed(LOAN_AMOUNT_DP),
+    daysUsed: Math.min(row.term, Math.max(1, Math.ceil((until - approvedAt) / DAY_MS))),
+    overdueDays: overdueDaysAt(maturityAt, until),
+    contractInterest: contractInterest.toFixed(2),
+    owed: owed(row, contractInterest),
+    withdrawal: withdrawalFigures(row, approvedAt, until),
     withdrawalDeadline,
-    withdrawable: (open || row.status === 'pending') && now <= withdrawalDeadline,
+    // Within 14 days of signing, and only before maturity.
+    withdrawable: row.status === 'repaying' && now <= withdrawalDeadline && now < maturityAt,
   };
 }
 
-export function toLoan(row: LoanRow, now: number): Loan {
+export function toPayment(row: PaymentRow): LoanPayment {
+  return {
+    kind: row.kind,
+    amount: formatAmount(new Money(row.amount).toFixed(LOAN_AMOUNT_DP)),
+    principal: formatAmount(new Money(row.principal).toFixed(LOAN_AMOUNT_DP)),
+    interest: formatAmount(new Money(row.interest).toFixed(LOAN_AMOUNT_DP)),
+    journalId: row.journalId === null ? null : String(row.journalId),
+    at: row.createdAt.toISOString(),
+  };
+}
+
+export function toLoan(row: LoanRow, now: number, payments: readonly PaymentRow[] = []): Loan {
   const figures = figuresAt(row, now);
-  const maturityAt = row.maturityAt?.getTime() ?? row.createdAt.getTime() + row.term * DAY_MS;
+  const due = dueOf(row, row.approvedAt?.getTime() ?? row.createdAt.getTime());
   const open = row.status === 'repaying' || row.status === 'expired';
-  const money = (value: string) => formatAmount(new Money(value).toFixed(LOAN_AMOUNT_DP));
+  const money = (value: Decimal.Value) => formatAmount(new Money(value).toFixed(LOAN_AMOUNT_DP));
+  const paid = new Money(row.paidPrincipal).plus(row.paidInterest);
   return {
     id: String(row.id),
     currency: row.currency,
@@ -161,20 +194,28 @@ export function toLoan(row: LoanRow, now: number): Loan {
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     approvedAt: row.approvedAt?.toISOString() ?? null,
-    repaymentDate: dayOf(maturityAt),
+    repaymentDate: due.dueDate,
+    dueAt: new Date(due.overdueAt - 1000).toISOString(),
+    timeZone: row.timeZone,
     withdrawalDeadline: new Date(figures.withdrawalDeadline).toISOString(),
     withdrawable: figures.withdrawable,
     daysUsed: figures.daysUsed,
-    daysLeft: open ? Math.max(0, Math.ceil((maturityAt - now) / DAY_MS)) : 0,
+    daysLeft: open ? Math.max(0, calendarDaysBetween(dayIn(now, row.timeZone), due.dueDate)) : 0,
     overdueDays: figures.overdueDays,
-    overdueInterest: money(figures.overdueInterest),
-    amountDueToday: open ? money(figures.amountDue) : '0',
-    withdrawalAmount: money(row.amount),
+    overdueInterest: money(row.overdueInterest),
+    overdueInterestCap: money(row.overdueInterestCap ?? '0'),
+    amountDueToday: open ? money(figures.owed.total) : '0',
+    withdrawalInterestPerDay: formatAmount(loanInterestPerDay(row.amount, row.dailyRate)),
+    withdrawalAmount: figures.withdrawable ? money(figures.withdrawal.amount) : '0',
+    withdrawalInterest: figures.withdrawable ? money(figures.withdrawal.interest) : '0',
+    paidAmount: money(paid),
+    writtenOffAmount: money(row.writtenOffAmount ?? '0'),
+    payments: payments.map(toPayment),
     repaidAmount: row.repaidAmount === null ? null : money(row.repaidAmount),
     closedAt: row.closedAt?.toISOString() ?? null,
     schedule: [
       {
-        date: dayOf(maturityAt),
+        date: due.dueDate,
         principal: money(row.amount),
         interest: money(row.totalInterest),
         total: money(row.totalRepayment),
@@ -183,4 +224,9 @@ export function toLoan(row: LoanRow, now: number): Loan {
     contractLanguage: row.language as Loan['contractLanguage'],
     contractSha256: row.contractSha256,
   };
+}
+
+/** Whole calendar days from one `YYYY-MM-DD` to another. */
+function calendarDaysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }

@@ -153,9 +153,15 @@ export class CandleWriter {
   }
 }
 
+/** Ticks per statement: the arrays' text, not a count of parameters, bounds a statement now. */
+const TICKS_PER_STATEMENT = 10_000;
+
 /**
- * Stores ticks as `feed` published them (in the leadership term `epoch`), 1,000 a statement; a tick already
- * stored (same `seq`) stays as it is.
+ * Stores ticks as `feed` published them (in the leadership term `epoch`); a tick already stored (same `seq`)
+ * stays as it is. Each column goes as one array parameter, unnested by the database: drizzle's multi-row
+ * `insert().values()` builds a statement of six parameters per tick, at about 0.3 ms of processor time a tick
+ * (a busy feed's second of ticks, or the generated past, cost seconds of the leader's processor to write).
+ * Not `insertRows` (db/rows.ts): it returns every inserted row, which nobody here reads.
  */
 export async function insertTicks(
   tx: Tx,
@@ -163,20 +169,21 @@ export async function insertTicks(
   feed: string,
   epoch?: bigint,
 ): Promise<void> {
-  for (let i = 0; i < ticks.length; i += 1000) {
-    await tx
-      .insert(marketTicks)
-      .values(
-        ticks.slice(i, i + 1000).map((t) => ({
-          seq: BigInt(t.seq),
-          code: t.code,
-          price: t.price,
-          time: new Date(t.time),
-          feed,
-          epoch: epoch ?? null,
-        })),
+  const stamp = epoch === undefined ? null : epoch.toString();
+  for (let i = 0; i < ticks.length; i += TICKS_PER_STATEMENT) {
+    const batch = ticks.slice(i, i + TICKS_PER_STATEMENT);
+    const column = <T>(value: (tick: FeedTick) => T) => sql.param(batch.map(value));
+    await tx.execute(sql`
+      insert into ${marketTicks} ("seq", "code", "price", "time", "feed", "epoch")
+      select * from unnest(
+        ${column((t) => String(t.seq))}::bigint[],
+        ${column((t) => t.code)}::text[],
+        ${column((t) => t.price)}::numeric[],
+        ${column((t) => new Date(t.time).toISOString())}::timestamptz[],
+        ${column(() => feed)}::text[],
+        ${column(() => stamp)}::bigint[]
       )
-      .onConflictDoNothing();
+      on conflict do nothing`);
   }
 }
 

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import {
   errors,
   bucketStart,
@@ -14,6 +14,9 @@ import {
   type MarketListItem,
   type MarketOptionTermsRecord,
   type OptionMarketList,
+  type OrderLimits,
+  type OrderLimitsSetting,
+  orderLimitsOf,
   type OptionTerms,
   type SetMarketOptionTermsBody,
 } from '@swx/shared/contract';
@@ -51,7 +54,7 @@ const DEFAULT_CANDLES = 300;
  * scheduler (its periodic passes; the feed runs on the scheduler's leader) and the bus (ticks fan-out).
  */
 export interface MarketsDeps {
-  params: Pick<ParamsService, 'get' | 'getJson'>;
+  params: Pick<ParamsService, 'get' | 'getJson' | 'getInteger'>;
   audit: Pick<AuditService, 'record'>;
   scheduler: Pick<Scheduler, 'every' | 'onLeadership' | 'isLeader' | 'now' | 'epoch' | 'fence'>;
   bus: Pick<Bus, 'channel'>;
@@ -103,7 +106,7 @@ export class MarketsService {
     config: FeedConfig,
     private readonly database: Database,
     log: FastifyBaseLogger,
-    deps: MarketsDeps,
+    private readonly deps: MarketsDeps,
     records: MarketRecord[],
   ) {
     this.feedKind = config.marketFeed;
@@ -278,6 +281,48 @@ export class MarketsService {
           seq: Number(row.seq),
         }
       : undefined;
+  }
+
+  /**
+   * The first tick of a market published after `after` and at or before `until` (an option expiring on a
+   * stale market settles at it). Memory first, then the stored ticks.
+   */
+  async firstTickAfter(code: string, after: number, until: number): Promise<FeedTick | undefined> {
+    const recent = this.state.get(code)?.recent ?? [];
+    if (recent.length > 0 && recent[0]!.time <= after) {
+      const found = recent.find((tick) => tick.time > after);
+      return found && found.time <= until ? found : undefined;
+    }
+    const [row] = await this.database.db
+      .select()
+      .from(marketTicks)
+      .where(
+        and(
+          eq(marketTicks.code, code),
+          gt(marketTicks.time, new Date(after)),
+          lte(marketTicks.time, new Date(until)),
+        ),
+      )
+      .orderBy(asc(marketTicks.time), asc(marketTicks.seq))
+      .limit(1);
+    return row
+      ? {
+          code: row.code,
+          price: this.formatPrice(row.code, row.price),
+          time: row.time.getTime(),
+          seq: Number(row.seq),
+        }
+      : undefined;
+  }
+
+  /** A market's order minimums: its own entry of `market_order_limits`, else its type's. */
+  orderLimits(code: string): OrderLimits {
+    const market = this.get(code);
+    return orderLimitsOf(
+      this.deps.params.getJson<OrderLimitsSetting>('market_order_limits'),
+      market.code,
+      market.type,
+    );
   }
 
   /** Whether this instance runs the feed (and writes candles). */
@@ -486,6 +531,8 @@ export class MarketsService {
       stale: this.staleGuard.isStale(market.type, last?.time, at),
       staleAfterSeconds: this.staleGuard.windowMs(market.type) / 1000,
       optionTerms: this.optionTerms(market.code),
+      orderLimits: this.orderLimits(market.code),
+      optionStaleGraceSeconds: this.deps.params.getInteger('option_stale_grace_seconds'),
     };
   }
 

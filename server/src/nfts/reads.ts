@@ -152,7 +152,7 @@ export async function myNfts(
 }
 
 /** `GET /index/nftDonations`: each sale's donation as the ledger has it, newest first, winner masked. */
-export async function donations(deps: NftsDeps): Promise<NftDonations> {
+export async function donations(deps: NftsDeps): Promise<Pick<NftDonations, 'total' | 'count' | 'items'>> {
   const postings = await deps.ledger.platformPostingsByReference(
     'platform_charity',
     nftCurrency,

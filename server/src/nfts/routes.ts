@@ -153,4 +153,62 @@ export const nftsAdminRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ok(await nfts.cancelListing(request.staff, request.params.id, request.body.reason)),
   );
+
+  // Charity payouts: one finance member records, a different one approves (posted from the charity account).
+  const staffAuth = { preValidation: app.authenticateStaff };
+  route(
+    app,
+    'admin.charityBook',
+    {
+      ...staffAuth,
+      schema: {
+        tags: ['staff'],
+        summary: 'Raised, paid out and held for the charity, and every payout',
+        security,
+      },
+    },
+    async () => ok(await nfts.charity.book()),
+  );
+
+  route(
+    app,
+    'admin.requestCharityPayout',
+    {
+      ...staffAuth,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Records a payout to the charity with its payment reference (a second finance member approves)',
+        description: 'More than the charity funds held (less payouts already waiting) `11405`.',
+        security,
+      },
+    },
+    async (request) => ok(await nfts.charity.request(request.staff, request.body)),
+  );
+
+  route(
+    app,
+    'admin.approveCharityPayout',
+    {
+      ...staffAuth,
+      schema: {
+        tags: ['staff'],
+        summary: 'Approves a payout: posted from the charity account to the charity’s external account',
+        description:
+          'By the member who recorded it `11171`; decided already `11043`; over the funds held `11405`.',
+        security,
+      },
+    },
+    async (request) => ok(await nfts.charity.approve(request.staff, request.params.id)),
+  );
+
+  route(
+    app,
+    'admin.rejectCharityPayout',
+    {
+      ...staffAuth,
+      schema: { tags: ['staff'], summary: 'Turns a payout request down (nothing moves)', security },
+    },
+    async (request) => ok(await nfts.charity.reject(request.staff, request.params.id, request.body.reason)),
+  );
 };

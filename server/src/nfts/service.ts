@@ -15,13 +15,15 @@ import type { StaffIdentity } from '../staff/staff';
 import type { Customer } from '../platform/owned';
 import type { Scheduler } from '../platform/scheduler';
 import { placeBid } from './bidding';
-import { SETTLEMENT_JOB, type NftsDeps, type SettlementPayload } from './common';
+import { CharityPayouts, type CharityDeps } from './charity';
+import { SETTLEMENT_JOB, type SettlementPayload } from './common';
 import { createListing, seedShippedCollection, uploadArtwork } from './listings';
 import { artworkOf, donations, getNft, listNfts, myNfts, totalDonated } from './reads';
 import { pushSettled, settleAuction } from './settlement';
 import { cancelListing, staffListings } from './staff';
 
 export type { NftsDeps } from './common';
+export type { CharityDeps } from './charity';
 
 /**
  * Charity NFT auctions (docs/product.md, Charity NFTs): staff list them, customers bid with held funds, the
@@ -31,8 +33,12 @@ export type { NftsDeps } from './common';
 export class NftsService {
   /** The service's clock; tests move it together with the scheduler's. */
   now: () => number = () => Date.now();
+  /** Payouts of donations to the charity (four eyes). */
+  readonly charity: CharityPayouts;
 
-  constructor(private readonly deps: NftsDeps) {}
+  constructor(private readonly deps: CharityDeps) {
+    this.charity = new CharityPayouts(deps, () => this.now());
+  }
 
   /** Lists the shipped collection on a fresh install (idempotent). */
   seed(): Promise<number> {
@@ -51,8 +57,9 @@ export class NftsService {
     return myNfts(this.deps, this.now(), customer, lang);
   }
 
-  donations(): Promise<NftDonations> {
-    return donations(this.deps);
+  /** Each sale's donation, and what was raised, paid out to the charity and is held, from the ledger. */
+  async donations(): Promise<NftDonations> {
+    return { ...(await donations(this.deps)), ...(await this.charity.figures()) };
   }
 
   totalDonated(): Promise<string> {

@@ -117,3 +117,31 @@ export const nftBids = pgTable(
     check('nft_bids_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * Payouts of donations to the charity (issue 28): recorded by one finance member with the payment's own
+ * reference (a bank transfer or chain transaction), approved by another, which posts the amount from
+ * `platform_charity` to `platform_charity_external` (`journal_id`). A rejected request moves nothing.
+ */
+export const charityPayouts = pgTable(
+  'charity_payouts',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    currency: text('currency').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 18 }).notNull(),
+    reference: text('reference').notNull(),
+    recipient: text('recipient').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    requestedBy: bigint('requested_by', { mode: 'bigint' }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedBy: bigint('decided_by', { mode: 'bigint' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    journalId: bigint('journal_id', { mode: 'bigint' }),
+  },
+  (t) => [
+    index('charity_payouts_status_idx').on(t.status, t.id),
+    check('charity_payouts_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('charity_payouts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
+import { checkOrderLimitsSetting } from '@swx/shared/contract';
 
 /** How a parameter's text is read and checked before staff may store it. */
 export type ParamKind =
   | { type: 'decimal'; min?: string; max?: string }
   | { type: 'integer'; min?: number; max?: number }
   | { type: 'boolean' }
-  | { type: 'text'; pattern?: RegExp }
+  | { type: 'text'; pattern?: RegExp; check?: (value: string) => string | undefined }
   | { type: 'url' }
   | { type: 'json'; check: (value: unknown) => string | undefined };
 
@@ -43,6 +44,16 @@ export function checkOptionPeriods(value: unknown): string | undefined {
       return 'rate must be a decimal string between 0 and 1';
   }
   return undefined;
+}
+
+/** Whether the runtime knows this IANA time zone name. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Why a `price_stale_seconds` value is not acceptable: every market type 1–6, 5 s to 1 day each. */
@@ -427,6 +438,60 @@ export const paramDefinitions = [
     description: 'The lender named in the pre-contract summary and the loan contract',
     kind: { type: 'text', pattern: /^[^\n]{1,120}$/ },
   },
+  // ---- money rules (issue 28) ----
+  {
+    key: 'loan_time_zone',
+    defaultValue: 'UTC',
+    public: true,
+    description:
+      'The time zone (IANA name) whose calendar days loan due dates follow: a loan is due until 23:59:59 of its due date there',
+    kind: {
+      type: 'text',
+      pattern: /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/,
+      check: (value) => (isTimeZone(value) ? undefined : 'is not a time zone this server knows'),
+    },
+  },
+  {
+    key: 'loan_overdue_cap_rate',
+    defaultValue: '1',
+    public: true,
+    description:
+      'Overdue interest on a loan never exceeds this share of its principal (1 = 100 %); fixed in each contract at signing',
+    kind: { type: 'decimal', min: '0', max: '10' },
+  },
+  {
+    key: 'loan_exposure_share',
+    defaultValue: '0.1',
+    public: true,
+    description:
+      'The most one customer may owe in loan principal, as a share of the lending book (capital available + lent out)',
+    kind: { type: 'decimal', min: '0', max: '1' },
+  },
+  {
+    key: 'option_stale_grace_seconds',
+    defaultValue: '60',
+    public: true,
+    description:
+      'An option expiring while its market is stale settles at the first fresh tick within this many seconds, or is voided with its stake returned',
+    kind: { type: 'integer', min: 5, max: 3600 },
+  },
+  {
+    key: 'market_order_limits',
+    defaultValue: JSON.stringify({
+      types: {
+        '2': { minSize: '0.0001', sizeStep: '0.0001', minNotional: '5' },
+        '3': { minSize: '0.01', sizeStep: '0.01', minNotional: '5' },
+        '4': { minSize: '0.01', sizeStep: '0.01', minNotional: '10' },
+        '5': { minSize: '0.01', sizeStep: '0.01', minNotional: '10' },
+        '6': { minSize: '0.01', sizeStep: '0.01', minNotional: '10' },
+      },
+      markets: {},
+    }),
+    public: true,
+    description:
+      'Order minimums per market type (2–6), with overrides per market code: minimum size (spot quantity, margin lots), size step and minimum notional (size × contract size × price)',
+    kind: { type: 'json', check: checkOrderLimitsSetting },
+  },
   // ---- nfts ----
   {
     key: 'nft_extension_window_seconds',
@@ -505,7 +570,8 @@ export function invalidParamValue(definition: ParamDefinition, value: string): s
     case 'boolean':
       return value === 'true' || value === 'false' ? undefined : 'must be true or false';
     case 'text':
-      return kind.pattern && !kind.pattern.test(value) ? 'has the wrong format' : undefined;
+      if (kind.pattern && !kind.pattern.test(value)) return 'has the wrong format';
+      return kind.check?.(value);
     case 'url':
       // A path on this site, or an absolute https URL; never javascript: or data: links.
       if (/^\/(?!\/)[^\s]*$/.test(value)) return undefined;

@@ -1,10 +1,7 @@
-import { errors } from '@swx/shared/contract';
 import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
 import type { Ledger } from '../ledger/service';
 import type { AuditService } from '../staff/audit';
 import type { NotificationsService } from '../notifications/service';
-import type { Customer } from '../platform/owned';
 import type { UnitOfWork } from '../platform/unit-of-work';
 import type { ConfiguredProduct } from './products';
 
@@ -17,11 +14,6 @@ export interface PlansDeps {
   audit: AuditService;
   /** The products a fresh database starts with (configuration). */
   products: ConfiguredProduct[];
-}
-
-/** Demo accounts cannot buy plans (docs/product.md, Accounts): they are asked to switch to the real account. */
-export function requireReal(customer: Customer): void {
-  if (customer.mode !== 'real') throw new AppError(errors.demoNotAllowed);
 }
 
 /** PostgreSQL's unique_violation, however the driver wraps it. */

@@ -149,10 +149,10 @@ function payoutRequest(row: PlanRow, cycle: number): TransferRequest {
     once: `plan_payout:${row.id}:${cycle}`,
     legs: [
       {
-        account: platformAccount('platform_plan_payouts', row.currency, 'real'),
+        account: platformAccount('platform_plan_payouts', row.currency, row.mode),
         amount: `-${row.dailyIncome}`,
       },
-      { account: customerAccount(userId, 'real', row.currency), amount: row.dailyIncome },
+      { account: customerAccount(userId, row.mode, row.currency), amount: row.dailyIncome },
     ],
   };
 }
@@ -165,8 +165,8 @@ function releaseRequest(row: PlanRow): TransferRequest {
     memo: `${row.productName}: term ended, principal returned`,
     once: `plan_release:${row.id}`,
     legs: [
-      { account: customerAccount(userId, 'real', row.currency, 'customer_held'), amount: `-${row.amount}` },
-      { account: customerAccount(userId, 'real', row.currency), amount: row.amount },
+      { account: customerAccount(userId, row.mode, row.currency, 'customer_held'), amount: `-${row.amount}` },
+      { account: customerAccount(userId, row.mode, row.currency), amount: row.amount },
     ],
   };
 }

@@ -7,7 +7,7 @@ const tags = ['plans'];
 
 /**
  * Smart plans under /swx/customer/order (docs/product.md, Smart plans; docs/api.md). Quote, then buy on the
- * quote; payouts come from the scheduler, not from a route. Real account only (`11006` in demo mode).
+ * quote; payouts come from the scheduler, not from a route. Real and demo accounts each have their own reserve.
  */
 export const plansRoutes: FastifyPluginAsync = async (app) => {
   const { plans } = app.services;
@@ -77,7 +77,8 @@ export const plansRoutes: FastifyPluginAsync = async (app) => {
       ...auth,
       schema: {
         tags,
-        summary: 'What an early exit would return now: principal minus damages (our addition)',
+        summary:
+          'What an early exit pays now, exactly: income already due, then principal minus damages (our addition)',
       },
     },
     async (request) => ok(await plans.quoteExit(request.customer, request.body.id)),
@@ -92,9 +93,11 @@ export const plansRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary:
           'Exits a running plan early: income due so far is paid, then principal minus damages returned',
+        description:
+          'With `total` (the exit quote’s `totalPaidNow`), an exit that would pay anything else answers `11007`.',
       },
     },
-    async (request) => ok(await plans.exit(request.customer, request.body.id)),
+    async (request) => ok(await plans.exit(request.customer, request.body)),
   );
 };
 
@@ -109,6 +112,21 @@ export const plansAdminRoutes: FastifyPluginAsync = async (app) => {
     'admin.planProducts',
     { ...staff, schema: { tags: ['staff'], summary: 'Smart-plan products and their terms', security } },
     async () => ok(await plans.catalogue.list()),
+  );
+
+  route(
+    app,
+    'admin.planReserves',
+    {
+      ...staff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Each currency’s plan reserve, real and demo: balance, obligations, coverage, whether it sells',
+        security,
+      },
+    },
+    async () => ok(await plans.catalogue.reserves()),
   );
 
   route(

@@ -71,5 +71,44 @@ export function amountInRange(amount: string, min: string, max: string): boolean
   return value.gte(min) && value.lte(max) && value.gt(0);
 }
 
+/**
+ * What an early exit at `now` pays, to the digit: the cycles already due and not yet paid (they were earned,
+ * and the exit pays them first), then the principal less the damages fixed at purchase. A plan whose last
+ * cycle is due completes instead: no damages, the whole principal back. The exit quote shows exactly this and
+ * the exit pays exactly this (a property test holds them together).
+ */
+export function exitFigures(
+  plan: {
+    amount: string;
+    currency: string;
+    dailyIncome: string;
+    days: number;
+    cyclesPaid: number;
+    exitDamagesRate: string;
+    startedAt: number;
+    earningIntervalSeconds: number;
+  },
+  now: number,
+) {
+  const due = Math.max(
+    plan.cyclesPaid,
+    cyclesDue(plan.startedAt, plan.earningIntervalSeconds, plan.days, now),
+  );
+  const income = new Money(plan.dailyIncome);
+  const completes = due >= plan.days;
+  const damages = completes ? new Money(0) : exitDamages(plan.amount, plan.exitDamagesRate, plan.currency);
+  const returned = new Money(plan.amount).minus(damages);
+  const incomeDueNow = income.times(due - plan.cyclesPaid);
+  return {
+    cyclesDueNow: due - plan.cyclesPaid,
+    incomeDueNow,
+    incomeForgone: income.times(plan.days - due),
+    damages,
+    returned,
+    totalPaidNow: incomeDueNow.plus(returned),
+    completes,
+  };
+}
+
 /** The check a configured plan product passes (the back office's maker-checker asks it before a change waits). */
 export { checkProduct } from './products';

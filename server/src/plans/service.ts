@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import {
   errors,
   type BuySmartBody,
+  type ExitSmartBody,
   type PlanCatalogue as PlanCatalogueResult,
   type PlanStatus,
   type QuoteSmartBody,
@@ -10,6 +11,7 @@ import {
   type SmartOrder,
   type SmartQuote,
 } from '@swx/shared/contract';
+import type { AccountMode } from '@swx/shared/contract';
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
@@ -18,9 +20,9 @@ import type { Reader } from '../ledger/types';
 import type { Scheduler } from '../platform/scheduler';
 import { findOwned, listOwned, ownedBy, type Customer } from '../platform/owned';
 import { PlanCatalogue, type ProductRow } from './catalogue';
-import { isUniqueViolation, requireReal, type PlansDeps } from './common';
+import { isUniqueViolation, type PlansDeps } from './common';
 import { Payouts, type PlanRow } from './payouts';
-import { amountInRange, earningTime, exitDamages, planFigures } from './rules';
+import { amountInRange, earningTime, exitDamages, exitFigures, planFigures, postableIncome } from './rules';
 import { planPayouts, planQuotes, plans } from './tables';
 
 /** How long a purchase quote can be confirmed. */
@@ -40,7 +42,8 @@ export interface ListedProduct {
 /**
  * Smart plans (docs/product.md promises 3, 4 and 8; business rules "Smart plans"). A purchase confirms a quote,
  * holds the principal and starts the plan; the scheduler's payout run pays each cycle once from the plan
- * account; an early exit returns principal minus the disclosed damages. Real accounts only.
+ * account; an early exit returns principal minus the disclosed damages. Each account set has its own reserve:
+ * real plans are paid from the staff-funded one, demo plans from play money topped up at purchase.
  */
 export class PlansService {
   /** The domain's clock; tests move it (the scheduler's pass calls `payDue()` at this time). */
@@ -95,7 +98,6 @@ export class PlansService {
   }
 
   async quote(customer: Customer, body: QuoteSmartBody): Promise<SmartQuote> {
-    requireReal(customer);
     const product = await this.catalogue.offered(this.deps.db, body.productId);
     const term = termOf(product, body.days, body.amount);
     const now = this.now();
@@ -104,6 +106,7 @@ export class PlansService {
     await this.deps.db.insert(planQuotes).values({
       id,
       userId: BigInt(customer.userId),
+      mode: customer.mode,
       productId: product.id,
       termsVersion: product.termsVersion,
       days: body.days,
@@ -140,7 +143,6 @@ export class PlansService {
   }
 
   async buy(customer: Customer, body: BuySmartBody): Promise<SmartOrder> {
-    requireReal(customer);
     try {
       return await this.deps.units.run(async ({ tx }) => {
         const product = await this.catalogue.offered(tx, body.productId);
@@ -159,11 +161,11 @@ export class PlansService {
           product.exitDamagesRate,
           product.currency,
         );
-        await this.checkReserve(tx, product.currency, figures.totalIncome);
+        await this.checkReserve(tx, product.currency, customer.mode, figures.totalIncome);
         const plan = await this.start(tx, customer, body, product, term.dailyRate, figures.dailyIncome, now);
         await this.deps.ledger.hold(tx, {
           userId: customer.userId,
-          mode: 'real',
+          mode: customer.mode,
           currency: product.currency,
           amount: formatAmount(body.amount),
           type: 'plan_principal_hold',
@@ -190,36 +192,42 @@ export class PlansService {
     return rows.map((row) => toSmartOrder(row, payouts.get(String(row.id)) ?? [], now));
   }
 
+  /** What an exit now pays, exactly (`exitFigures`): the income already due, then principal less damages. */
   async quoteExit(customer: Customer, id: string): Promise<SmartExitQuote> {
-    requireReal(customer);
     const plan = await findOwned(this.deps.db, plans, customer, id);
     if (!plan) throw new AppError(errors.notFound);
     if (plan.status !== 'earning') throw new AppError(errors.planNotRunning);
-    const damages = exitDamages(plan.amount, plan.exitDamagesRate, plan.currency);
-    const income = new Money(plan.dailyIncome);
+    const exit = exitFigures(planTerms(plan), this.now());
     return {
       id: String(plan.id),
       amount: formatAmount(plan.amount),
       exitDamagesRate: formatAmount(plan.exitDamagesRate),
-      damages: formatAmount(damages),
-      returned: formatAmount(new Money(plan.amount).minus(damages)),
-      incomeSoFar: formatAmount(income.times(plan.cyclesPaid)),
-      incomeForgone: formatAmount(income.times(plan.days - plan.cyclesPaid)),
+      damages: formatAmount(exit.damages),
+      returned: formatAmount(exit.returned),
+      incomeSoFar: formatAmount(new Money(plan.dailyIncome).times(plan.cyclesPaid)),
+      cyclesDueNow: exit.cyclesDueNow,
+      incomeDueNow: formatAmount(exit.incomeDueNow),
+      incomeForgone: formatAmount(exit.incomeForgone),
+      totalPaidNow: formatAmount(exit.totalPaidNow),
     };
   }
 
   /**
    * Ends a running plan early: cycles already due are paid first (they were earned), then the principal less
-   * the damages fixed at purchase is released and the damages go to the plan reserve.
+   * the damages fixed at purchase is released and the damages go to the plan reserve. `total`, when sent, is
+   * the exit quote's figure: an exit that would pay anything else (an earning time passed) answers `11007`.
    */
-  async exit(customer: Customer, id: string): Promise<SmartOrder> {
-    requireReal(customer);
+  async exit(customer: Customer, body: ExitSmartBody): Promise<SmartOrder> {
+    const id = body.id;
     return this.deps.units.run(async (unit) => {
       const { tx } = unit;
       const plan = await findOwned(tx, plans, customer, id, { forUpdate: true });
       if (!plan) throw new AppError(errors.notFound);
       if (plan.status !== 'earning') throw new AppError(errors.planNotRunning);
       const now = this.now();
+      const quoted = exitFigures(planTerms(plan), now).totalPaidNow;
+      if (body.total !== undefined && !quoted.eq(body.total))
+        throw new AppError(errors.termsChanged, `An exit now pays ${formatAmount(quoted)} ${plan.currency}`);
       await this.payouts.settle(unit, [plan], now);
       const [current] = await tx.select().from(plans).where(eq(plans.id, plan.id));
       if (current!.status === 'earning') await this.settleExit(tx, current!, now);
@@ -287,12 +295,17 @@ export class PlansService {
       .where(eq(planQuotes.id, quote.id));
   }
 
-  /** Refuses (`11100`) a purchase whose income the reserve could not pay on top of what it already owes. */
-  private async checkReserve(tx: Tx, currency: string, totalIncome: Money): Promise<void> {
-    await this.catalogue.lockReserve(tx, currency);
-    const reserve = await this.catalogue.reserve(currency, tx);
-    if (new Money(reserve.obligations).plus(totalIncome).gt(reserve.balance))
-      throw new AppError(errors.planReserveInsufficient);
+  /**
+   * Refuses (`11100`) a real purchase whose income the reserve could not pay on top of what it already owes; a
+   * demo purchase tops the demo reserve up by what it lacks instead (play money).
+   */
+  private async checkReserve(tx: Tx, currency: string, mode: AccountMode, totalIncome: Money): Promise<void> {
+    await this.catalogue.lockReserve(tx, currency, mode);
+    const reserve = await this.catalogue.reserve(currency, mode, tx);
+    const shortfall = new Money(reserve.obligations).plus(totalIncome).minus(reserve.balance);
+    if (shortfall.lte(0)) return;
+    if (mode === 'demo') return this.catalogue.topUpDemoReserve(tx, currency, shortfall);
+    throw new AppError(errors.planReserveInsufficient);
   }
 
   private async start(
@@ -309,6 +322,7 @@ export class PlansService {
       .insert(plans)
       .values({
         userId: BigInt(customer.userId),
+        mode: customer.mode,
         productId: product.id,
         productCode: product.code,
         productName: product.name,
@@ -333,15 +347,15 @@ export class PlansService {
     const damages = exitDamages(plan.amount, plan.exitDamagesRate, plan.currency);
     const returned = new Money(plan.amount).minus(damages);
     const userId = String(plan.userId);
-    const to = [{ account: customerAccount(userId, 'real', plan.currency), amount: returned.toFixed() }];
+    const to = [{ account: customerAccount(userId, plan.mode, plan.currency), amount: returned.toFixed() }];
     if (!damages.isZero())
       to.push({
-        account: platformAccount('platform_plan_payouts', plan.currency, 'real'),
+        account: platformAccount('platform_plan_payouts', plan.currency, plan.mode),
         amount: damages.toFixed(),
       });
     await this.deps.ledger.settleHeld(tx, {
       userId,
-      mode: 'real',
+      mode: plan.mode,
       currency: plan.currency,
       to: to.filter((leg) => !new Money(leg.amount).isZero()),
       type: 'plan_exit',
@@ -369,6 +383,20 @@ export class PlansService {
     }
     return byPlan;
   }
+}
+
+/** What the exit rule reads of a plan: the daily income as a payout posts it (`postableIncome`). */
+function planTerms(plan: PlanRow) {
+  return {
+    amount: plan.amount,
+    currency: plan.currency,
+    dailyIncome: postableIncome(plan).dailyIncome,
+    days: plan.days,
+    cyclesPaid: plan.cyclesPaid,
+    exitDamagesRate: plan.exitDamagesRate,
+    startedAt: plan.startedAt.getTime(),
+    earningIntervalSeconds: plan.earningIntervalSeconds,
+  };
 }
 
 /** The product's term for these days (`10012`) with the amount in its range (`10013`). */

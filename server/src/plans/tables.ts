@@ -1,3 +1,4 @@
+import type { AccountMode } from '@swx/shared/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -44,6 +45,7 @@ export const planQuotes = pgTable(
   {
     id: text('id').primaryKey(),
     userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    mode: text('mode').$type<AccountMode>().notNull().default('real'),
     productId: bigint('product_id', { mode: 'bigint' }).notNull(),
     termsVersion: integer('terms_version').notNull(),
     days: integer('days').notNull(),
@@ -57,8 +59,9 @@ export const planQuotes = pgTable(
 );
 
 /**
- * A customer's plan (real accounts only, so no mode column). It carries the terms it was bought with; the
- * principal sits in the customer's held funds until expiry or exit. `cycles_paid` and `next_earning_at` move
+ * A customer's plan, in the account set (`mode`) it was bought with: real money from the real reserve, play
+ * money from the demo one. It carries the terms it was bought with; the principal sits in the customer's
+ * held funds until expiry or exit. `cycles_paid` and `next_earning_at` move
  * in the same transaction as the payout's ledger entry and its `plan_payouts` row.
  */
 export const plans = pgTable(
@@ -66,6 +69,7 @@ export const plans = pgTable(
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    mode: text('mode').$type<AccountMode>().notNull().default('real'),
     productId: bigint('product_id', { mode: 'bigint' }).notNull(),
     productCode: text('product_code').notNull(),
     productName: text('product_name').notNull(),
@@ -92,10 +96,11 @@ export const plans = pgTable(
     index('plans_due_idx')
       .on(t.nextEarningAt)
       .where(sql`${t.status} = 'earning'`),
-    // One running plan per customer and product (10024), even for two purchases racing each other.
-    uniqueIndex('plans_one_running_per_product')
-      .on(t.userId, t.productId)
+    // One running plan per customer, account set and product (10024), even for two purchases racing.
+    uniqueIndex('plans_one_running_per_mode_product')
+      .on(t.userId, t.mode, t.productId)
       .where(sql`${t.status} = 'earning'`),
+    check('plans_mode', sql`${t.mode} in ('real', 'demo')`),
     check('plans_status', sql`${t.status} in ('earning', 'completed', 'exited')`),
     check('plans_cycles', sql`${t.cyclesPaid} >= 0 and ${t.cyclesPaid} <= ${t.days}`),
     check('plans_amount_positive', sql`${t.amount} > 0`),

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { adminQuery } from './database';
+import { adminQuery, newPostgresDatabase, writePgliteTemplate, type TemplateKind } from './database';
 
 /** server/, whichever test file imports this. */
 export const serverDir = path.resolve(__dirname, '..', '..');
@@ -13,8 +13,10 @@ export const serverDir = path.resolve(__dirname, '..', '..');
 /**
  * A database that outlives a server process, for crash tests: a fresh database on the PostgreSQL server of
  * TEST_DATABASE_URL when set, else a PGlite data directory. `env` is what a server process needs to open it.
+ * Empty by default (the process migrates it and starts on it for the first time); with `template`, a copy of
+ * that test template (src/test/database.ts), for a test whose process need not redo that work.
  */
-export async function crashDatabase(): Promise<{
+export async function crashDatabase(options: { template?: TemplateKind } = {}): Promise<{
   env: Record<string, string>;
   cleanup: () => Promise<void>;
 }> {
@@ -22,7 +24,21 @@ export async function crashDatabase(): Promise<{
   const env: Record<string, string> = { DATA_DIR: dataDir };
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { env, cleanup: async () => removeDir() };
+  if (!adminUrl) {
+    if (options.template) await writePgliteTemplate(path.join(dataDir, 'pglite'), options.template);
+    return { env, cleanup: async () => removeDir() };
+  }
+  if (options.template) {
+    const copy = await newPostgresDatabase(adminUrl, options.template);
+    env.DATABASE_URL = copy.databaseUrl;
+    return {
+      env,
+      cleanup: async () => {
+        await copy.drop();
+        removeDir();
+      },
+    };
+  }
   const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
 import { migrationsFolder, openDatabase, type Database } from '../db/client';
@@ -35,17 +36,38 @@ export async function openFreshDatabase(kind: TemplateKind = 'migrated'): Promis
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     return { database: await openTestDatabase(kind), databaseUrl: undefined, drop: async () => {} };
+  const { databaseUrl, drop } = await newPostgresDatabase(adminUrl, kind);
+  return { database: await openDatabase({ databaseUrl, migrated: true }), databaseUrl, drop };
+}
+
+/**
+ * A new database copied from the template of `kind` on the PostgreSQL server of `adminUrl` (for a test, or
+ * for a server process a crash test starts on it), with its URL; `drop` removes it.
+ */
+export async function newPostgresDatabase(
+  adminUrl: string,
+  kind: TemplateKind,
+): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   const name = `swx_t_${crypto.randomBytes(6).toString('hex')}`;
   // FILE_COPY copies the template's files as they are; PostgreSQL 15's default (WAL_LOG) writes every block
   // to the WAL as well: 70–90 instead of 120–140 ms per test database on the test cluster.
   const template = await postgresTemplate(adminUrl, kind);
   await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY = FILE_COPY`);
-  const databaseUrl = databaseUrlFor(adminUrl, name);
   return {
-    database: await openDatabase({ databaseUrl, migrated: true }),
-    databaseUrl,
+    databaseUrl: databaseUrlFor(adminUrl, name),
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/**
+ * A PGlite data directory on disk (`dir`, where `openDatabase({ dataDir })` looks: `<dataDir>/pglite`)
+ * holding a copy of the template of `kind`, for a server process a crash test starts on it: that process then
+ * neither runs initdb (seconds) nor the migrations.
+ */
+export async function writePgliteTemplate(dir: string, kind: TemplateKind): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { loadDataDir: await pgliteTemplate(kind) });
+  await client.close();
 }
 
 /**
@@ -62,6 +84,38 @@ export async function openTestDatabase(kind: TemplateKind = 'migrated'): Promise
     migrated: true,
     pgliteSettings: testPgliteSettings,
   });
+}
+
+/**
+ * An in-memory PGlite as a database is before its first migration (tests of a migration's own SQL): the
+ * migrated template with the schemas the migrations filled dropped and `public` made again, empty. A
+ * `new PGlite()` would run initdb instead, about six seconds of WebAssembly each time; this costs a template
+ * load. Throws if anything but PostgreSQL's own catalogue is left.
+ */
+export async function openEmptyTestPglite(): Promise<PGlite> {
+  const client = await PGlite.create({
+    loadDataDir: await pgliteTemplate('migrated'),
+    postgresqlconf: testPgliteSettings,
+  });
+  for (const statement of [
+    'DROP SCHEMA drizzle CASCADE',
+    'DROP SCHEMA public CASCADE',
+    'CREATE SCHEMA public',
+  ])
+    await client.exec(statement);
+  const left = await client.query<{ what: string }>(
+    `select relname as what from pg_class join pg_namespace n on n.oid = relnamespace
+       where nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+     union all select typname from pg_type join pg_namespace n on n.oid = typnamespace
+       where nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+     union all select proname from pg_proc join pg_namespace n on n.oid = pronamespace
+       where nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`,
+  );
+  if (left.rows.length > 0) {
+    await client.close();
+    throw new Error(`the emptied template still holds ${left.rows.map((row) => row.what).join(', ')}`);
+  }
+  return client;
 }
 
 /** One statement as the PostgreSQL server's administrator (creating and dropping test databases). */

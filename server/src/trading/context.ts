@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Decimal from 'decimal.js';
-import type { OptionTerms, SuccessCode } from '@swx/shared/contract';
+import type { OptionTerms, OrderLimits, SuccessCode } from '@swx/shared/contract';
 import type { Db, Tx } from '../db/client';
 import type { InvitesService } from '../invites/service';
 import { AppError } from '../http/errors';
@@ -13,7 +13,7 @@ import type { Bus } from '../platform/bus';
 import type { Customer } from '../platform/owned';
 import type { Unit, UnitOfWork } from '../platform/unit-of-work';
 import { fmt, money } from './rules';
-import { errors, successes } from '@swx/shared/contract';
+import { errors, orderSizeProblem, successes } from '@swx/shared/contract';
 
 /** What trading needs from the markets domain (MarketsService provides it). */
 export interface TradingMarkets {
@@ -26,6 +26,12 @@ export interface TradingMarkets {
   /** Feed: a tick that was already stale at `at` (delivered late) must not trigger a settlement. */
   isStaleTick(tick: FeedTick, at: number): boolean;
   tickAt(code: string, time: number): Promise<FeedTick | undefined>;
+  /** The first tick published after `after` and at or before `until`, if any. */
+  firstTickAfter(code: string, after: number, until: number): Promise<FeedTick | undefined>;
+  /** How long the market's price stays fresh without a tick (its type's stale window), ms. */
+  staleAfterMs(code: string): number;
+  /** The market's order minimums (`market_order_limits`). */
+  orderLimits(code: string): OrderLimits;
   onTicks(listener: (ticks: FeedTick[]) => void): () => void;
   /** The option periods and stake bounds in force on a market (its own, else the parameters). */
   optionTerms(code: string): OptionTerms;
@@ -129,6 +135,24 @@ export class TradingContext {
     if (this.markets.isStale(market.code, now))
       throw new AppError(errors.notTradable, 'The market price is stale: no fresh price from the feed');
     return tick;
+  }
+
+  /**
+   * Order minimums (issue 28): the market's minimum size, size step and minimum notional at the price the
+   * order uses (`11407`, `11408`, `11409`; the message names the figure).
+   */
+  checkOrderSize(market: MarketRecord, size: Decimal, price: Decimal): void {
+    const limits = this.markets.orderLimits(market.code);
+    const problem = orderSizeProblem(size.toFixed(), price.toFixed(), market.contractSize, limits);
+    if (problem === errors.orderBelowMinimumSize)
+      throw new AppError(problem, `The smallest order on ${market.code} is ${limits.minSize}`);
+    if (problem === errors.orderSizeOffStep)
+      throw new AppError(problem, `Order sizes on ${market.code} go in steps of ${limits.sizeStep}`);
+    if (problem === errors.orderBelowMinimumNotional)
+      throw new AppError(
+        problem,
+        `The smallest order value on ${market.code} is ${limits.minNotional} ${market.quoteAsset}`,
+      );
   }
 
   feeRate(): Decimal {

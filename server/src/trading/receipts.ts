@@ -19,6 +19,8 @@ export interface ReceiptValues {
   requestedPrice: string | null;
   fillPrice: string;
   tick: FeedTick;
+  /** The rule that chose the tick when it was not the ordinary one (an option expiring on a stale market). */
+  rule?: 'stale_first_fresh' | 'stale_void';
 }
 
 /** A receipt's row without its journal ids (the ledger adds them when it writes the row with the entry). */
@@ -58,6 +60,7 @@ export class ReceiptsService {
       requestedPrice: row.requestedPrice === null ? null : fmt(row.requestedPrice),
       fillPrice: fmt(row.fillPrice),
       tick: { price: fmt(row.tickPrice), time: row.tickTime.toISOString(), seq: String(row.tickSeq) },
+      rule: row.rule ?? null,
       entries: postings
         .filter((p) => row.journalIds.includes(p.journalId))
         .map((p) => ({

@@ -123,7 +123,7 @@ export const tradingOptions = pgTable(
     settlePrice: money('settle_price'),
     settleSeq: bigint('settle_seq', { mode: 'number' }),
     profit: money('profit'),
-    status: text('status').$type<'open' | 'won' | 'lost' | 'refunded'>().notNull(),
+    status: text('status').$type<'open' | 'won' | 'lost' | 'refunded' | 'voided'>().notNull(),
     openTime: timestamp('open_time', { withTimezone: true }).notNull(),
     expiryTime: timestamp('expiry_time', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -162,6 +162,8 @@ export const tradingReceipts = pgTable(
     tickTime: timestamp('tick_time', { withTimezone: true }).notNull(),
     tickSeq: bigint('tick_seq', { mode: 'number' }).notNull(),
     journalIds: jsonb('journal_ids').$type<string[]>().notNull(),
+    /** Why this tick, when not by the ordinary rule: `stale_first_fresh` or `stale_void` (option expiry). */
+    rule: text('rule').$type<'stale_first_fresh' | 'stale_void'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -31,8 +31,11 @@ export interface ApiClientOptions {
   getToken: () => string | null;
   /** The customer's account mode, sent as `virtually`; staff clients have none. */
   getMode?: () => AccountMode;
-  /** Called before the 401 is thrown, so the session is already cleared when callers see the error. */
-  onUnauthorized: () => void;
+  /**
+   * Called before the 401 is thrown, so the session is already cleared when callers see the error; with the
+   * token the refused request carried (a request sent before a sign-out may answer after it).
+   */
+  onUnauthorized: (sentToken: string | null) => void;
   fetch?: typeof fetch;
   /** The seed's client timeout (90 s). */
   timeoutMs?: number;
@@ -132,6 +135,8 @@ interface Exchange {
   response: Response;
   payload: unknown;
   blob: Blob | null;
+  /** The token the request carried. */
+  sentToken: string | null;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -151,12 +156,11 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
   const timeoutMs = options.timeoutMs ?? 90_000;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  function headersFor(init: RequestInit2): Record<string, string> {
+  function headersFor(init: RequestInit2, token: string | null): Record<string, string> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
     };
     if (options.getMode) headers.virtually = options.getMode() === 'real' ? 'YES' : 'NO';
-    const token = options.getToken();
     if (token) headers.Authorization = token;
     if (init.json) headers['Content-Type'] = 'application/json';
     if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
@@ -172,14 +176,15 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
     const orderCall = init.orderCall ?? false;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const sentToken = options.getToken();
     try {
       const response = await doFetch(`${baseUrl}${path}${buildQuery(init.query)}`, {
         method,
-        headers: headersFor(init),
+        headers: headersFor(init, sentToken),
         body: init.body,
         signal: controller.signal,
       });
-      if (asFile && response.ok) return { response, payload: null, blob: await response.blob() };
+      if (asFile && response.ok) return { response, payload: null, blob: await response.blob(), sentToken };
       const text = await response.text();
       let payload: unknown = null;
       try {
@@ -187,7 +192,7 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
       } catch {
         payload = null;
       }
-      return { response, payload, blob: null };
+      return { response, payload, blob: null, sentToken };
     } catch (cause) {
       if (controller.signal.aborted) {
         throw new ApiError('timeout', `No answer within ${timeoutMs} ms`, 0, { orderCall, cause });
@@ -199,10 +204,13 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
   }
 
   /** Turns a refusal into an `ApiError` (clearing the session first on 401); a success passes through. */
-  function refuseUnlessOk({ response, payload }: Exchange, orderCall: boolean): Envelope<unknown> | null {
+  function refuseUnlessOk(
+    { response, payload, sentToken }: Exchange,
+    orderCall: boolean,
+  ): Envelope<unknown> | null {
     const envelope = isEnvelope(payload) ? payload : null;
     if (response.status === 401 || envelope?.code === errors.unauthorised) {
-      options.onUnauthorized();
+      options.onUnauthorized(sentToken);
       throw new ApiError(errors.unauthorised, envelope?.message ?? 'Unauthorised', 401, { orderCall });
     }
     if (!envelope) {
@@ -214,7 +222,11 @@ function createScopedClient<Key extends RouteKey, FileKey extends RouteKey>(
     }
     if (envelope.code !== '200') {
       const retryAfterSeconds = retryAfterOf(response);
-      throw new ApiError(envelope.code, envelope.message, response.status, { orderCall, retryAfterSeconds });
+      throw new ApiError(envelope.code, envelope.message, response.status, {
+        orderCall,
+        retryAfterSeconds,
+        fields: envelope.fields,
+      });
     }
     return envelope;
   }

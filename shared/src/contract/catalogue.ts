@@ -134,7 +134,11 @@ export const catalogue = {
   '11135': { status: 400, message: 'Personal information incorrect' },
   '11136': { status: 422, message: 'Loan amount outside the range on offer' },
   '11137': { status: 422, message: 'This loan would exceed your borrowing limit' },
-  '11138': { status: 409, message: 'The 14-day withdrawal period for this loan has ended' },
+  '11138': {
+    status: 409,
+    message:
+      'The withdrawal period for this loan has ended: 14 days from signing, and only before the repayment date',
+  },
   '11139': { status: 409, message: 'This loan cannot be repaid or withdrawn in its current state' },
   // Charity NFTs (11140–11149).
   '11140': { status: 404, message: 'NFT not found' },
@@ -260,6 +264,20 @@ export const catalogue = {
   '11313': { status: 409, message: 'A new admin is named by a role change that a second admin approves' },
   '11314': { status: 403, message: 'The back office cannot be reached from this network' },
   '11315': { status: 422, message: 'Too many audit entries for one export: choose a shorter period' },
+  // Money rules: overdue loans, the lending book, charity payouts, order minimums (11400–11419).
+  '11400': { status: 409, message: 'You have an overdue loan: withdrawals are paused until it is repaid' },
+  '11401': { status: 409, message: 'You have an overdue loan: repay it before borrowing again' },
+  '11402': {
+    status: 422,
+    message: 'We cannot lend this amount at the moment: try a smaller amount or later',
+  },
+  '11403': { status: 422, message: 'This loan would exceed the most we lend to one customer at the moment' },
+  '11404': { status: 409, message: 'Only an overdue loan can be written off' },
+  '11405': { status: 422, message: 'The payout is more than the charity funds held' },
+  '11406': { status: 409, message: 'A request for this is already waiting for a second approval' },
+  '11407': { status: 422, message: 'Order size below this market’s minimum' },
+  '11408': { status: 422, message: 'Order size is not a multiple of this market’s size step' },
+  '11409': { status: 422, message: 'Order value below this market’s minimum' },
   // Ledger precision (docs/product.md): customer input finer than its currency's smallest unit.
   '11500': {
     status: 400,
@@ -306,9 +324,41 @@ export function isCatalogueCode(code: string): code is CatalogueCode {
   return Object.prototype.hasOwnProperty.call(catalogue, code);
 }
 
+/**
+ * The rule a field broke: `required` (missing), `format` (not the expected form: pattern, type, choice,
+ * clean text), `minLength`/`maxLength` (text length), `minimum`/`maximum` (a number's bounds),
+ * `minItems`/`maxItems` (a list's length), `positive` (an amount that must be above 0).
+ */
+export const fieldRules = [
+  'required',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'positive',
+] as const;
+export type FieldRule = (typeof fieldRules)[number];
+
+/** Which field a refusal is about, so a form can say what is wrong on the field itself. */
+export interface FieldIssue {
+  /** The field's path in the request, dotted: `amount`, `terms.0.days`. */
+  field: string;
+  rule: FieldRule;
+  /** The bound the rule names (a length, a minimum), when it has one. */
+  limit?: number;
+}
+
 /** The response envelope every endpoint answers with (docs/product.md, the API). */
 export interface Envelope<T> {
   code: string;
   message: string;
   result: T | null;
+  /**
+   * On a refusal about input: the fields and the rules they broke (a request that failed validation, or a
+   * service refusal that names its field). Absent otherwise.
+   */
+  fields?: FieldIssue[];
 }

@@ -41,6 +41,12 @@ export const maxId = '9223372036854775807';
 export const Id = Type.String({ pattern: positiveIntegerPattern(maxId), maxLength: 19 });
 
 /**
+ * An instant as epoch milliseconds, within what a JavaScript `Date` holds (±8.64e15): a larger number in a
+ * query string is refused at the edge with the field's code, never turned into an invalid date (a 500).
+ */
+export const EpochMs = Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 });
+
+/**
  * Characters never accepted in stored text: C0 and C1 controls (NUL crashes PostgreSQL's text encoding),
  * lone UTF-16 surrogates (not encodable as UTF-8), bidi embeddings, overrides and isolates
  * (U+202A–U+202E, U+2066–U+2069, U+061C), zero-width characters, invisible operators and the BOM — they let a

@@ -185,6 +185,18 @@ export const errors = {
   staffAdminByRoleChange: '11313',
   staffNetworkRefused: '11314',
   auditExportTooLarge: '11315',
+  // Money rules (11400–11419).
+  loanOverdueWithdrawalsPaused: '11400',
+  loanOverdueBorrowingPaused: '11401',
+  lendingCapitalInsufficient: '11402',
+  loanExposureExceeded: '11403',
+  loanNotOverdue: '11404',
+  charityPayoutOverHeld: '11405',
+  requestAlreadyPending: '11406',
+  orderBelowMinimumSize: '11407',
+  orderSizeOffStep: '11408',
+  orderBelowMinimumNotional: '11409',
+  // Ledger precision.
   amountTooPrecise: '11500',
   // The customer's data and account closure (11520–11539).
   accountClosed: '11520',

@@ -1,6 +1,7 @@
 export * from './catalogue';
 export * from './common';
 export * from './markets';
+export * from './order-limits';
 export * from './candles';
 export * from './auth';
 // Wallet sign-in (Sign-In with Ethereum).
@@ -41,3 +42,5 @@ export * from './staff-operations';
 export * from './security';
 // The back office you can audit: staff credentials, maker-checker, the audit chain.
 export * from './staff-security';
+// Money books: the lending book, write-offs, charity payouts.
+export * from './money';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { loanAprPercent, loanInterest, loanOverdueInterestPerDay } from './loans';
+import { LOAN_AMOUNT_DP, loanAprPercent, loanInterest, loanOverdueInterestPerDay } from './loans';
+import { ledgerPrecision } from './precision';
 import { ageOn, isSignatureEmpty } from './kyc';
 
 /** Amounts in cents, rates in millionths: the rule computed again in exact integers. */
@@ -13,6 +14,10 @@ const asAmount = (c: bigint) => new Decimal(c.toString()).div(100).toFixed(2);
 const asRate = (micro: bigint) => new Decimal(micro.toString()).div(1_000_000).toFixed();
 
 describe('the loan interest rule', () => {
+  it('counts in USDT at its ledger precision (the one table)', () => {
+    expect(LOAN_AMOUNT_DP).toBe(ledgerPrecision('USDT'));
+  });
+
   it('is amount × daily rate × max(0, days − free days), rounded up to the cent', () => {
     fc.assert(
       fc.property(cents, rateMicro, days, freeDays, (amount, rate, used, free) => {

@@ -8,8 +8,10 @@ import { errors } from './error-names';
 /**
  * Loans (docs/product.md, Loans): unsecured USDT loans for verified real-account customers. The customer
  * reads a pre-contract summary (`POST /user/quoteLoan`), signs on that quote (`POST /user/loan`), staff
- * approve (principal credited from the platform's loan account), and the customer repays principal plus
- * interest at or before maturity, or withdraws within 14 days by returning the principal alone.
+ * approve (principal credited from the platform's lending capital), and the customer repays principal plus
+ * interest by the end of the due date, or withdraws within 14 days (and before that date) by repaying the
+ * principal plus the interest accrued per day since payout. At maturity what is due is collected from the
+ * available balance (once, partially if need be); the rest is overdue, with capped overdue interest.
  */
 
 const Time = Type.String({ format: 'date-time' });
@@ -17,12 +19,17 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 /** A calendar day, `YYYY-MM-DD` (UTC). */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
-/** Days after signing within which the customer may withdraw by returning the principal, without interest. */
+/**
+ * Days after signing within which the customer may withdraw (and only before maturity), by repaying the
+ * principal plus the interest accrued per day from payout to repayment, with no fee (EU consumer credit).
+ */
 export const LOAN_WITHDRAWAL_DAYS = 14;
 /** Overdue reminders: on the due date and every this many days after, until repaid. */
 export const LOAN_OVERDUE_REMINDER_DAYS = 7;
 /** The APR's year (the assumption stated with it). */
 export const LOAN_DAYS_IN_YEAR = 365;
+/** A loan is due until the end of its due date, at this local time, in the loan's stated time zone. */
+export const LOAN_DUE_TIME = '23:59:59';
 
 export const LoanStatus = Type.Union([
   /** Signed, waiting for staff. */
@@ -33,8 +40,10 @@ export const LoanStatus = Type.Union([
   /** Past its repayment date and not repaid: overdue interest accrues daily. */
   Type.Literal('expired'),
   Type.Literal('repaid'),
-  /** Withdrawn within 14 days: principal returned, no interest. */
+  /** Withdrawn within 14 days: principal returned with the interest accrued since payout. */
   Type.Literal('withdrawn'),
+  /** Overdue and given up by staff (four eyes): what was still owed is recorded as a loss. */
+  Type.Literal('written_off'),
 ]);
 export type LoanStatus = Static<typeof LoanStatus>;
 
@@ -53,7 +62,12 @@ export const LoanProduct = Type.Object({
   customerLimit: Amount,
   /** Principal the customer owes or has pending now. */
   outstanding: Amount,
-  /** What is left of the limit (never below 0, never above maxAmount). */
+  /**
+   * What is left of the limit: `customerLimit − outstanding`, never below 0. The one figure the customer's
+   * loan page and the back office's loan record both show as "left of the limit".
+   */
+  limitLeft: Amount,
+  /** The most the next loan may be: `limitLeft`, capped by `maxAmount` (a single loan's ceiling). */
   available: Amount,
   /** Term choices in days. */
   terms: Type.Array(Type.Integer()),
@@ -64,6 +78,12 @@ export const LoanProduct = Type.Object({
   overdueDailyRate: Amount,
   withdrawalDays: Type.Integer(),
   overdueReminderDays: Type.Integer(),
+  /** Overdue interest never exceeds this share of the principal (`"1"` = 100 %). */
+  overdueInterestCapRate: Amount,
+  /** The IANA time zone whose calendar days the due dates follow (`UTC` unless configured). */
+  timeZone: Type.String(),
+  /** False while the customer may not borrow at all: an overdue loan (`11401`). */
+  mayBorrow: Type.Boolean(),
 });
 export type LoanProduct = Static<typeof LoanProduct>;
 
@@ -107,11 +127,22 @@ export const LoanQuote = Type.Object({
   totalRepayment: Amount,
   /** If approved today: term days from today. The running loan's date counts from approval. */
   repaymentDate: Day,
+  /** The loan is due until this local time of the repayment date (`23:59:59`) ... */
+  dueTime: Type.String(),
+  /** ... in this time zone. */
+  timeZone: Type.String(),
   overdueDailyRate: Amount,
   /** Overdue interest for one day late, on this amount. */
   overdueInterestPerDay: Amount,
+  /** The most overdue interest can ever add: the cap rate × the amount. */
+  overdueInterestCap: Amount,
+  overdueInterestCapRate: Amount,
   overdueReminderDays: Type.Integer(),
   withdrawalDays: Type.Integer(),
+  /** Interest accrued per day from payout if the customer withdraws (exact: amount × daily rate). */
+  withdrawalInterestPerDay: Amount,
+  /** Today's figure: what withdrawing costs if the loan is paid out and withdrawn today. */
+  withdrawalAmountToday: Amount,
   expiresAt: Time,
 });
 export type LoanQuote = Static<typeof LoanQuote>;
@@ -140,6 +171,27 @@ export const LoanScheduleItem = Type.Object({
   total: Amount,
 });
 
+/**
+ * Money that went towards a loan, one ledger entry each (its number is the receipt): a repayment, the
+ * collection at maturity, a withdrawal, or a write-off (no money: what was given up; its entry moves the
+ * unpaid principal to the platform's losses).
+ */
+export const LoanPayment = Type.Object({
+  kind: Type.Union([
+    Type.Literal('repayment'),
+    Type.Literal('collection'),
+    Type.Literal('withdrawal'),
+    Type.Literal('write_off'),
+  ]),
+  amount: Amount,
+  principal: Amount,
+  interest: Amount,
+  /** The ledger entry (null for a collection that found no available balance, or a write-off of interest only). */
+  journalId: Nullable(Type.String()),
+  at: Time,
+});
+export type LoanPayment = Static<typeof LoanPayment>;
+
 /** A loan as the customer sees it; the figures "today" are computed when answered. */
 export const Loan = Type.Object({
   id: Id,
@@ -158,23 +210,39 @@ export const Loan = Type.Object({
   reason: Nullable(Type.String()),
   createdAt: Time,
   approvedAt: Nullable(Time),
-  /** Maturity (approval day + term); before approval, as quoted. */
+  /** The due date (approval day + term, in `timeZone`); before approval, as quoted. */
   repaymentDate: Day,
+  /** The last moment of the due date (`23:59:59` local): overdue from the next second. */
+  dueAt: Time,
+  timeZone: Type.String(),
   /** Last moment of the 14-day right of withdrawal (from signing). */
   withdrawalDeadline: Time,
-  /** True while a repaying loan may still be withdrawn from. */
+  /** True while the loan may still be withdrawn from (pending: cancelled, nothing to pay). */
   withdrawable: Type.Boolean(),
   /** Days elapsed since approval (a started day counts), capped at the term. */
   daysUsed: Type.Integer(),
   /** Days until the repayment date (0 on it and after). */
   daysLeft: Type.Integer(),
   overdueDays: Type.Integer(),
-  /** Overdue interest accrued so far (ledger-backed on repayment). */
+  /** Overdue interest accrued so far. */
   overdueInterest: Amount,
-  /** What repaying today costs: principal + interest for the days used beyond the free days + overdue interest. */
+  /** The most overdue interest can add (fixed at signing). */
+  overdueInterestCap: Amount,
+  /**
+   * What repaying today costs: principal + interest for the days used beyond the free days (the full term's
+   * from maturity) + overdue interest, less what was already paid (the collection at maturity).
+   */
   amountDueToday: Amount,
-  /** What withdrawing today costs: the principal. */
+  /** Interest accrued per day from payout if withdrawn (exact: amount × daily rate). */
+  withdrawalInterestPerDay: Amount,
+  /** What withdrawing today costs: the principal plus the interest accrued since payout (0 while pending). */
   withdrawalAmount: Amount,
+  /** The interest part of `withdrawalAmount`. */
+  withdrawalInterest: Amount,
+  /** Paid towards the loan so far (principal and interest), and what staff wrote off. */
+  paidAmount: Amount,
+  writtenOffAmount: Amount,
+  payments: Type.Array(LoanPayment),
   /** What was paid back, when repaid or withdrawn. */
   repaidAmount: Nullable(Amount),
   closedAt: Nullable(Time),
@@ -202,13 +270,23 @@ export const RepayLoanBody = Body({
 });
 export type RepayLoanBody = Static<typeof RepayLoanBody>;
 
-/** `POST /user/withdrawLoan` (our addition): within 14 days of signing, returns the principal, no interest. */
-export const WithdrawLoanBody = Body({ id: { ...Id, 'x-code': errors.notFound } });
+/**
+ * `POST /user/withdrawLoan` (our addition): within 14 days of signing and before maturity. A pending loan is
+ * cancelled (nothing to pay); a running one is closed by repaying the principal plus the interest accrued per
+ * day since payout. `amount`, when sent, must be the `withdrawalAmount` the customer saw (`11007` otherwise).
+ */
+export const WithdrawLoanBody = Body({
+  id: { ...Id, 'x-code': errors.notFound },
+  amount: Type.Optional({ ...Amount, 'x-code': errors.termsChanged }),
+});
 export type WithdrawLoanBody = Static<typeof WithdrawLoanBody>;
 
 // ---- the rules, once for client and server -----------------------------------------------------------------------
 
-/** Interest and repayments are in USDT cents; what the customer pays is rounded up to the cent. */
+/**
+ * Interest and repayments are in USDT at its ledger precision (cents, `LEDGER_PRECISION` in precision.ts; a test
+ * holds the two together); what the customer pays is rounded up to the cent.
+ */
 export const LOAN_AMOUNT_DP = 2;
 const D = Decimal.clone({ precision: 60 });
 
@@ -240,6 +318,11 @@ export function loanAprPercent(amount: string, totalRepayment: string, term: num
     .mul(100)
     .toDecimalPlaces(2, Decimal.ROUND_UP)
     .toFixed(2);
+}
+
+/** Interest accrued in one day: amount × daily rate, exact (shown as the per-day figure). */
+export function loanInterestPerDay(amount: string, dailyRate: string): string {
+  return new D(amount).mul(dailyRate).toFixed();
 }
 
 /** Overdue interest for one day: amount × overdue daily rate, rounded up to the cent. */

@@ -1,5 +1,6 @@
+import { OrderLimits } from './order-limits';
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, Body, Id, MarketCode } from './common';
+import { Amount, Body, EpochMs, Id, MarketCode } from './common';
 import { errors } from './error-names';
 
 /** Market types (docs/product.md, business rules): 1 smart product, 2 crypto, 3 stocks, 4 futures, 5 metals, 6 forex. */
@@ -115,6 +116,13 @@ export const MarketInfo = Type.Object({
   staleAfterSeconds: Type.Optional(Type.Integer()),
   /** The periods and stake bounds `/order/buyOptions` accepts on this market now. */
   optionTerms: Type.Optional(OptionTerms),
+  /** Order minimums (spot quantity, margin lots): below or off the step answers `11407`–`11409`. */
+  orderLimits: Type.Optional(OrderLimits),
+  /**
+   * Seconds an option whose expiry found the market stale waits for the first fresh tick before it is
+   * voided and its stake returned (`option_stale_grace_seconds`).
+   */
+  optionStaleGraceSeconds: Type.Optional(Type.Integer()),
 });
 export type MarketInfo = Static<typeof MarketInfo>;
 
@@ -129,16 +137,16 @@ export const KLineQuery = Type.Object({
       description: '1m 5m 15m 30m 1h 4h 1d 1w (default 1m)',
     }),
   ),
-  from: Type.Optional(
-    Type.Integer({ minimum: 0, 'x-code': errors.chartRangeIncorrect, description: 'epoch ms, inclusive' }),
-  ),
-  to: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      'x-code': errors.chartRangeIncorrect,
-      description: 'epoch ms, exclusive; default now',
-    }),
-  ),
+  from: Type.Optional({
+    ...EpochMs,
+    'x-code': errors.chartRangeIncorrect,
+    description: 'epoch ms, inclusive',
+  }),
+  to: Type.Optional({
+    ...EpochMs,
+    'x-code': errors.chartRangeIncorrect,
+    description: 'epoch ms, exclusive; default now',
+  }),
 });
 
 /** A candle: `time` is the interval's start (epoch ms, UTC); prices are decimal strings. */
@@ -231,6 +239,18 @@ export interface LivePrice {
   zdf: string | null;
   /** Feed time of the tick, epoch ms. */
   time: number;
+}
+
+/**
+ * A change of freshness on the `/message` websocket (our addition): the markets that went stale or became
+ * fresh again since the last such event on this connection. A new connection first gets every stale market.
+ */
+export interface MarketFreshnessEvent {
+  type: 'market.freshness';
+  stale: string[];
+  fresh: string[];
+  /** On connect: `stale` is every stale market, and every other market is fresh. */
+  snapshot?: boolean;
 }
 
 /** Client → server messages on `/message`. */

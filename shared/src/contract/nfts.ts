@@ -201,10 +201,31 @@ export const NftDonation = Type.Object({
 });
 export type NftDonation = Static<typeof NftDonation>;
 
+/** A payout of donations to the charity, as the public sees it: amount, the payment's reference, the entry. */
+export const CharityPayoutPublic = Type.Object({
+  amount: Amount,
+  recipient: Type.String(),
+  /** The bank or chain transaction of the payment. */
+  reference: Type.String(),
+  paidAt: Time,
+  /** The ledger entry from the charity account to the charity's external account. */
+  ledgerReference: Type.String(),
+});
+export type CharityPayoutPublic = Static<typeof CharityPayoutPublic>;
+
 export const NftDonations = Type.Object({
+  /** Raised: every settled sale's donation (the same as `raised`, kept for older clients). */
   total: Amount,
   count: Type.Integer(),
   items: Type.Array(NftDonation),
+  raised: Amount,
+  /** Paid out to the charity: the payouts below. */
+  paidOut: Amount,
+  /** Held by the platform for the charity now: the charity account's balance (raised − paid out). */
+  held: Amount,
+  /** The latest ledger entry on the charity account (the balance `held` is as of it); null before any. */
+  heldAsOf: Type.Union([Type.String(), Type.Null()]),
+  payouts: Type.Array(CharityPayoutPublic),
 });
 export type NftDonations = Static<typeof NftDonations>;
 

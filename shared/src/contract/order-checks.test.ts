@@ -8,6 +8,7 @@ import {
   spotOrderRefusal,
   spotTooSmall,
 } from './order-checks';
+import { orderSizeProblem } from './order-limits';
 import { roundPaid } from './precision';
 import { spotTerms } from './spot-rules';
 
@@ -32,8 +33,9 @@ describe('order checks (the ticket and the server refuse the same orders)', () =
         coin: 'BTC',
         availableUsdt: '0',
         availableCoin: '0',
+        limits: null,
       }),
-    ).toEqual({ reason: 'step', currency: 'BTC', step: '0.00000001' });
+    ).toEqual({ reason: 'step', code: '11500', currency: 'BTC', step: '0.00000001' });
   });
 
   it('refuses a buy costing more than the available USDT, value and fee together', () => {
@@ -45,9 +47,11 @@ describe('order checks (the ticket and the server refuse the same orders)', () =
       coin: 'BTC',
       availableUsdt: '99900',
       availableCoin: '0',
+      limits: null,
     };
     expect(spotOrderRefusal(order)).toEqual({
       reason: 'balance',
+      code: '10011',
       currency: 'USDT',
       needed: '475475',
       available: '99900',
@@ -67,8 +71,15 @@ describe('order checks (the ticket and the server refuse the same orders)', () =
         coin: 'BTC',
         availableUsdt: '0',
         availableCoin: '0.25',
+        limits: null,
       }),
-    ).toEqual({ reason: 'balance', currency: 'BTC', needed: '0.5', available: '0.25' });
+    ).toEqual({
+      reason: 'balance',
+      code: '10011',
+      currency: 'BTC',
+      needed: '0.5',
+      available: '0.25',
+    });
   });
 
   it('refuses a sale its fee would eat, naming the smallest sale', () => {
@@ -81,8 +92,9 @@ describe('order checks (the ticket and the server refuse the same orders)', () =
         coin: 'BTC',
         availableUsdt: '0',
         availableCoin: '1',
+        limits: null,
       }),
-    ).toEqual({ reason: 'minimum', currency: 'USDT', minimum: '0.02' });
+    ).toEqual({ reason: 'minimum', code: '10016', currency: 'USDT', minimum: '0.02' });
   });
 
   it('the smallest sale value is the first whole cent whose fee leaves something (property)', () => {
@@ -110,6 +122,7 @@ describe('order checks (the ticket and the server refuse the same orders)', () =
           coin: 'BTC',
           availableUsdt: available,
           availableCoin: null,
+          limits: null,
         });
         expect(refusal?.reason === 'balance').toBe(terms.total.gt(available));
       }),
@@ -132,6 +145,7 @@ describe('order checks (the ticket and the server refuse the same orders)', () =
             leverage,
             feeRate: '0.001',
             availableUsdt: available,
+            limits: null,
           });
           expect(refusal === null).toBe(terms.margin.plus(terms.fee).lte(available));
         },
@@ -146,33 +160,116 @@ describe('order checks (the ticket and the server refuse the same orders)', () =
         leverage: 2,
         feeRate: '0.001',
         availableUsdt: '100000',
+        limits: null,
       }),
-    ).toEqual({ reason: 'balance', currency: 'USDT', needed: '9519000000', available: '100000' });
+    ).toEqual({
+      reason: 'balance',
+      code: '10011',
+      currency: 'USDT',
+      needed: '9519000000',
+      available: '100000',
+    });
   });
 
   it('an option stake is whole cents, within bounds, and available', () => {
     const bounds = { stakeMin: '10', stakeMax: '50000', availableUsdt: '100' };
     expect(optionOrderRefusal({ ...bounds, stake: '10.005' })).toEqual({
       reason: 'step',
+      code: '11500',
       currency: 'USDT',
       step: '0.01',
     });
     expect(optionOrderRefusal({ ...bounds, stake: '9.99' })).toEqual({
       reason: 'minimum',
+      code: '10016',
       currency: 'USDT',
       minimum: '10',
     });
     expect(optionOrderRefusal({ ...bounds, stake: '50000.01', availableUsdt: null })).toEqual({
       reason: 'maximum',
+      code: '10016',
       currency: 'USDT',
       maximum: '50000',
     });
     expect(optionOrderRefusal({ ...bounds, stake: '100.01' })).toEqual({
       reason: 'balance',
+      code: '10011',
       currency: 'USDT',
       needed: '100.01',
       available: '100',
     });
     expect(optionOrderRefusal({ ...bounds, stake: '100' })).toBeNull();
+  });
+
+  describe("the market's minimums (issue 28: the server's 11407, 11408, 11409)", () => {
+    const crypto = { minSize: '0.0001', sizeStep: '0.0001', minNotional: '5' };
+    const spot = {
+      side: 'buy' as const,
+      quantity: '0.01',
+      price: '95000',
+      feeRate: '0.001',
+      coin: 'BTC',
+      availableUsdt: '100000',
+      availableCoin: '0',
+      limits: crypto,
+    };
+    const size = (code: string) => ({ reason: 'size', code, limits: crypto, quote: 'USDT' });
+
+    it('names the code the server answers: below the size, off the step, below the notional', () => {
+      expect(spotOrderRefusal({ ...spot, quantity: '0.00001' })).toEqual(size('11407'));
+      expect(spotOrderRefusal({ ...spot, quantity: '0.00015' })).toEqual(size('11408'));
+      // 0.0002 BTC at 20,000 is 4 USDT, under the 5 USDT minimum value at the order's price.
+      expect(spotOrderRefusal({ ...spot, quantity: '0.0002', price: '20000' })).toEqual(size('11409'));
+      expect(spotOrderRefusal({ ...spot, quantity: '0.0002', price: '25000' })).toBeNull();
+      // Unknown minimums are left to the server.
+      expect(spotOrderRefusal({ ...spot, quantity: '0.00001', limits: null })).toBeNull();
+    });
+
+    it('in the server order: the ledger step first, the minimums before the fee and the balance', () => {
+      expect(spotOrderRefusal({ ...spot, quantity: '0.000000001' })?.code).toBe('11500');
+      expect(spotOrderRefusal({ ...spot, quantity: '0.00001', availableUsdt: '0' })?.code).toBe('11407');
+      expect(
+        spotOrderRefusal({ ...spot, side: 'sell', quantity: '0.0000001', availableCoin: '0' })?.code,
+      ).toBe('11407');
+      expect(spotOrderRefusal({ ...spot, quantity: '2', availableUsdt: '100' })?.code).toBe('10011');
+    });
+
+    it('a margin order: lots against the minimums at the entry price, times the contract size', () => {
+      const forex = { minSize: '0.01', sizeStep: '0.01', minNotional: '10' };
+      const margin = {
+        lots: '0.01',
+        contractSize: '100000',
+        price: '1.1',
+        leverage: 30,
+        feeRate: '0.001',
+        availableUsdt: '0',
+        limits: forex,
+      };
+      // The issue's case: 0.0000001 lots, refused for its size before its (zero) margin.
+      expect(marginOrderRefusal({ ...margin, lots: '0.0000001' })).toEqual({
+        reason: 'size',
+        code: '11407',
+        limits: forex,
+        quote: 'USDT',
+      });
+      expect(marginOrderRefusal({ ...margin, lots: '0.015' })?.code).toBe('11408');
+      expect(marginOrderRefusal({ ...margin, contractSize: '1', price: '100' })?.code).toBe('11409');
+      expect(marginOrderRefusal({ ...margin })?.code).toBe('10011');
+    });
+
+    it("refuses for its size exactly when the server's rule does (property)", () => {
+      const steps = fc.constantFrom(
+        { minSize: '0.0001', sizeStep: '0.0001', minNotional: '5' },
+        { minSize: '0.01', sizeStep: '0.01', minNotional: '10' },
+        { minSize: '0.5', sizeStep: '0.25', minNotional: '0' },
+      );
+      fc.assert(
+        fc.property(coinUnits, cents(10 ** 7), steps, (quantity, price, limits) => {
+          const refusal = spotOrderRefusal({ ...spot, quantity, price, limits, availableUsdt: null });
+          const expected = orderSizeProblem(quantity.toFixed(), price.toFixed(), '1', limits);
+          expect(refusal?.reason === 'size' ? refusal.code : null).toBe(expected);
+        }),
+      );
+    });
   });
 });

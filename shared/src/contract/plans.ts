@@ -5,7 +5,8 @@ import { errors } from './error-names';
 /**
  * Smart plans (docs/product.md, business rules "Smart plans"): fixed-term plans on a product of type 1 with
  * a daily rate set and paid by the platform's plan account, quoted before purchase (promise 4), paid once per
- * earning time by the scheduler, exitable early against disclosed damages. Real accounts only.
+ * earning time by the scheduler, exitable early against disclosed damages. Real and demo accounts each have
+ * their own reserve: the demo one is play money, kept topped up, so demo plans sell on a fresh install.
  */
 
 const Time = Type.String({ format: 'date-time' });
@@ -23,14 +24,23 @@ export type PlanTerm = Static<typeof PlanTerm>;
 /** The reserve that funds every plan's income, computed from the ledger and the running plans. */
 export const PlanReserve = Type.Object({
   currency: Type.String(),
+  /** The real reserve, or the demo one (play money, topped up by the platform). */
+  mode: Type.Union([Type.Literal('real'), Type.Literal('demo')]),
   /** The plan account's balance: the sum of its ledger postings. */
   balance: Amount,
   /** Future income still owed to running plans. */
   obligations: Amount,
   /** balance ÷ obligations, 4 decimals; null when nothing is owed. */
   coverageRatio: Nullable(Type.String()),
+  /**
+   * Whether the reserve can take a purchase now: what it holds beyond its obligations covers the income of
+   * the smallest purchase of a product in this currency. False on a fresh install until staff fund it.
+   */
+  selling: Type.Boolean(),
 });
 export type PlanReserve = Static<typeof PlanReserve>;
+/** `GET /swx/admin/plans/reserves`: each currency's real and demo reserve (the back office's dashboard). */
+export const PlanReserveList = Type.Array(PlanReserve);
 
 export const PlanProduct = Type.Object({
   id: Id,
@@ -154,6 +164,16 @@ export const ListSmartOrderQuery = Type.Object({
 const PlanId = { ...Id, 'x-code': errors.notFound };
 export const SmartOrderIdBody = Body({ id: PlanId });
 
+/**
+ * `POST /order/exitSmart`: `total`, when sent, is the exit quote's `totalPaidNow`; an exit that would pay
+ * anything else (an earning time passed since the quote) answers `11007` and pays nothing.
+ */
+export const ExitSmartBody = Body({
+  id: PlanId,
+  total: Type.Optional({ ...Amount, 'x-code': errors.termsChanged }),
+});
+export type ExitSmartBody = Static<typeof ExitSmartBody>;
+
 /** `POST /order/quoteExitSmart` (our addition): what an early exit returns now. */
 export const SmartExitQuote = Type.Object({
   id: Id,
@@ -162,8 +182,13 @@ export const SmartExitQuote = Type.Object({
   damages: Amount,
   returned: Amount,
   incomeSoFar: Amount,
-  /** Income no longer paid after an exit. */
+  /** Earning times already passed and not yet paid: the exit pays these first (they were earned). */
+  cyclesDueNow: Type.Integer(),
+  incomeDueNow: Amount,
+  /** Income no longer paid after an exit: the cycles not yet due. */
   incomeForgone: Amount,
+  /** Everything the exit credits now: income due + principal − damages (exactly what the exit pays). */
+  totalPaidNow: Amount,
 });
 export type SmartExitQuote = Static<typeof SmartExitQuote>;
 

@@ -56,6 +56,28 @@ describe('route map', () => {
     }
   });
 
+  it('bounds every number a query string or path may carry (no out-of-range value reaches a handler)', () => {
+    const unbounded: string[] = [];
+    const walk = (schema: unknown, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      if (node.type === 'integer' || node.type === 'number') {
+        const max = node.maximum;
+        if (typeof max !== 'number' || max > Number.MAX_SAFE_INTEGER || node.minimum === undefined)
+          unbounded.push(where);
+      }
+      for (const [name, child] of Object.entries((node.properties as Record<string, unknown>) ?? {}))
+        walk(child, `${where}.${name}`);
+      walk(node.items, `${where}[]`);
+      for (const option of (node.anyOf as unknown[]) ?? []) walk(option, where);
+    };
+    for (const [key, spec] of specs) {
+      walk(spec.query, `${key} query`);
+      walk(spec.params, `${key} params`);
+    }
+    expect(unbounded).toEqual([]);
+  });
+
   it('fills path parameters, encoded', () => {
     expect(routePath('/order/receipt/:kind/:id', { kind: 'spot', id: '7' })).toBe('/order/receipt/spot/7');
     expect(routePath('/index/listContents/:selector', { selector: '4-zh CN' })).toBe(

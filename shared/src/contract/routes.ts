@@ -119,6 +119,7 @@ import {
   SmartExitQuote,
   SmartOrder,
   SmartOrderIdBody,
+  ExitSmartBody,
   SmartOrderList,
   SmartQuote,
 } from './plans';
@@ -189,6 +190,7 @@ import {
   reviewQueue,
   type RouteSpec,
 } from './route-spec';
+import { moneyRoutes } from './money-routes';
 
 export type { HttpMethod, RouteScope, RouteSpec, StaffGate } from './route-spec';
 
@@ -446,7 +448,7 @@ export const routes = {
   'plans.buy': post({ path: '/order/buySmart', body: BuySmartBody, result: SmartOrder }),
   'plans.list': get({ path: '/order/listSmartOrder', query: ListSmartOrderQuery, result: SmartOrderList }),
   'plans.quoteExit': post({ path: '/order/quoteExitSmart', body: SmartOrderIdBody, result: SmartExitQuote }),
-  'plans.exit': post({ path: '/order/exitSmart', body: SmartOrderIdBody, result: SmartOrder }),
+  'plans.exit': post({ path: '/order/exitSmart', body: ExitSmartBody, result: SmartOrder }),
   'admin.planProducts': staff('GET', { path: '/plans/products', result: PlanProductList, roles: admin }),
   'admin.setPlanTerms': staff('POST', {
     path: '/plans/products/:id/terms',
@@ -537,6 +539,8 @@ export const routes = {
   // Customer account security.
   ...securityRoutes,
   ...staffSecurityRoutes,
+  // Money books: lending, write-offs, charity payouts.
+  ...moneyRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -106,8 +106,13 @@ export const LoanReview = Type.Composite([
     userId: Type.String(),
     /** `admin.loanContract`: the signed contract PDF. */
     contractUrl: Type.String(),
-    /** The customer's loan limit and what is left of it, in USDT. */
+    /**
+     * The customer's loan limit, what they owe or have pending (this application included) and what is left
+     * of the limit, in USDT: the figures of the customer's own loan page (`LoanProduct`), from the same
+     * server function.
+     */
     limit: Amount,
+    outstanding: Amount,
     limitLeft: Amount,
     /** The customer's other loans, newest first (at most 20). */
     loanHistory: Type.Array(Loan),

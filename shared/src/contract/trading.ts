@@ -161,13 +161,18 @@ export const OptionContract = Type.Object({
   rate: Amount,
   openPrice: Amount,
   settlePrice: AmountOrNull,
-  /** Won: stake × rate; lost: −stake; refunded: 0; null while open. */
+  /** Won: stake × rate; lost: −stake; refunded and voided: 0; null while open. */
   profit: Nullable(Signed),
+  /**
+   * `refunded`: settled at the open price (stake back). `voided`: the market was stale at expiry and no fresh
+   * tick came within the grace window, so there was no price to settle at (stake back).
+   */
   status: Type.Union([
     Type.Literal('open'),
     Type.Literal('won'),
     Type.Literal('lost'),
     Type.Literal('refunded'),
+    Type.Literal('voided'),
   ]),
   openTime: Time,
   expiryTime: Time,
@@ -194,6 +199,12 @@ export const Receipt = Type.Object({
   requestedPrice: AmountOrNull,
   fillPrice: Amount,
   tick: Type.Object({ price: Amount, time: Time, seq: Type.String() }),
+  /**
+   * The rule that chose the tick when it was not the ordinary one: `stale_first_fresh` (the market was stale
+   * at expiry; settled at the first fresh tick within the grace window) or `stale_void` (none came; the
+   * stake was returned; `tick` is the last, stale one). Null for every ordinary fill and settlement.
+   */
+  rule: Type.Union([Type.Literal('stale_first_fresh'), Type.Literal('stale_void'), Type.Null()]),
   entries: Type.Array(
     Type.Object({
       journalId: Id,

@@ -37,6 +37,7 @@ export {
   type DateOptions,
 } from './format';
 export { problemText, type FieldProblem, type Problem } from './problem-text';
+export { formatDuration } from './duration';
 export { defineModuleStrings, type ModuleStrings, type ModuleStringLoaders } from './module-strings';
 export {
   marketName,

@@ -1,5 +1,5 @@
 import { actionBound, computed, makeObservable, observable, runInAction } from 'mobx';
-import type { FeedStatus, LivePrice } from '../contract/markets';
+import type { FeedStatus, LivePrice, MarketFreshnessEvent } from '../contract/markets';
 import { PriceRing } from './price-ring';
 
 export interface MarketQuote {
@@ -39,14 +39,27 @@ export class MarketStore {
   feed: FeedStatus | null = null;
   private feedRequest: Promise<void> | null = null;
 
+  /**
+   * Live freshness (`market.freshness` on the socket): true for a market the server calls stale now, false
+   * for one it calls fresh. Once the connect snapshot arrived, a code not listed is fresh.
+   */
+  private readonly freshness = observable.map<string, boolean>({}, { deep: false });
+  private freshnessKnown = false;
+
   constructor() {
-    makeObservable<MarketStore, 'quotes' | 'histories' | 'historyVersions' | 'feedRequest'>(this, {
+    makeObservable<
+      MarketStore,
+      'quotes' | 'histories' | 'historyVersions' | 'feedRequest' | 'freshness' | 'freshnessKnown'
+    >(this, {
+      freshness: false,
       quotes: false,
       histories: false,
       historyVersions: false,
       feedRequest: false,
       feed: observable,
+      freshnessKnown: observable,
       isSimulated: computed,
+      applyFreshness: actionBound,
       setFeed: actionBound,
       seed: actionBound,
       applyTicks: actionBound,
@@ -133,6 +146,27 @@ export class MarketStore {
     }
   }
 
+  /**
+   * Whether the server calls a market's price stale now, as the socket last said; undefined until the socket
+   * has said anything (screens then show what their own request answered). Badges read this so they change
+   * while the page is open.
+   */
+  isStale(code: string): boolean | undefined {
+    const known = this.freshness.get(code);
+    if (known !== undefined) return known;
+    return this.freshnessKnown ? false : undefined;
+  }
+
+  /** A `market.freshness` event: the connect snapshot (every stale market), or a change. */
+  applyFreshness(event: MarketFreshnessEvent): void {
+    if (event.snapshot) {
+      this.freshness.clear();
+      this.freshnessKnown = true;
+    }
+    for (const code of event.stale) this.freshness.set(code, true);
+    for (const code of event.fresh) this.freshness.set(code, false);
+  }
+
   /** One batch of ticks (the socket conflates them per animation frame) applied as one action. */
   applyTicks(items: readonly LivePrice[]): void {
     for (const item of items) {
@@ -140,4 +174,14 @@ export class MarketStore {
       this.pushHistory(item.code, [item.price]);
     }
   }
+}
+
+/** A `market.freshness` event from the socket, checked before the store trusts it. */
+export function isFreshnessEvent(
+  event: { type: string } & Record<string, unknown>,
+): event is MarketFreshnessEvent & {
+  [key: string]: unknown;
+} {
+  const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  return event.type === 'market.freshness' && strings(event.stale) && strings(event.fresh);
 }

@@ -200,6 +200,30 @@ describe('root store', () => {
     expect(navigate).toHaveBeenCalledWith('/pass/login?redirect=%2Ftrading%3Fcode%3DBTCUSDT');
   });
 
+  it('ignores a 401 for a token the customer already left (a request answered after signing out)', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { store, navigate, storage } = setup({
+      fetch: (() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch,
+    });
+    store.session.login('tok', user);
+    const late = store.api.call('notifications.unreadCount');
+    // The account is closed (or the customer signs out) while that request is on its way.
+    store.session.logout();
+    answer({
+      status: 401,
+      ok: false,
+      text: async () => '{"code":"401","message":"x","result":null}',
+    } as Response);
+    await expect(late).rejects.toMatchObject({ code: '401' });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(storage.getItem('isLogin')).toBe('false');
+
+    // A new sign-in is not undone by the old session's late answer either.
+    store.session.login('tok2', user);
+    store.session.handleUnauthorized('tok');
+    expect(store.session.isLoggedIn).toBe(true);
+  });
+
   it('does not redirect to login from the login page itself', () => {
     const { store, navigate } = setup({ currentPath: () => '/pass/login?redirect=%2F' });
     store.session.handleUnauthorized();

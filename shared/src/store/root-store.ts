@@ -4,7 +4,7 @@ import { createI18n, type I18n } from '../i18n/create-i18n';
 import { matchLanguage, type Lang } from '../i18n/languages';
 import { SocketClient, type WebSocketFactory } from '../socket/socket-client';
 import { browserStorage, KeyStore } from './local-keys';
-import { MarketStore } from './market-store';
+import { MarketStore, isFreshnessEvent } from './market-store';
 import { isNotificationEvent, NotificationsStore } from './notifications-store';
 import { SessionStore } from './session-store';
 import { SettingsStore } from './settings-store';
@@ -72,7 +72,7 @@ export class RootStore {
       baseUrl: options.apiBaseUrl,
       getToken: () => this.session.token,
       getMode: () => this.settings.accountMode,
-      onUnauthorized: () => this.session.handleUnauthorized(),
+      onUnauthorized: (sentToken) => this.session.handleUnauthorized(sentToken),
       fetch: options.fetch,
     });
     this.settings = new SettingsStore({
@@ -111,6 +111,7 @@ export class RootStore {
       ),
       this.socket.onAccountEvent((event) => {
         if (isNotificationEvent(event)) this.notifications.push(event);
+        else if (isFreshnessEvent(event)) this.market.applyFreshness(event);
       }),
     );
   }

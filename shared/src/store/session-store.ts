@@ -64,8 +64,13 @@ export class SessionStore {
     storage.set(localKeys.isLogin, 'false');
   }
 
-  /** A 401 from any call: the token is no longer good, so forget it and ask the customer to log in. */
-  handleUnauthorized(): void {
+  /**
+   * A 401 from any call: the token is no longer good, so forget it and ask the customer to log in. A 401 for
+   * a token that is no longer this session's (a request sent before signing out or closing the account, and
+   * answered after) changes nothing: the customer already left that session where they chose to.
+   */
+  handleUnauthorized(sentToken?: string | null): void {
+    if (sentToken !== undefined && sentToken !== this.token) return;
     this.logout();
     const current = this.options.currentPath();
     // Several calls failing together must not stack redirects, nor make login redirect to itself.

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, type MemoryRouterProps } from 'react-router-dom';
 import type { UserInfo } from '../contract/auth';
-import { catalogue, isCatalogueCode } from '../contract/catalogue';
+import { catalogue, isCatalogueCode, type FieldIssue } from '../contract/catalogue';
 import type { I18n, Lang } from '../i18n';
 import { commonResources } from '../i18n/common-resources';
 import { languages } from '../i18n/languages';
@@ -31,8 +31,20 @@ export class Refusal {
     readonly code: string,
     status?: number,
     readonly message = 'refused',
+    /** The envelope's `fields`: which fields the refusal is about (a validation failure). */
+    readonly fields?: FieldIssue[],
   ) {
     this.status = status ?? (isCatalogueCode(code) ? catalogue[code].status : 422);
+  }
+
+  /** The envelope the server answers this refusal with. */
+  get envelope() {
+    return {
+      code: this.code,
+      message: this.message,
+      result: null,
+      ...(this.fields ? { fields: this.fields } : {}),
+    };
   }
 }
 
@@ -93,8 +105,7 @@ function headerRecord(headers: HeadersInit | undefined): Record<string, string> 
 
 function answerWith(answer: unknown): Response {
   if (answer === undefined) return jsonResponse(404, { code: '404', message: 'Not found', result: null });
-  if (answer instanceof Refusal)
-    return jsonResponse(answer.status, { code: answer.code, message: answer.message, result: null });
+  if (answer instanceof Refusal) return jsonResponse(answer.status, answer.envelope);
   if (answer instanceof Error)
     return jsonResponse(500, { code: '500', message: answer.message, result: null });
   if (answer instanceof Success)

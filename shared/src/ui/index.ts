@@ -19,3 +19,5 @@ export * from './status-badge';
 export * from './money';
 export * from './market-name';
 export * from './save-file';
+export * from './form';
+export * from './page';

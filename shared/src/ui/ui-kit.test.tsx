@@ -251,6 +251,41 @@ describe('ImagePicker', () => {
       expect(onChange).toHaveBeenCalledWith({ file: png, format: 'png', reencoded: false }),
     );
   });
+
+  it('stays busy while an upload runs, shows its refusal, and offers the phone camera', async () => {
+    const user = userEvent.setup();
+    let refuse: (reason: Error) => void = () => {};
+    const onChange = jest.fn(
+      () =>
+        new Promise<void>((_resolve, reject) => {
+          refuse = reject;
+        }),
+    );
+    render(<ImagePicker label="Selfie" value={null} onChange={onChange} camera="user" mobile />);
+    const input = screen.getByLabelText('Selfie');
+    expect(input).toHaveAttribute('capture', 'user');
+    expect(input).toHaveAccessibleDescription('Opens the camera. JPG, PNG or JPEG 2000.');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])], 'me.png', {
+      type: 'image/png',
+    });
+    await user.upload(input, png);
+    await waitFor(() => expect(screen.getByText('Uploading…')).toBeInTheDocument());
+    expect(input).toBeDisabled();
+    await act(async () => refuse(new Error('Upload failed, please retry')));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(input).toBeEnabled();
+  });
+
+  it('shows an image stored earlier, and removes it', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    render(<ImagePicker label="Back of ID" value={null} uploaded onChange={onChange} mobile={false} />);
+    expect(screen.getByText('Photo uploaded')).toBeInTheDocument();
+    expect(screen.getByText('Change image')).toBeInTheDocument();
+    expect(screen.getByLabelText('Back of ID')).not.toHaveAttribute('capture');
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    expect(onChange).toHaveBeenCalledWith(null);
+  });
 });
 
 describe('small pieces', () => {

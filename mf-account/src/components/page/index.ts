@@ -1,1 +1,2 @@
-export { AccountPage, Section } from './page';
+export { AccountPage } from './page';
+export { Section } from '@swx/shared';

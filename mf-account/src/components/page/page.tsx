@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Page, PageBack } from '@swx/shared';
 import { useAccountStrings } from '../../i18n';
-import styles from './page.module.css';
 
 interface AccountPageProps {
   title: ReactNode;
@@ -11,38 +10,17 @@ interface AccountPageProps {
   children: ReactNode;
 }
 
-/** The frame of every account and help page: back link, heading, content column (inside the shell's <main>). */
+/** The frame of every account and help page: the SDK's page, narrow, with the back link in this module's words. */
 export function AccountPage({ title, back, actions, children }: AccountPageProps) {
   const { t } = useAccountStrings();
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        {back ? (
-          <Link className={styles.back} to={back}>
-            <span aria-hidden="true" className={styles.arrow}>
-              ‹
-            </span>{' '}
-            {t('nav.back')}
-          </Link>
-        ) : null}
-        <h1 className={styles.title}>{title}</h1>
-        {actions ? <div className={styles.actions}>{actions}</div> : null}
-      </header>
+    <Page
+      width="narrow"
+      title={title}
+      actions={actions}
+      before={back ? <PageBack to={back}>{t('nav.back')}</PageBack> : undefined}
+    >
       {children}
-    </div>
-  );
-}
-
-/** A titled block inside a page. */
-export function Section({ title, children, id }: { title?: ReactNode; children: ReactNode; id?: string }) {
-  return (
-    <section className={styles.section} aria-labelledby={title && id ? id : undefined}>
-      {title ? (
-        <h2 className={styles.sectionTitle} id={id}>
-          {title}
-        </h2>
-      ) : null}
-      {children}
-    </section>
+    </Page>
   );
 }

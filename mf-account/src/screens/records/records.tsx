@@ -90,7 +90,7 @@ export const RecordsScreen = observer(function RecordsScreen() {
       }
     >
       <Section>
-        <div className={formStyles.filters} role="search" aria-label={t('records.filters')}>
+        <div className={styles.filters} role="search" aria-label={t('records.filters')}>
           <SelectField
             label={t('records.type')}
             value={form.type}

@@ -1,1 +1,1 @@
-export { PhotoPicker, isCoarsePointer, type PhotoPickerProps } from './photo-picker';
+export { PhotoPicker, type PhotoPickerProps } from './photo-picker';

@@ -98,9 +98,17 @@ function SignQuote({ quote, requoted, onBack, onRequoted, onApplied }: SignProps
 }
 
 function Application({ product, onApplied }: { product: LoanProduct; onApplied: (loan: Loan) => void }) {
+  const { t } = useLoanStrings();
   const [quote, setQuote] = useState<LoanQuote | null>(null);
   const [requoted, setRequoted] = useState(false);
   const [last, setLast] = useState<{ amount: string; term: number | null }>({ amount: '', term: null });
+  // An overdue loan pauses borrowing: say why instead of offering a form the server would refuse (11401).
+  if (!product.mayBorrow)
+    return (
+      <p className={pageStyles.alert} role="alert" data-testid="loan-borrowing-paused">
+        {t('common:codes.11401')}
+      </p>
+    );
   if (!quote)
     return (
       <LoanForm

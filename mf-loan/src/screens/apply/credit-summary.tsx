@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '@swx/shared';
+import { formatDateTime, formatMoney } from '@swx/shared';
 import type { LoanQuote } from '@swx/shared/contract';
 import { day, money, percent, ratePercent } from '../../components/figures';
 import { useLoanStrings } from '../../i18n';
@@ -44,12 +44,19 @@ export function CreditSummary({ quote }: { quote: LoanQuote }) {
           <strong data-testid="summary-amount">{money(quote.amount, quote.currency)}</strong>
         </Row>
         <Row label={t('summary.duration')}>
-          {t('summary.durationValue', { days: quote.term, date: day(quote.repaymentDate) })}
+          {t('summary.durationValue', {
+            days: quote.term,
+            date: day(quote.repaymentDate),
+            time: quote.dueTime,
+            zone: quote.timeZone,
+          })}
         </Row>
         <Row label={t('summary.instalments')}>
           {t('summary.instalmentsValue', {
             amount: money(quote.totalRepayment, quote.currency),
             date: day(quote.repaymentDate),
+            time: quote.dueTime,
+            zone: quote.timeZone,
           })}
         </Row>
         <Row label={t('summary.totalPayable')}>
@@ -97,16 +104,21 @@ export function CreditSummary({ quote }: { quote: LoanQuote }) {
           {t('summary.lateCostsValue', {
             rate: ratePercent(quote.overdueDailyRate),
             perDay: money(quote.overdueInterestPerDay, quote.currency),
+            cap: money(quote.overdueInterestCap, quote.currency),
             every: quote.overdueReminderDays,
           })}
         </Row>
       </Part>
       <Part title={t('summary.part4')}>
         <Row label={t('summary.withdrawal')}>
-          {t('summary.withdrawalValue', {
-            days: quote.withdrawalDays,
-            amount: money(quote.amount, quote.currency),
-          })}
+          <span data-testid="summary-withdrawal">
+            {t('summary.withdrawalValue', {
+              days: quote.withdrawalDays,
+              perDay: formatMoney(quote.withdrawalInterestPerDay, quote.currency),
+              free: quote.interestFreeDays,
+              today: money(quote.withdrawalAmountToday, quote.currency),
+            })}
+          </span>
         </Row>
         <Row label={t('summary.earlyRepayment')}>
           {t('summary.earlyRepaymentValue', { free: quote.interestFreeDays })}

@@ -20,7 +20,11 @@ export function amountProblem(text: string, product: LoanProduct): FieldProblem 
   if (!amount || amount.lte(0) || amount.decimalPlaces() > 2)
     return { key: 'common:validation.amountIncorrect' };
   const most = borrowable(product);
-  if (most.lt(product.minAmount)) return { key: 'common:codes.11137' };
+  // Nothing to borrow now: the customer's own limit is used up (11137), or the lending book is (11402).
+  if (most.lt(product.minAmount)) {
+    const limitLeft = new Decimal(product.customerLimit).minus(product.outstanding);
+    return { key: limitLeft.lt(product.minAmount) ? 'common:codes.11137' : 'common:codes.11402' };
+  }
   if (amount.lt(product.minAmount) || amount.gt(most))
     return {
       key: 'apply.amountRange',
@@ -74,6 +78,8 @@ export function LoanForm({ product, initial, onQuoted }: LoanFormProps) {
         <dd>{money(product.customerLimit, product.currency)}</dd>
         <dt>{t('apply.outstanding')}</dt>
         <dd>{money(product.outstanding, product.currency)}</dd>
+        <dt>{t('apply.limitLeft')}</dt>
+        <dd>{money(product.limitLeft, product.currency)}</dd>
         <dt>{t('apply.dailyRate')}</dt>
         <dd>{ratePercent(product.dailyRate)}</dd>
         <dt>{t('apply.freeDays')}</dt>

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Skeleton, Tabs, toaster, useRootStore } from '@swx/shared';
 import type { KycDetail } from '@swx/shared/contract';
-import { pageStyles } from '../../components/page';
+import { Page, pageStyles } from '../../components/page';
 import { useLoanStrings, useLoanStringsReady } from '../../i18n';
 import { ApplySection } from '../apply';
 import { LoansSection } from '../loans';
@@ -51,9 +51,7 @@ const LoanPageContent = observer(function LoanPageContent() {
   );
 
   return (
-    <div className={pageStyles.page}>
-      <h1 className={pageStyles.title}>{t('page.title')}</h1>
-      <p className={pageStyles.lead}>{t('page.lead')}</p>
+    <Page title={t('page.title')} lead={t('page.lead')}>
       <Tabs
         className={pageStyles.tabs}
         label={t('page.sections')}
@@ -76,7 +74,7 @@ const LoanPageContent = observer(function LoanPageContent() {
           <LoansSection openId={openId} onOpen={(id) => show('loans', id)} version={version} />
         ) : null}
       </Tabs>
-    </div>
+    </Page>
   );
 });
 

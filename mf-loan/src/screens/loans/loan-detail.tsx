@@ -1,6 +1,15 @@
 import { useState } from 'react';
-import { ApiError, Button, Modal, Reference, formatDateTime, messageForError, saveFile } from '@swx/shared';
-import { errors, type Loan } from '@swx/shared/contract';
+import {
+  ApiError,
+  Button,
+  Modal,
+  Reference,
+  formatDateTime,
+  formatMoney,
+  messageForError,
+  saveFile,
+} from '@swx/shared';
+import { LOAN_DUE_TIME, errors, type Loan } from '@swx/shared/contract';
 import { loanApi } from '../../api';
 import { amount, day, money, percent, ratePercent } from '../../components/figures';
 import { pageStyles } from '../../components/page';
@@ -57,7 +66,32 @@ function ContractDownload({ loan }: { loan: Loan }) {
   );
 }
 
-type Action = 'repay' | 'withdraw';
+type Action = 'repay' | 'withdraw' | 'cancel';
+
+const actionTexts: Record<Action, { title: string; confirm: string }> = {
+  repay: { title: 'detail.repayTitle', confirm: 'detail.confirmRepay' },
+  withdraw: { title: 'detail.withdrawTitle', confirm: 'detail.confirmWithdraw' },
+  cancel: { title: 'detail.cancelTitle', confirm: 'detail.confirmCancel' },
+};
+
+/** What the dialog says before anything is taken: the exact figure of today. */
+function ActionText({ action, loan }: { action: Action; loan: Loan }) {
+  const { t } = useLoanStrings();
+  if (action === 'cancel') return <p>{t('detail.cancelText')}</p>;
+  if (action === 'repay')
+    return <p>{t('detail.repayText', { amount: money(loan.amountDueToday, loan.currency) })}</p>;
+  return (
+    <p data-testid="withdraw-text">
+      {t('detail.withdrawText', {
+        principal: money(loan.amount, loan.currency),
+        interest: money(loan.withdrawalInterest, loan.currency),
+        perDay: formatMoney(loan.withdrawalInterestPerDay, loan.currency),
+        free: loan.interestFreeDays,
+        amount: money(loan.withdrawalAmount, loan.currency),
+      })}
+    </p>
+  );
+}
 
 function LoanActions({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) => void }) {
   const { t } = useLoanStrings();
@@ -65,8 +99,8 @@ function LoanActions({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const open = loan.status === 'repaying' || loan.status === 'expired';
-  if (!open) return null;
-  const amount = action === 'withdraw' ? loan.withdrawalAmount : loan.amountDueToday;
+  const pending = loan.status === 'pending' && loan.withdrawable;
+  if (!open && !pending) return null;
 
   const confirm = async () => {
     if (!action) return;
@@ -76,7 +110,9 @@ function LoanActions({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) 
       const next =
         action === 'repay'
           ? await loanApi.repay(loan.id, loan.amountDueToday)
-          : await loanApi.withdraw(loan.id);
+          : action === 'withdraw'
+            ? await loanApi.withdraw(loan.id, loan.withdrawalAmount)
+            : await loanApi.withdraw(loan.id);
       setAction(null);
       onChanged(next);
     } catch (error) {
@@ -93,10 +129,15 @@ function LoanActions({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) 
   return (
     <>
       <div className={pageStyles.actions}>
-        <Button onClick={() => setAction('repay')}>{t('detail.repay')}</Button>
-        {loan.withdrawable ? (
+        {open ? <Button onClick={() => setAction('repay')}>{t('detail.repay')}</Button> : null}
+        {open && loan.withdrawable ? (
           <Button variant="secondary" onClick={() => setAction('withdraw')}>
             {t('detail.withdraw')}
+          </Button>
+        ) : null}
+        {pending ? (
+          <Button variant="secondary" onClick={() => setAction('cancel')}>
+            {t('detail.cancelApplication')}
           </Button>
         ) : null}
       </div>
@@ -108,23 +149,19 @@ function LoanActions({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) 
       <Modal
         open={action !== null}
         onClose={() => !busy && setAction(null)}
-        title={action === 'withdraw' ? t('detail.withdrawTitle') : t('detail.repayTitle')}
+        title={action ? t(actionTexts[action].title) : ''}
         footer={
           <>
             <Button variant="secondary" onClick={() => setAction(null)} disabled={busy}>
               {t('detail.cancel')}
             </Button>
             <Button onClick={confirm} loading={busy}>
-              {action === 'withdraw' ? t('detail.confirmWithdraw') : t('detail.confirmRepay')}
+              {action ? t(actionTexts[action].confirm) : ''}
             </Button>
           </>
         }
       >
-        <p>
-          {action === 'withdraw'
-            ? t('detail.withdrawText', { amount: money(amount, loan.currency) })
-            : t('detail.repayText', { amount: money(amount, loan.currency) })}
-        </p>
+        {action ? <ActionText action={action} loan={loan} /> : null}
         {failure ? (
           <p className={pageStyles.alert} role="alert">
             {failure}
@@ -132,6 +169,37 @@ function LoanActions({ loan, onChanged }: { loan: Loan; onChanged: (loan: Loan) 
         ) : null}
       </Modal>
     </>
+  );
+}
+
+/** Money that went towards the loan, each with its ledger entry (the receipt). */
+function Payments({ loan }: { loan: Loan }) {
+  const { t } = useLoanStrings();
+  if (loan.payments.length === 0) return null;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="loan-payments">
+        <caption>{t('detail.payments', { currency: loan.currency })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('detail.date')}</th>
+            <th scope="col">{t('detail.kind')}</th>
+            <th scope="col">{t('detail.total')}</th>
+            <th scope="col">{t('detail.entry')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loan.payments.map((payment) => (
+            <tr key={`${payment.kind}-${payment.at}`}>
+              <td>{formatDateTime(payment.at)}</td>
+              <td>{t(`detail.kinds.${payment.kind}`)}</td>
+              <td>{amount(payment.amount)}</td>
+              <td>{payment.journalId ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -157,6 +225,16 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: (loan: 
       {loan.status === 'rejected' && loan.reason ? (
         <p className={pageStyles.alert}>{t('detail.rejectedBecause', { reason: loan.reason })}</p>
       ) : null}
+      {loan.status === 'expired' ? (
+        <p className={pageStyles.alert} data-testid="loan-overdue-note">
+          {t('detail.overdueNote', { cap: money(loan.overdueInterestCap, loan.currency) })}
+        </p>
+      ) : null}
+      {loan.status === 'written_off' ? (
+        <p className={pageStyles.alert}>
+          {t('detail.writtenOff', { amount: money(loan.writtenOffAmount, loan.currency) })}
+        </p>
+      ) : null}
       {running ? (
         <p className={styles.due}>
           <span>{t('detail.dueToday')}</span>{' '}
@@ -175,7 +253,9 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: (loan: 
         <dt>{t('detail.totalRepayment')}</dt>
         <dd>{money(loan.totalRepayment, loan.currency)}</dd>
         <dt>{t('detail.repaymentDate')}</dt>
-        <dd>{day(loan.repaymentDate)}</dd>
+        <dd data-testid="loan-due">
+          {t('detail.dueBy', { date: day(loan.repaymentDate), time: LOAN_DUE_TIME, zone: loan.timeZone })}
+        </dd>
         {loan.overdueDays > 0 ? (
           <>
             <dt>{t('detail.overdueInterest')}</dt>
@@ -188,6 +268,12 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: (loan: 
           <>
             <dt>{t('detail.withdrawUntil')}</dt>
             <dd>{formatDateTime(loan.withdrawalDeadline)}</dd>
+          </>
+        ) : null}
+        {running && loan.withdrawable ? (
+          <>
+            <dt>{t('detail.withdrawToday')}</dt>
+            <dd data-testid="withdrawal-amount">{money(loan.withdrawalAmount, loan.currency)}</dd>
           </>
         ) : null}
         {loan.repaidAmount ? (
@@ -228,6 +314,7 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: (loan: 
           </table>
         </div>
       ) : null}
+      <Payments loan={loan} />
       <LoanActions loan={loan} onChanged={onChanged} />
       <ContractDownload loan={loan} />
     </div>

@@ -8,6 +8,7 @@ const tones: Record<LoanStatus, StatusTone> = {
   expired: 'warning',
   repaid: 'good',
   withdrawn: 'neutral',
+  written_off: 'bad',
 };
 
 export function statusBadge(status: LoanStatus, t: (key: string) => string) {

@@ -65,7 +65,7 @@ export function MarketRow({ market, showSparkline = false, watchlist }: MarketRo
                   {t(market.openNow ? 'market.open' : 'market.closed')}
                 </span>
               )}
-              <StaleBadge stale={market.stale === true} />
+              <StaleBadge code={market.code} stale={market.stale === true} />
             </span>
           </span>
         </span>

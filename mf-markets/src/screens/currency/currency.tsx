@@ -95,7 +95,7 @@ const CurrencyDetail = observer(function CurrencyDetail({
           {info && <WatchStar code={code} name={name} watchlist={watchlist} />}
         </div>
         {info?.simulated && <SimulatedBadge />}
-        <StaleBadge stale={info?.stale === true} />
+        <StaleBadge code={code} stale={info?.stale === true} />
       </header>
 
       <div className={styles.quote} aria-live="off">

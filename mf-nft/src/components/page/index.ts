@@ -1,1 +1,2 @@
-export { NftPage, Section } from './page';
+export { NftPage } from './page';
+export { Section } from '@swx/shared';

@@ -3,13 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordUserInputs } from '@swx/shared/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from '@swx/shared';
 import { passApi } from '../../api';
-import { CodeField } from '../../components/fields/code-field';
 import { EmailField } from '../../components/fields/email-field';
-import { FormAlert } from '../../components/fields/form-alert';
 import { FormField } from '../../components/fields/form-field';
 import { NewPasswordFields } from '../../components/fields/new-password-fields';
+import { SignUpFinish } from '../../components/fields/sign-up-finish';
 import fieldStyles from '../../components/fields/fields.module.css';
 import { useFieldFocus } from '../../components/form/use-field-focus';
 import { PassLayout } from '../../components/pass-layout/pass-layout';
@@ -91,27 +89,13 @@ export const RegisterScreen = observer(function RegisterScreen() {
             email: store.form.values.email,
           })}
         />
-        <CodeField
-          store={store.form}
-          field="code"
-          inputRef={register('code')}
-          sender={store.codeSender}
-          onSend={focusAfter(() => store.sendCode())}
-          required
+        <SignUpFinish
+          store={store}
+          register={register}
+          onSendCode={focusAfter(() => store.sendCode())}
+          submitText={t('register.submit')}
+          submittingText={t('register.submitting')}
         />
-        <FormField
-          store={store.form}
-          field="inviteCode"
-          inputRef={register('inviteCode')}
-          label={t('fields.inviteCode')}
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={32}
-        />
-        <FormAlert error={store.submission.formError} />
-        <Button className={fieldStyles.submit} type="submit" fullWidth loading={store.submission.submitting}>
-          {store.submission.submitting ? t('register.submitting') : t('register.submit')}
-        </Button>
       </form>
       <WalletSignIn />
       <SocialButtons returnTo={redirect} />

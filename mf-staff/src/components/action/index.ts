@@ -1,1 +1,2 @@
 export { FormAlert, useAction } from './use-action';
+export { fieldErrorsOf, fieldMessage } from './field-errors';

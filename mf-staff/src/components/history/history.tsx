@@ -7,7 +7,8 @@ import { pageStyles } from '../page';
 /** Badge tone of a record status word, for every kind the back office lists. */
 export function statusTone(status: string): StatusTone {
   if (['approved', 'completed', 'repaid', 'verified', 'active', 'published'].includes(status)) return 'good';
-  if (['rejected', 'failed', 'disabled', 'cancelled', 'expired'].includes(status)) return 'bad';
+  if (['rejected', 'failed', 'disabled', 'cancelled', 'expired', 'written_off'].includes(status))
+    return 'bad';
   if (['pending', 'repaying', 'unverified'].includes(status)) return 'pending';
   return 'neutral';
 }

@@ -10,6 +10,7 @@ import {
 } from '@swx/shared/contract';
 import { FormAlert, useAction } from '../action';
 import { Facts } from '../facts';
+import { useLabels } from '../labels';
 import { Status } from '../history';
 import { StaffImage } from '../staff-image';
 import { useStaffStrings } from '../../i18n';
@@ -66,6 +67,7 @@ function IdentityPhoto({ id, field, username }: { id: string; field: KycImageFie
  */
 export function IdentityRecord({ identity, username }: { identity: StaffIdentityView; username: string }) {
   const { t } = useStaffStrings();
+  const labels = useLabels();
   const session = useStaffSession();
   const [revealed, setRevealed] = useState<KycRevealed | null>(null);
   const { busy, failure, run } = useAction();
@@ -125,7 +127,7 @@ export function IdentityRecord({ identity, username }: { identity: StaffIdentity
           [t('kyc.fields.lastName'), identity.lastName ?? '—'],
           [t('kyc.fields.birthdate'), masked(identity.birthdate, revealed?.birthdate)],
           [t('kyc.fields.sex'), identity.sex ? t(`kyc.sexes.${identity.sex}`) : '—'],
-          [t('kyc.fields.country'), identity.country ?? '—'],
+          [t('kyc.fields.country'), labels.country(identity.country)],
           [t('kyc.fields.address'), identity.address ?? '—'],
           [t('kyc.fields.phone'), `${identity.areaCode ?? ''} ${identity.phone ?? ''}`.trim() || '—'],
           [t('kyc.fields.signature'), identity.signature ? t('kyc.signed') : t('kyc.unsigned')],

@@ -1,17 +1,23 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, EmptyState, LoadView, formatDateTime, toaster, useLoad } from '@swx/shared';
+import { Button, EmptyState, LoadView, formatDateTime, formatMoney, toaster, useLoad } from '@swx/shared';
 import type { PendingChange, PendingChangeStatus } from '@swx/shared/contract';
+import { Facts } from '../../components/facts';
 import { Status } from '../../components/history';
 import { Page, pageStyles, Section } from '../../components/page';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
+import { ChangeValue, changeCurrency, changeTitle, shownValue } from './change-value';
 
-/** A value as staff read it: text as it is, anything else as compact JSON. */
-export function shownValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+export { shownValue } from './change-value';
+
+/** What approving does, said first where it moves money: a reserve's funding names the amount. */
+function approvalSentence(change: PendingChange, t: ReturnType<typeof useStaffStrings>['t']): string | null {
+  const currency = changeCurrency(change);
+  const after = change.summary.after as { add?: unknown } | null;
+  if (!currency || typeof after?.add !== 'string') return null;
+  return t('confirm.reserveApprove', { amount: formatMoney(after.add, currency), currency });
 }
 
 function ChangeRow({ change, onDecided }: { change: PendingChange; onDecided: () => void }) {
@@ -19,6 +25,7 @@ function ChangeRow({ change, onDecided }: { change: PendingChange; onDecided: ()
   const { t } = useStaffStrings();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const mine = change.requestedBy === session.me?.staffId;
+  const sentence = approvalSentence(change, t);
   const decide = async (outcome: 'approve' | 'reject', reason: string) => {
     const key = outcome === 'approve' ? 'admin.approveChange' : 'admin.rejectChange';
     await session.api.call(key, { params: { id: change.id }, body: { reason } });
@@ -30,13 +37,17 @@ function ChangeRow({ change, onDecided }: { change: PendingChange; onDecided: ()
   return (
     <tr>
       <td>
-        <strong>{change.summary.title}</strong>
+        <strong>{changeTitle(change, t)}</strong>
         <div className={pageStyles.muted}>
           {t(`changes.kinds.${change.kind}`, { defaultValue: change.kind })}
         </div>
       </td>
-      <td className={pageStyles.mono}>{shownValue(change.summary.before)}</td>
-      <td className={pageStyles.mono}>{shownValue(change.summary.after)}</td>
+      <td>
+        <ChangeValue change={change} value={change.summary.before} />
+      </td>
+      <td>
+        <ChangeValue change={change} value={change.summary.after} />
+      </td>
       <td>
         {change.requestedByUsername ?? change.requestedBy}
         <div className={pageStyles.muted}>{formatDateTime(change.requestedAt)}</div>
@@ -74,7 +85,7 @@ function ChangeRow({ change, onDecided }: { change: PendingChange; onDecided: ()
           open={deciding !== null}
           danger={deciding === 'reject'}
           title={t(deciding === 'approve' ? 'changes.approveTitle' : 'changes.rejectTitle', {
-            title: change.summary.title,
+            title: changeTitle(change, t),
           })}
           confirmLabel={t(
             deciding === 'approve' ? 'changes.approve' : mine ? 'changes.withdraw' : 'changes.reject',
@@ -82,12 +93,22 @@ function ChangeRow({ change, onDecided }: { change: PendingChange; onDecided: ()
           onClose={() => setDeciding(null)}
           onConfirm={(reason) => decide(deciding ?? 'reject', reason)}
         >
-          <p>
-            {t('changes.fromTo', {
-              from: shownValue(change.summary.before),
-              to: shownValue(change.summary.after),
-            })}
-          </p>
+          {deciding === 'approve' && sentence ? <p>{sentence}</p> : null}
+          {typeof change.summary.before === 'object' || typeof change.summary.after === 'object' ? (
+            <Facts
+              items={[
+                [t('changes.before'), <ChangeValue key="b" change={change} value={change.summary.before} />],
+                [t('changes.after'), <ChangeValue key="a" change={change} value={change.summary.after} />],
+              ]}
+            />
+          ) : (
+            <p>
+              {t('changes.fromTo', {
+                from: shownValue(change.summary.before),
+                to: shownValue(change.summary.after),
+              })}
+            </p>
+          )}
           <p className={pageStyles.muted}>{t('changes.askedBecause', { reason: change.reason })}</p>
         </ReasonDialog>
       </td>

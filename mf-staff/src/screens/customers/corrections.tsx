@@ -8,12 +8,14 @@ import {
   Money,
   TextField,
   formatDateTime,
+  formatMoney,
   toaster,
   useLoad,
 } from '@swx/shared';
 import type { AccountMode, Correction } from '@swx/shared/contract';
 import { Status } from '../../components/history';
 import { Page, pageStyles, Section } from '../../components/page';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
@@ -34,15 +36,13 @@ export function CorrectionsTable({
 }) {
   const session = useStaffSession();
   const { t } = useStaffStrings();
-  const { running, failure, run } = useAction();
   const [rejecting, setRejecting] = useState<Correction | null>(null);
+  const [approving, setApproving] = useState<Correction | null>(null);
   const myId = session.me?.staffId;
   const approve = async (correction: Correction) => {
-    await run(async () => {
-      await session.api.call('admin.approveCorrection', { params: { id: correction.id } });
-      toaster.show(t('corrections.approved'), { tone: 'success' });
-      onChanged();
-    }, correction.id);
+    await session.api.call('admin.approveCorrection', { params: { id: correction.id } });
+    toaster.show(t('corrections.approved'), { tone: 'success' });
+    onChanged();
   };
   if (corrections.length === 0) return <EmptyState title={t('corrections.none')} />;
   return (
@@ -90,11 +90,7 @@ export function CorrectionsTable({
                         <span className={pageStyles.muted}>{t('corrections.needsColleague')}</span>
                       ) : (
                         <div className={pageStyles.row}>
-                          <Button
-                            size="small"
-                            loading={running === correction.id}
-                            onClick={() => void approve(correction)}
-                          >
+                          <Button size="small" onClick={() => setApproving(correction)}>
                             {t('decision.approve')}
                           </Button>
                           <Button size="small" variant="danger" onClick={() => setRejecting(correction)}>
@@ -110,7 +106,32 @@ export function CorrectionsTable({
           </tbody>
         </table>
       </div>
-      <FormAlert message={failure} />
+      {approving ? (
+        <ConfirmDialog
+          open
+          title={t('confirm.correctionTitle')}
+          message={t(
+            approving.amount.startsWith('-') ? 'confirm.correctionDebit' : 'confirm.correctionCredit',
+            {
+              amount: formatMoney(approving.amount.replace(/^-/, ''), approving.currency),
+              username: approving.username ?? approving.userId,
+              account: t(`confirm.accounts.${approving.mode}`),
+            },
+          )}
+          facts={[
+            [t('confirm.customer'), approving.username ?? approving.userId, 'customer'],
+            [
+              t('fields.amount'),
+              <Money key="a" value={approving.amount} currency={approving.currency} signed tone />,
+              'amount',
+            ],
+            [t('fields.reason'), approving.reason, 'reason'],
+          ]}
+          confirmLabel={t('confirm.correctionConfirm')}
+          onConfirm={() => approve(approving)}
+          onClose={() => setApproving(null)}
+        />
+      ) : null}
       <ReasonDialog
         open={rejecting !== null}
         title={t('corrections.rejectTitle')}
@@ -144,13 +165,12 @@ export function CorrectionRequest({
   const [currency, setCurrency] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const { busy, failure, setFailure, run } = useAction();
+  const [amountInvalid, setAmountInvalid] = useState(false);
+  const { busy, failure, fieldError, run } = useAction({ fields: ['currency', 'amount', 'reason'] });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isSignedAmount(amount.trim())) {
-      setFailure(t('corrections.amountInvalid'));
-      return;
-    }
+    setAmountInvalid(!isSignedAmount(amount.trim()));
+    if (!isSignedAmount(amount.trim())) return;
     await run(async () => {
       await session.api.call('admin.requestCorrection', {
         body: {
@@ -184,6 +204,7 @@ export function CorrectionRequest({
         <TextField
           label={t('customers.currency')}
           value={currency}
+          error={fieldError('currency')}
           onChange={(event) => setCurrency(event.target.value)}
           required
         />
@@ -192,7 +213,11 @@ export function CorrectionRequest({
           hint={t('corrections.amountHint')}
           inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          error={amountInvalid ? t('corrections.amountInvalid') : fieldError('amount')}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setAmountInvalid(false);
+          }}
           required
         />
       </div>
@@ -201,6 +226,7 @@ export function CorrectionRequest({
         hint={t('corrections.reasonHint')}
         value={reason}
         maxLength={500}
+        error={fieldError('reason')}
         onChange={(event) => setReason(event.target.value)}
         required
       />

@@ -5,6 +5,7 @@ import { Page } from '../../components/page';
 import { mayOpen, navGroups, reviewKinds } from '../../components/staff-layout';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession, type StaffSession } from '../../session';
+import { MoneyWarnings } from './money-warnings';
 import styles from './dashboard.module.css';
 
 interface QueueCount {
@@ -37,6 +38,28 @@ async function loadCounts(session: StaffSession): Promise<QueueCount[]> {
     const pending = await session.api.call('admin.corrections', { query: { status: 'pending' } });
     counts.push({ path: '/staff/corrections', label: 'nav.corrections', count: pending.length, overdue: 0 });
   }
+  // Money requests a colleague made that wait for this member's second pair of eyes.
+  const mine = (requestedBy: string) => requestedBy === session.me?.staffId;
+  if (session.canCall('admin.approveWriteOff')) {
+    const loans = await session.api.call('admin.overdueLoans');
+    counts.push({
+      path: '/staff/operations/lending',
+      label: 'dashboard.writeOffsWaiting',
+      count: loans.filter((loan) => loan.writeOff?.status === 'pending' && !mine(loan.writeOff.requestedBy))
+        .length,
+      overdue: 0,
+    });
+  }
+  if (session.canCall('admin.approveCharityPayout')) {
+    const charity = await session.api.call('admin.charityBook');
+    counts.push({
+      path: '/staff/operations/charity',
+      label: 'dashboard.payoutsWaiting',
+      count: charity.payouts.filter((payout) => payout.status === 'pending' && !mine(payout.requestedBy))
+        .length,
+      overdue: 0,
+    });
+  }
   return counts;
 }
 
@@ -47,6 +70,7 @@ export const Dashboard = observer(function Dashboard() {
   const counts = useLoad(() => loadCounts(session), [session.me?.staffId]);
   return (
     <Page title={t('dashboard.title')} lead={t('dashboard.lead', { username: session.me?.username })}>
+      <MoneyWarnings />
       <LoadView state={counts} t={t}>
         {(queues) =>
           queues.length === 0 ? (

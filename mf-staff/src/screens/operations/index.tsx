@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireRole } from '../../components/require-role';
 import { Audit } from './audit';
+import { CharityPage, LendingBookPage } from '../money';
 import { Content } from './content';
 import { Ledger } from './ledger';
 import { Markets } from './markets';
@@ -41,6 +42,22 @@ export function OperationsRoutes() {
         element={
           <RequireRole needs={['admin.planProducts', 'admin.fundPlanReserve']}>
             <Plans />
+          </RequireRole>
+        }
+      />
+      <Route
+        path="lending"
+        element={
+          <RequireRole needs="admin.lendingBook">
+            <LendingBookPage />
+          </RequireRole>
+        }
+      />
+      <Route
+        path="charity"
+        element={
+          <RequireRole needs="admin.charityBook">
+            <CharityPage />
           </RequireRole>
         }
       />

@@ -1,11 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, LoadView, Money, TextField, toaster, useLoad } from '@swx/shared';
+import {
+  Button,
+  DecimalField,
+  LoadView,
+  Money,
+  TextField,
+  formatMoney,
+  parseAmount,
+  toaster,
+  useLoad,
+} from '@swx/shared';
 import type { PlanProduct, PlanTerm } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
 import { Page, pageStyles, Section } from '../../components/page';
 import { RequireRole } from '../../components/require-role';
 import { FormAlert, useAction } from '../../components/action';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -117,48 +128,64 @@ function PlanEditor({ product, onSaved }: { product: PlanProduct; onSaved: () =>
   );
 }
 
+/**
+ * Finance asks to fund the plan reserve from the platform's capital: a maker-checker change, so nothing moves
+ * until a second finance member approves it. The ask is confirmed first (amount and currency in words), and a
+ * refusal about a field shows on that field.
+ */
 function FundReserve() {
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const [currency, setCurrency] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const { busy, failure, run } = useAction();
+  const [notAmount, setNotAmount] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const { failure, fieldError, run } = useAction({ fields: ['currency', 'amount', 'reason'] });
   const [asked, setAsked] = useState<{ amount: string; currency: string } | null>(null);
-  const submit = async (event: FormEvent) => {
+  const body = { currency: currency.trim().toUpperCase(), amount: amount.trim(), reason: reason.trim() };
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    await run(async () => {
-      const body = { currency: currency.trim().toUpperCase(), amount: amount.trim(), reason: reason.trim() };
+    // Only a readable amount above 0 is worth confirming; every other rule is the server's (shown per field).
+    const readable = parseAmount(body.amount);
+    setNotAmount(!readable || readable.lte(0));
+    if (readable && readable.gt(0)) setConfirming(true);
+  };
+  const fund = () =>
+    run(async () => {
       await session.api.call('admin.fundPlanReserve', { body });
       setAsked(body);
       setAmount('');
       setReason('');
       toaster.show(t('plans.fundingAsked'), { tone: 'success' });
     });
-  };
   return (
-    <form onSubmit={(event) => void submit(event)} className={pageStyles.page}>
+    <form onSubmit={submit} className={pageStyles.page} noValidate>
       <div className={pageStyles.fields}>
         <TextField
           label={t('plans.currency')}
           value={currency}
+          error={fieldError('currency')}
           onChange={(event) => setCurrency(event.target.value)}
           required
         />
-        <TextField
+        <DecimalField
           label={t('fields.amount')}
-          inputMode="decimal"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          error={notAmount ? t('fieldErrors.amount.positive') : fieldError('amount')}
+          onValueChange={(text) => {
+            setAmount(text);
+            setNotAmount(false);
+          }}
           required
         />
       </div>
       <TextField
         label={t('reason.label')}
         value={reason}
-        minLength={3}
         maxLength={300}
         required
+        error={fieldError('reason')}
         onChange={(event) => setReason(event.target.value)}
       />
       <FormAlert message={failure} />
@@ -168,10 +195,27 @@ function FundReserve() {
         </p>
       ) : null}
       <div>
-        <Button type="submit" loading={busy}>
-          {t('plans.fund')}
-        </Button>
+        <Button type="submit">{t('plans.fund')}</Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirm.reserveTitle')}
+        message={t('confirm.reserve', {
+          amount: formatMoney(body.amount || '0', body.currency),
+          currency: body.currency,
+        })}
+        facts={[
+          [
+            t('fields.amount'),
+            <Money key="a" value={body.amount || '0'} currency={body.currency} />,
+            'amount',
+          ],
+          [t('reason.label'), body.reason || '—', 'reason'],
+        ]}
+        confirmLabel={t('confirm.reserveConfirm')}
+        onConfirm={fund}
+        onClose={() => setConfirming(false)}
+      />
     </form>
   );
 }

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, StatusBadge, formatDateTime, toaster } from '@swx/shared';
 import type { ReviewItemCommon } from '@swx/shared/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { pageStyles } from '../../components/page';
 import type { ReviewKindName } from '../../components/staff-layout';
 import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
+import { approvalConfirmation } from './approval-confirmation';
 import { FieldRejectDialog } from './field-reject-dialog';
 import { isApprovalPending } from './review-types';
 import styles from './reviews.module.css';
@@ -29,6 +31,7 @@ export function ApprovalProgress({ item }: { item: ReviewItemCommon }) {
 /**
  * Claim, release, approve and reject one record. A claim keeps a colleague from working the same case; four
  * eyes need approvals from different members, so the one who approved already waits for a colleague.
+ * Approving money (a deposit, a withdrawal, a loan) asks first, naming the amount and the customer.
  */
 export const DecisionBar = observer(function DecisionBar({
   kind,
@@ -54,21 +57,24 @@ export const DecisionBar = observer(function DecisionBar({
   const approvedByMe = item.approvals.some((approval) => approval.staffId === myId);
   const params = { kind, id: item.id };
 
-  const act = (action: 'claim' | 'release' | 'approve') =>
+  const [confirming, setConfirming] = useState(false);
+  const confirmation = approvalConfirmation(kind, item, t);
+
+  const approve = async () => {
+    const answer = await session.api.call('admin.approveReview', { params, body: {} });
+    if (isApprovalPending(answer)) {
+      toaster.show(t('decision.firstApproval'), { tone: 'success' });
+      onChanged();
+      return;
+    }
+    toaster.show(t('decision.approved'), { tone: 'success' });
+    onDecided();
+  };
+
+  const act = (action: 'claim' | 'release') =>
     run(async () => {
       if (action === 'claim') await session.api.call('admin.claimReview', { params });
-      else if (action === 'release') await session.api.call('admin.releaseReview', { params });
-      else {
-        const answer = await session.api.call('admin.approveReview', { params, body: {} });
-        if (isApprovalPending(answer)) {
-          toaster.show(t('decision.firstApproval'), { tone: 'success' });
-          onChanged();
-          return;
-        }
-        toaster.show(t('decision.approved'), { tone: 'success' });
-        onDecided();
-        return;
-      }
+      else await session.api.call('admin.releaseReview', { params });
       onChanged();
     }, action);
 
@@ -110,7 +116,7 @@ export const DecisionBar = observer(function DecisionBar({
         <Button
           loading={running === 'approve'}
           disabled={claimedByOther || approvedByMe}
-          onClick={() => void act('approve')}
+          onClick={() => (confirmation ? setConfirming(true) : void run(approve, 'approve'))}
         >
           {t('decision.approve')}
         </Button>
@@ -119,6 +125,14 @@ export const DecisionBar = observer(function DecisionBar({
         </Button>
       </div>
       <FormAlert message={failure} />
+      {confirmation ? (
+        <ConfirmDialog
+          open={confirming}
+          {...confirmation}
+          onConfirm={approve}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
       {rejectableFields ? (
         <FieldRejectDialog
           open={rejecting}

@@ -7,6 +7,7 @@ import { pageStyles, Section } from '../../components/page';
 import { StaffImage } from '../../components/staff-image';
 import { FormAlert, useAction } from '../../components/action';
 import { IdentityRecord } from '../../components/identity-record';
+import { useLabels } from '../../components/labels';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 import { QueueAge } from './queue-age';
@@ -50,6 +51,7 @@ export function DepositDetail({ item }: { item: DepositReview }) {
 /** A withdrawal: where the money goes, what arrives, the age against the 24 h target, recent activity. */
 export function WithdrawalDetail({ item }: { item: WithdrawalReview }) {
   const { t } = useStaffStrings();
+  const labels = useLabels();
   return (
     <>
       <Facts
@@ -66,7 +68,7 @@ export function WithdrawalDetail({ item }: { item: WithdrawalReview }) {
               <Money key="u" value={item.valueUsdt} currency="USDT" />
             ),
           ],
-          [t('fields.method'), item.method],
+          [t('fields.method'), labels.method(item.method)],
           [t('fields.network'), item.network ?? '—'],
           [
             t('fields.address'),
@@ -143,7 +145,11 @@ function ContractButton({ loanId }: { loanId: string }) {
   );
 }
 
-/** A loan application: the signed terms, the contract, the customer's limit and their other loans. */
+/**
+ * A loan application: the signed terms, the contract, the customer's limit and their other loans. The limit,
+ * what is borrowed or pending (this application included) and what is left are the server's figures of the
+ * customer's own loan page, so staff and customer read the same numbers.
+ */
 export function LoanDetail({ item }: { item: LoanReview }) {
   const { t } = useStaffStrings();
   return (
@@ -159,6 +165,7 @@ export function LoanDetail({ item }: { item: LoanReview }) {
           [t('loan.totalRepayment'), <Money key="r" value={item.totalRepayment} currency={item.currency} />],
           [t('fields.repaymentDate'), item.repaymentDate],
           [t('loan.limit'), <Money key="l" value={item.limit} currency="USDT" />],
+          [t('loan.outstanding'), <Money key="o" value={item.outstanding} currency="USDT" />],
           [t('loan.limitLeft'), <Money key="ll" value={item.limitLeft} currency="USDT" />],
           [
             t('loan.contractHash'),

@@ -156,7 +156,7 @@ export const ReviewQueue = observer(function ReviewQueue() {
                     </p>
                     {status === 'approved' ? (
                       <CompletePayout
-                        withdrawalId={selected.id}
+                        item={selected as WithdrawalReview}
                         onDone={() => {
                           queue.reload();
                           navigate('/staff/reviews/withdrawal?status=approved');

@@ -38,7 +38,17 @@ const catalogue: PlanCatalogue = {
       enabled: true,
     },
   ],
-  reserves: [{ currency: 'USDT', balance: '10000', obligations: '2500', coverageRatio: '4.0000' }],
+  reserves: [
+    {
+      currency: 'USDT',
+      mode: 'real',
+      balance: '10000',
+      obligations: '2500',
+      coverageRatio: '4.0000',
+      selling: true,
+    },
+    { currency: 'USDT', mode: 'demo', balance: '0', obligations: '0', coverageRatio: null, selling: true },
+  ],
 };
 
 const quote: SmartQuote = {
@@ -161,8 +171,57 @@ describe('the Plans area', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/Terms changed/);
   });
 
-  test('my plans count down to the next income and show the damages before an exit', async () => {
+  test('my plans count down in days and hours, show runtime and damages, and exit on the quoted figure', async () => {
+    const exitQuote = {
+      id: '9',
+      amount: '1000',
+      exitDamagesRate: '0.1',
+      damages: '100',
+      returned: '900',
+      incomeSoFar: '1.4',
+      cyclesDueNow: 1,
+      incomeDueNow: '0.7',
+      incomeForgone: '18.9',
+      totalPaidNow: '900.7',
+    };
     const fake = open({
+      'GET /order/listSmartOrder': [
+        { ...plan, nextEarningAt: new Date(Date.now() + (86_400 + 23 * 3600 + 30) * 1000).toISOString() },
+      ],
+      'POST /order/quoteExitSmart': exitQuote,
+      'POST /order/exitSmart': { ...plan, status: 'exited', damages: '100', nextEarningAt: null },
+    });
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('plan-9');
+    expect(within(card).getByTestId('plan-countdown')).toHaveTextContent('Next income in 1 d 23 h');
+    expect(card).toHaveTextContent('Running for');
+    expect(card).toHaveTextContent(/Damages if you exit now\s*100\.00/);
+    // Each payout with its ledger entry (the receipt).
+    expect(within(card).getByRole('list', { name: 'Payments' })).toHaveTextContent('ledger entry 88');
+    await user.click(within(card).getByRole('button', { name: 'Exit early' }));
+    const exit = await screen.findByTestId('plan-exit-quote');
+    expect(exit).toHaveTextContent(/900\.00/);
+    expect(exit).toHaveTextContent(/Paid to you now\s*900\.70/);
+    expect(bodyOf(fake.calls, '/order/exitSmart')).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Exit and pay the damages' }));
+    await waitFor(() => expect(bodyOf(fake.calls, '/order/exitSmart')).toEqual({ id: '9', total: '900.7' }));
+  });
+
+  test('shows a failed exit in place: on the card when it cannot be quoted, in the dialog when refused', async () => {
+    open({
+      'GET /order/listSmartOrder': [plan],
+      'POST /order/quoteExitSmart': new Refusal('11101'),
+    });
+    const user = userEvent.setup();
+    const card = await screen.findByTestId('plan-9');
+    await user.click(within(card).getByRole('button', { name: 'Exit early' }));
+    expect(
+      await within(await screen.findByTestId('plan-9')).findByTestId('plan-exit-failure'),
+    ).toHaveTextContent(/no longer running/);
+  });
+
+  test('a refused exit stays in the dialog with its reason', async () => {
+    open({
       'GET /order/listSmartOrder': [plan],
       'POST /order/quoteExitSmart': {
         id: '9',
@@ -171,27 +230,64 @@ describe('the Plans area', () => {
         damages: '100',
         returned: '900',
         incomeSoFar: '1.4',
+        cyclesDueNow: 0,
+        incomeDueNow: '0',
         incomeForgone: '19.6',
+        totalPaidNow: '900',
       },
-      'POST /order/exitSmart': { ...plan, status: 'exited', damages: '100', nextEarningAt: null },
+      'POST /order/exitSmart': new Refusal('500'),
     });
     const user = userEvent.setup();
     const card = await screen.findByTestId('plan-9');
-    expect(within(card).getByTestId('plan-countdown')).toHaveTextContent(/Next income in \d+ s/);
-    // Each payout with its ledger entry (the receipt).
-    expect(within(card).getByRole('list', { name: 'Payments' })).toHaveTextContent('ledger entry 88');
     await user.click(within(card).getByRole('button', { name: 'Exit early' }));
-    const exit = await screen.findByTestId('plan-exit-quote');
-    expect(exit).toHaveTextContent(/900\.00/);
-    expect(bodyOf(fake.calls, '/order/exitSmart')).toBeUndefined();
+    await screen.findByTestId('plan-exit-quote');
     await user.click(screen.getByRole('button', { name: 'Exit and pay the damages' }));
-    await waitFor(() => expect(bodyOf(fake.calls, '/order/exitSmart')).toEqual({ id: '9' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Unknown error/);
+    expect(screen.getByTestId('plan-exit-quote')).toBeInTheDocument();
   });
 
-  test('asks demo customers to switch to the real account', async () => {
+  test('lists each term on its own line', async () => {
+    open({});
+    const terms = await screen.findByRole('list', { name: 'Term' });
+    expect(
+      within(terms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['7 days · 0.05% a day', '30 days · 0.07% a day']);
+  });
+
+  test('sells demo plans in the demo account, saying it is play money', async () => {
     open({}, 'demo');
-    expect(await screen.findByText(/available on the real account only/)).toBeInTheDocument();
+    expect(await screen.findByTestId('plan-demo-note')).toHaveTextContent(/play money/);
+    expect(screen.getByRole('button', { name: 'Review the terms' })).toBeInTheDocument();
+  });
+
+  test('says "not available yet" on the real account while the reserve cannot take a purchase', async () => {
+    const empty = {
+      ...catalogue,
+      reserves: [
+        {
+          currency: 'USDT',
+          mode: 'real' as const,
+          balance: '0',
+          obligations: '0',
+          coverageRatio: null,
+          selling: false,
+        },
+        {
+          currency: 'USDT',
+          mode: 'demo' as const,
+          balance: '0',
+          obligations: '0',
+          coverageRatio: null,
+          selling: true,
+        },
+      ],
+    };
+    open({ 'GET /order/listSmartProduct': empty });
+    expect(await screen.findByText('Plans are not available yet on the real account')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Review the terms' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('every language has every string', () => {

@@ -41,8 +41,12 @@ async function rowCounts(): Promise<Record<string, number>> {
 function expectRefusal(res: { statusCode: number; body: string }) {
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
-  const body = JSON.parse(res.body) as { code: string; message: string; result: unknown };
-  expect(Object.keys(body).sort()).toEqual(['code', 'message', 'result']);
+  const body = JSON.parse(res.body) as { code: string; message: string; result: unknown; fields?: unknown };
+  // The envelope, with the fields a refusal about input names (docs/api.md).
+  const keys = Object.keys(body).sort();
+  expect(keys).toEqual(
+    body.fields === undefined ? ['code', 'message', 'result'] : ['code', 'fields', 'message', 'result'],
+  );
   expect(isCatalogueCode(body.code)).toBe(true);
   expect(body.result).toBeNull();
   expect(res.body).not.toMatch(/\bat .+:\d+:\d+|stack|node_modules|Error:/);

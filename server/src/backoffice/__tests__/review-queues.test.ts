@@ -172,8 +172,15 @@ describe('review queues', () => {
       term: 14,
       contractUrl: `/swx/admin/loans/${pending.id}/contract`,
     });
-    expect(Number(item.limit)).toBeGreaterThan(0);
-    expect(Number(item.limitLeft)).toBeLessThan(Number(item.limit));
+    // The figures of the customer's own loan page, this application counted: one server figure, not two.
+    const product = (await server.call(borrower, 'GET', '/user/loanProduct')).result;
+    expect(item).toMatchObject({
+      limit: product.customerLimit,
+      outstanding: product.outstanding,
+      limitLeft: product.limitLeft,
+    });
+    expect(product.outstanding).toBe('800');
+    expect(Number(item.limit) - Number(item.outstanding)).toBe(Number(item.limitLeft));
     expect(item.loanHistory.map((l: { id: string }) => l.id)).toEqual([first.id]);
     const contract = await server.app.inject({
       method: 'GET',

@@ -49,7 +49,8 @@ export class CorrectionsService {
 
   async request(who: StaffIdentity, body: RequestCorrectionBody): Promise<Correction> {
     const amount = new Money(body.amount);
-    if (amount.isZero()) throw new AppError(errors.amountIncorrect);
+    if (amount.isZero())
+      throw new AppError(errors.amountIncorrect, 'The amount must not be 0').onField('amount', 'format');
     requirePostable(body.amount, body.currency);
     if (!(await this.deps.directory.account(body.userId))) throw new AppError(errors.userNotFound);
     const balances = await this.deps.ledger.balances(body.userId, body.mode);

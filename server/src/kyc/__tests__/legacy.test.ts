@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -10,7 +9,7 @@ import { loadConfig } from '../../config';
 import { migrationsFolder } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { createServices, type Services } from '../../services';
-import { adminQuery } from '../../test/database';
+import { adminQuery, openEmptyTestPglite } from '../../test/database';
 import { RETIRED_DEVELOPMENT_KEY } from '../../platform/crypto/keyring';
 import { sealLegacy } from '../../platform/crypto/legacy';
 import { Sealer } from '../../platform/crypto';
@@ -26,7 +25,10 @@ import { signature } from './helpers';
  * production), plain upload files, plain contract PDFs and old-format staff and customer TOTP secrets.
  */
 
-/** A bare database without migrations: PGlite, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A bare database without migrations: an emptied PGlite (from the template, not initdb), or a new database
+ * on TEST_DATABASE_URL's server.
+ */
 interface BareDatabase {
   exec(text: string): Promise<void>;
   rows<T>(text: string): Promise<T[]>;
@@ -36,7 +38,7 @@ interface BareDatabase {
 async function bareDatabase(): Promise<BareDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const client = new PGlite();
+    const client = await openEmptyTestPglite();
     return {
       exec: async (text) => void (await client.exec(text)),
       rows: async <T>(text: string) => (await client.query<T>(text)).rows,

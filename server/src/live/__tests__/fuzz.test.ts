@@ -46,6 +46,9 @@ class Probe {
       const parsed = isBinary ? { binary: true } : JSON.parse(data.toString());
       // Prices flow all the time (a snapshot on connect, a flush every 250 ms): not an answer to anything.
       if (Array.isArray(parsed)) return;
+      // So do freshness changes of markets (a snapshot on connect, then changes): not answers either.
+      if (parsed && typeof parsed === 'object' && (parsed as { type?: string }).type === 'market.freshness')
+        return;
       if (parsed && typeof parsed === 'object' && (parsed as { type?: string }).type === 'pong') {
         const frames = this.inbox;
         this.inbox = [];

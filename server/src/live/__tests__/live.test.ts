@@ -60,8 +60,18 @@ class Client {
       .filter((f) => f.at >= after && Array.isArray(f.data))
       .map((f) => f.data as { code: string; price: string }[]);
   }
+  /** Events other than freshness (those the freshness tests read with `freshness()`). */
   events() {
-    return this.frames.filter((f) => !Array.isArray(f.data)).map((f) => f.data as { type: string });
+    return this.frames
+      .filter((f) => !Array.isArray(f.data))
+      .map((f) => f.data as { type: string })
+      .filter((e) => e.type !== 'market.freshness');
+  }
+  freshness() {
+    return this.frames
+      .filter((f) => !Array.isArray(f.data))
+      .map((f) => f.data as { type: string; stale: string[]; fresh: string[] })
+      .filter((e) => e.type === 'market.freshness');
   }
   close() {
     this.socket.terminate();
@@ -199,6 +209,51 @@ describe('/message prices', () => {
       expect.objectContaining({ type: 'error', code: '400' }),
       { type: 'pong' },
     ]);
+  });
+});
+
+describe('/message freshness (issue 28)', () => {
+  it('tells every socket when a market goes stale and when it is fresh again, and a new socket what is stale', async () => {
+    const live = serverA.services.live;
+    feed.publish([['SOLUSDT', '150.00']]);
+    live.checkFreshness(Date.now());
+    const client = await connect(`${urlA}/message`);
+    await sleep(50);
+    // 31 s without a tick: SOLUSDT (crypto, 30 s window) is stale.
+    const stale = live.checkFreshness(Date.now() + 31_000);
+    expect(stale?.stale).toContain('SOLUSDT');
+    // The socket's first freshness frame is the snapshot on connect: wait for the change itself.
+    await until(() => client.freshness().some((e) => e.stale.includes('SOLUSDT')));
+    expect(client.freshness()).toContainEqual(
+      expect.objectContaining({
+        type: 'market.freshness',
+        stale: expect.arrayContaining(['SOLUSDT']),
+        fresh: [],
+      }),
+    );
+    // Nothing changed: no second event.
+    expect(live.checkFreshness(Date.now() + 32_000)).toBeUndefined();
+    const late = await connect(`${urlA}/message`);
+    await until(() => late.freshness().length > 0);
+    expect(late.freshness()).toContainEqual(
+      expect.objectContaining({ type: 'market.freshness', stale: expect.arrayContaining(['SOLUSDT']) }),
+    );
+    // A fresh tick: fresh again at the next check.
+    feed.publish([['SOLUSDT', '151.00']]);
+    const fresh = live.checkFreshness(Date.now());
+    expect(fresh?.fresh).toContain('SOLUSDT');
+    await until(() => client.freshness().some((e) => e.fresh.includes('SOLUSDT')));
+  });
+
+  it('counts a delayed tick (an old exchange trade time) as stale the moment it arrives', async () => {
+    const markets = serverA.services.markets;
+    const seq = markets.state.lastSeq() + 1;
+    markets.ingest([{ code: 'XRPUSDT', price: '0.5000', time: Date.now() - 45_000, seq }]);
+    expect(markets.isStale('XRPUSDT', Date.now())).toBe(true);
+    // Told as stale at the next check, unless the sockets were already told (its earlier tick may have aged
+    // past the window on a slow machine, since the check of the test above).
+    serverA.services.live.checkFreshness(Date.now());
+    expect(markets.feedStatus(Date.now()).staleMarkets).toContain('XRPUSDT');
   });
 });
 

@@ -31,10 +31,16 @@ const input = (language: Lang): ContractInput => ({
   totalRepayment: '505.50',
   aprPercent: '33.01',
   repaymentDate: '2026-12-07',
+  dueTime: '23:59:59',
+  timeZone: 'Asia/Singapore',
   overdueRatePercent: '0.15',
   overdueInterestPerDay: '0.75',
+  overdueInterestCap: '500.00',
+  overdueCapPercent: '100',
   overdueReminderDays: 7,
   withdrawalDays: 14,
+  withdrawalInterestPerDay: '0.5',
+  withdrawalAmountToday: '500.00',
   signature,
 });
 
@@ -94,8 +100,14 @@ describe('the contract PDF in every language', () => {
         '33.01',
         '2026-12-07',
         '0123456789abcdef0123456789abcdef',
+        // Due until the end of the day, in a stated zone; the capped late costs; withdrawal as the law has it.
+        '23:59:59',
+        'Asia/Singapore',
+        '500.00',
+        '0.5',
       ])
-        expect(text).toContain(figure);
+        // CJK lines wrap anywhere, a time zone included: compare without the layout's line breaks.
+        expect(text.replace(/\s+/g, '')).toContain(figure);
       const listed = fonts(pdf, language).split('\n').slice(2).filter(Boolean);
       expect(listed.length).toBeGreaterThan(0);
       for (const line of listed) expect(line).toMatch(/\s+yes\s+yes\s+yes\s+/);

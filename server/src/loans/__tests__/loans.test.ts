@@ -49,13 +49,17 @@ describe('who may borrow', () => {
 });
 
 describe('product and pre-contract quote', () => {
-  it('offers the parameters’ terms and refuses other terms (10023) and amounts (11136, 11010)', async () => {
+  it('offers the parameters’ terms and refuses other terms (10023) and amounts (11136, 11500)', async () => {
     const product = (await server.call(alice, 'GET', '/user/loanProduct')).result;
     expect(product).toMatchObject({
       currency: 'USDT',
       minAmount: '100',
       maxAmount: '5000',
       customerLimit: '10000',
+      // Nothing borrowed: the whole limit is left, though one loan is capped at maxAmount.
+      outstanding: '0',
+      limitLeft: '10000',
+      available: '5000',
       terms: [7, 14, 30, 60, 90],
       dailyRate: '0.001',
       interestFreeDays: 3,
@@ -66,7 +70,8 @@ describe('product and pre-contract quote', () => {
     expect((await quote(alice, '500', 15)).code).toBe('10023');
     expect((await quote(alice, '99.99', 14)).code).toBe('11136');
     expect((await quote(alice, '5000.01', 14)).code).toBe('11136');
-    expect((await quote(alice, '100.001', 14)).code).toBe('11010');
+    // Finer than USDT's cent: the ledger precision rule's code.
+    expect((await quote(alice, '100.001', 14)).code).toBe('11500');
   });
 
   it('quotes interest, APR, repayment date, late costs and the right of withdrawal', async () => {
@@ -86,10 +91,18 @@ describe('product and pre-contract quote', () => {
       totalInterest: '5.50',
       totalRepayment: '505.50',
       repaymentDate: '2026-12-07',
+      dueTime: '23:59:59',
+      timeZone: 'UTC',
       overdueDailyRate: '0.0015',
       overdueInterestPerDay: '0.75',
+      // Late costs are capped at 100 % of the amount (parameter), stated before signing.
+      overdueInterestCap: '500.00',
+      overdueInterestCapRate: '1',
       overdueReminderDays: 7,
       withdrawalDays: 14,
+      // Withdrawal as the law has it: 500 × 0.001 a day after three free days; today's figure if paid out today.
+      withdrawalInterestPerDay: '0.5',
+      withdrawalAmountToday: '500.00',
       aprAssumptions: { drawdown: 'full_on_approval', repayment: 'single_at_maturity', daysInYear: 365 },
     });
     const short = await quote(alice, '1000', 7);
@@ -183,17 +196,23 @@ describe('signing: the confirmation carries the quote', () => {
     expect(results.map((r) => r.code).sort()).toEqual(['11137', '200']);
     expect((await quote(carol, '2001', 30)).code).toBe('11137');
     const product = (await server.call(carol, 'GET', '/user/loanProduct')).result;
-    expect(product).toMatchObject({ outstanding: '8000', available: '2000' });
+    expect(product).toMatchObject({ outstanding: '8000', limitLeft: '2000', available: '2000' });
   });
 });
 
 describe('approve and repay', () => {
-  it('credits the principal from the loan account on approval, once', async () => {
+  it('credits the principal from the lending book on approval, once, due at the end of the due date', async () => {
     const dave = await server.borrower();
     const loan = await server.sign(dave, '500', 14);
     const approved = await server.approve(loan.id);
     expect(approved.code).toBe('200');
-    expect(approved.result).toMatchObject({ status: 'repaying', repaymentDate: '2026-12-07', daysLeft: 14 });
+    expect(approved.result).toMatchObject({
+      status: 'repaying',
+      repaymentDate: '2026-12-07',
+      dueAt: '2026-12-07T23:59:59.000Z',
+      timeZone: 'UTC',
+      daysLeft: 14,
+    });
     expect((await server.approve(loan.id)).code).toBe('11043');
     expect(await server.balance(dave.userId)).toEqual({ available: '500', held: '0' });
     expect(server.events).toContainEqual({
@@ -242,22 +261,60 @@ describe('approve and repay', () => {
     expect(await server.balance(finn.userId)).toEqual({ available: '0', held: '0' });
   });
 
-  it('lets the customer withdraw within 14 days by returning the principal alone, and not after', async () => {
+  it('withdraws within 14 days and before maturity by repaying the principal plus the interest accrued per day', async () => {
     const gina = await server.borrower();
     const loan = await server.sign(gina, '400', 30);
     await server.approve(loan.id);
     server.at(T0 + 10 * DAY);
-    expect((await loanOf(gina, loan.id)).amountDueToday).toBe('402.8');
-    const withdrawn = await server.call(gina, 'POST', '/user/withdrawLoan', { id: loan.id });
-    expect(withdrawn.result).toMatchObject({ status: 'withdrawn', repaidAmount: '400' });
+    // Ten days used, three free: 400 × 0.001 × 7 = 2.80 of interest, no fee.
+    const seen = await loanOf(gina, loan.id);
+    expect(seen).toMatchObject({
+      amountDueToday: '402.8',
+      withdrawable: true,
+      withdrawalAmount: '402.8',
+      withdrawalInterest: '2.8',
+      withdrawalInterestPerDay: '0.4',
+    });
+    expect((await server.call(gina, 'POST', '/user/withdrawLoan', { id: loan.id })).code).toBe('10011');
+    await server.fund(gina.userId, 'USDT', '2.8');
+    expect((await server.call(gina, 'POST', '/user/withdrawLoan', { id: loan.id, amount: '400' })).code).toBe(
+      '11007',
+    );
+    const withdrawn = await server.call(gina, 'POST', '/user/withdrawLoan', { id: loan.id, amount: '402.8' });
+    expect(withdrawn.result).toMatchObject({
+      status: 'withdrawn',
+      repaidAmount: '402.8',
+      paidAmount: '402.8',
+    });
+    expect(withdrawn.result.payments).toEqual([
+      expect.objectContaining({ kind: 'withdrawal', amount: '402.8', principal: '400', interest: '2.8' }),
+    ]);
     expect(await server.balance(gina.userId)).toEqual({ available: '0', held: '0' });
 
+    // A pending loan is cancelled: nothing was paid out, nothing to pay.
     server.at(T0);
+    const pending = await server.sign(gina, '400', 30);
+    const cancelled = await server.call(gina, 'POST', '/user/withdrawLoan', { id: pending.id });
+    expect(cancelled.result).toMatchObject({ status: 'withdrawn', repaidAmount: '0', payments: [] });
+
+    // After 14 days: closed.
     const late = await server.sign(gina, '400', 30);
     await server.approve(late.id);
     server.at(T0 + 14 * DAY + 1);
     expect((await loanOf(gina, late.id)).withdrawable).toBe(false);
     expect((await server.call(gina, 'POST', '/user/withdrawLoan', { id: late.id })).code).toBe('11138');
+  });
+
+  it('refuses a withdrawal from maturity on, even within 14 days of signing (11138)', async () => {
+    const hana = await server.borrower();
+    const loan = await server.sign(hana, '300', 7);
+    await server.approve(loan.id);
+    // Due until the end of 2026-11-30 (UTC): still withdrawable in its last minute, not a second after.
+    server.at(Date.UTC(2026, 10, 30, 23, 59, 0));
+    expect(await loanOf(hana, loan.id)).toMatchObject({ withdrawable: true, repaymentDate: '2026-11-30' });
+    server.at(Date.UTC(2026, 11, 1, 0, 0, 0));
+    expect((await loanOf(hana, loan.id)).withdrawable).toBe(false);
+    expect((await server.call(hana, 'POST', '/user/withdrawLoan', { id: loan.id })).code).toBe('11138');
   });
 
   it('serialises a repayment racing the approval: either it waits for the loan to run or it is refused', async () => {

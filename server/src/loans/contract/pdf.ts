@@ -33,10 +33,19 @@ export interface ContractInput {
   totalRepayment: string;
   aprPercent: string;
   repaymentDate: string;
+  /** The local time the loan is due until on its repayment date (`23:59:59`), and the zone. */
+  dueTime: string;
+  timeZone: string;
   overdueRatePercent: string;
   overdueInterestPerDay: string;
+  /** The most overdue interest can add, USDT, and that as a percentage of the amount. */
+  overdueInterestCap: string;
+  overdueCapPercent: string;
   overdueReminderDays: number;
   withdrawalDays: number;
+  /** Interest accrued per day from payout if withdrawn (exact), and today's figure for a withdrawal. */
+  withdrawalInterestPerDay: string;
+  withdrawalAmountToday: string;
   signature: Signature;
 }
 
@@ -218,7 +227,10 @@ function writeContract(doc: PDFKit.PDFDocument, input: ContractInput, t: Contrac
   w.row(t.interestFreeDays, fill(t.daysValue, { days: input.interestFreeDays }));
   w.row(t.totalInterest, money(input.totalInterest));
   w.row(t.totalPayable, money(input.totalRepayment));
-  w.row(t.repaymentDate, fill(t.repaymentDateNote, { date: input.repaymentDate }));
+  w.row(
+    t.repaymentDate,
+    fill(t.repaymentDateNote, { date: input.repaymentDate, time: input.dueTime, zone: input.timeZone }),
+  );
   w.row(t.apr, `${input.aprPercent} %`);
   w.paragraph(t.aprAssumptions, 9);
   w.heading(t.late);
@@ -227,10 +239,19 @@ function writeContract(doc: PDFKit.PDFDocument, input: ContractInput, t: Contrac
       rate: input.overdueRatePercent,
       perDay: input.overdueInterestPerDay,
       every: input.overdueReminderDays,
+      cap: input.overdueInterestCap,
+      capPercent: input.overdueCapPercent,
     }),
   );
   w.heading(t.withdrawal);
-  w.paragraph(fill(t.withdrawalText, { days: input.withdrawalDays }));
+  w.paragraph(
+    fill(t.withdrawalText, {
+      days: input.withdrawalDays,
+      perDay: input.withdrawalInterestPerDay,
+      free: input.interestFreeDays,
+      today: input.withdrawalAmountToday,
+    }),
+  );
   w.heading(t.early);
   w.paragraph(fill(t.earlyText, { free: input.interestFreeDays }));
   w.heading(t.signature);

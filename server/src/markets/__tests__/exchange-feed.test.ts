@@ -75,6 +75,20 @@ it('subscribes to the mapped trade streams and publishes the recorded frames as 
   });
 });
 
+it('stamps each tick with the exchange trade time, never later than our clock (issue 28)', async () => {
+  const now = 1_800_000_000_000;
+  const running = startFeed({ now: () => now });
+  await until(() => running.connection().state === 'live');
+  // A trade from 45 s ago (delayed exchange data) keeps its age; one stamped in the future is capped at now.
+  peer.send(tradeFrame('BTCUSDT', 1, '95000.00000000', now - 45_000));
+  peer.send(tradeFrame('ETHUSDT', 1, '3300.00000000', now + 5_000));
+  await until(() => ticks.length === 2);
+  expect(ticks.map((t) => [t.code, t.time])).toEqual([
+    ['BTCUSDT', now - 45_000],
+    ['ETHUSDT', now],
+  ]);
+});
+
 it('conflates a burst of trades into one tick per market: the last trade', async () => {
   startFeed({ conflateMs: 500 });
   await until(() => peer.connections === 1 && feed!.connection().state === 'live');

@@ -13,6 +13,18 @@ export const recordedFrames: string[] = fs
   .filter((line) => line.trim() !== '');
 
 /**
+ * The recorded frames moved in time so that their last trade happened `now`, spacing kept: a live feed, as
+ * the stale rule reads each tick's trade time (an hours-old recording would be stale on arrival).
+ */
+export function recordedFramesNow(now = Date.now()): string[] {
+  const frames = recordedFrames.map((frame) => JSON.parse(frame) as { data: { T: number; E: number } });
+  const shift = now - Math.max(...frames.map((frame) => frame.data.T));
+  return frames.map((frame) =>
+    JSON.stringify({ ...frame, data: { ...frame.data, T: frame.data.T + shift, E: frame.data.E + shift } }),
+  );
+}
+
+/**
  * A local stand-in for the exchange on 127.0.0.1: records each connection's request path and every message
  * the client sends (subscription requests), answers them like the exchange (`{"result":null,"id":n}`), and
  * lets the test send frames, go silent, or drop the connection.

@@ -1,5 +1,5 @@
 import { createTestServer, type TestServer } from '../../test/harness';
-import { ExchangePeer, recordedFrames, tradeFrame, until } from './exchange-peer';
+import { ExchangePeer, recordedFramesNow, tradeFrame, until } from './exchange-peer';
 
 /** The whole server on MARKET_FEED=exchange, its exchange a local peer: prices, status and the stale guard. */
 let peer: ExchangePeer;
@@ -30,7 +30,7 @@ const status = async () => {
 it('runs the exchange feed on the leader: real prices, unlabelled as simulated, with the link reported', async () => {
   await until(() => peer.connections === 1);
   expect(peer.paths[0]).toBe('/stream?streams=btcusdt@trade/ethusdt@trade');
-  for (const frame of recordedFrames) peer.send(frame);
+  for (const frame of recordedFramesNow()) peer.send(frame);
   await until(() => server.services.markets.latestTick('BTCUSDT')?.price === '95014.56');
   expect(server.services.markets.latestTick('ETHUSDT')?.price).toBe('3301.41');
   const answer = await status();

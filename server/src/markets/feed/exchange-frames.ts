@@ -16,7 +16,7 @@ export interface ExchangeTrade {
   tradeId: number;
   /** The exchange's price text as sent (validated, not yet rounded). */
   price: string;
-  /** The exchange's trade time, epoch ms (for the lag we report; ticks carry our publication time). */
+  /** The exchange's trade time, epoch ms: the tick's time (capped at our clock). */
   tradeTime: number;
 }
 

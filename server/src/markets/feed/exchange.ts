@@ -24,12 +24,16 @@ export interface ExchangeFeedOptions {
 
 interface Pending {
   price: string;
+  /** The exchange's trade time of that price, epoch ms. */
+  tradeTime: number;
 }
 
 /**
  * A real exchange feed: Binance's public trade streams for the mapped markets (see `exchange-frames.ts` for
- * the format and the symbol map). Ticks are stamped with our publication time and numbered by this feed like
- * every other feed's, and carry the exchange's price rounded to the market's tick size as decimal text.
+ * the format and the symbol map). Ticks carry the exchange's trade time (never later than our clock, so a
+ * skewed exchange clock cannot make a price look newer than it is): delayed exchange data is as old as the
+ * trade, and ages into the stale-price guard like a silent feed. They are numbered by this feed like every
+ * other feed's, and carry the exchange's price rounded to the market's tick size as decimal text.
  *
  * The link is kept honest: a dropped or silent connection (no frame or ping for `idleTimeoutMs`) reconnects
  * with exponential backoff and jitter, and a jump in a symbol's trade ids (trades we never saw) is reported
@@ -208,7 +212,7 @@ export class ExchangeFeed implements MarketFeed {
     if (last !== undefined && trade.tradeId > last + 1) this.gap(trade.code, last + 1, trade.tradeId);
     const price = marketPrice(trade.price, this.tickSizes.get(trade.code)!);
     if (price === undefined) return this.reject('price rounds to zero');
-    this.pending.set(trade.code, { price });
+    this.pending.set(trade.code, { price, tradeTime: trade.tradeTime });
     if (this.conflateMs === 0) this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), this.conflateMs);
   }
@@ -236,12 +240,15 @@ export class ExchangeFeed implements MarketFeed {
     if (this.pending.size === 0) return;
     const at = this.now();
     const codes = [...this.pending.keys()].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
-    const ticks = codes.map((code) => ({
-      code,
-      price: this.pending.get(code)!.price,
-      time: at,
-      seq: ++this.lastSeq,
-    }));
+    const ticks = codes.map((code) => {
+      const pending = this.pending.get(code)!;
+      return {
+        code,
+        price: pending.price,
+        time: Math.min(Math.floor(pending.tradeTime), at),
+        seq: ++this.lastSeq,
+      };
+    });
     this.pending.clear();
     this.listeners.emit(ticks);
   }

@@ -53,7 +53,7 @@ async function apply(s: Step): Promise<void> {
     if (running)
       await server.services.plans.exit(
         { userId: customers[s.who]!.userId, mode: 'real' },
-        String(running.id),
+        { id: String(running.id) },
       );
   } else if (s.kind === 'jump') {
     server.clock.advance(s.cycles * CYCLE_MS + s.partial);

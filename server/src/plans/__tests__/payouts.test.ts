@@ -96,13 +96,17 @@ describe('the payout run (fake clock)', () => {
     server.clock.advance(CYCLE_MS + 5);
     const { id } = await onlyPlan(who);
     const quote = await server.call(who, 'POST', '/order/quoteExitSmart', { id });
+    // Cycle 1 is due but not paid yet: the exit pays it, so it is not income given up (issue 28).
     expect(quote.result).toMatchObject({
       damages: '10',
       returned: '90',
       incomeSoFar: '0',
-      incomeForgone: '3',
+      cyclesDueNow: 1,
+      incomeDueNow: '1',
+      incomeForgone: '2',
+      totalPaidNow: '91',
     });
-    const exited = await server.call(who, 'POST', '/order/exitSmart', { id });
+    const exited = await server.call(who, 'POST', '/order/exitSmart', { id, total: '91' });
     expect(exited.result).toMatchObject({ status: 'exited', cyclesPaid: 1, damages: '10' });
     // 400 + 1 (cycle 1, due before the exit) + 90 returned.
     expect(await server.balance(who.userId)).toEqual({ available: '491', held: '0' });
@@ -136,9 +140,12 @@ describe('the payout run (fake clock)', () => {
     // Funded 1000; paid so far 3 + 12 + 1 + 3 = 19; damages 10 in: balance 991. Owed: 1.2 × 5 = 6.
     expect(reserve).toEqual({
       currency: 'USDT',
+      mode: 'real',
       balance: '991',
       obligations: '6',
       coverageRatio: '165.1666',
+      // 985 beyond what is owed covers the smallest purchase's income (10 × 0.005 × 2 = 0.1).
+      selling: true,
     });
   });
 

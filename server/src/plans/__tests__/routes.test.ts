@@ -24,9 +24,9 @@ describe('smart plan routes', () => {
     expect((await server.call(null, 'GET', '/order/listSmartOrder')).code).toBe('401');
   });
 
-  it('refuse demo accounts', async () => {
+  it('quote demo accounts too: demo plans are play money from their own reserve', async () => {
     const res = await quote(alice, { productId: server.goldId, days: 3, amount: '100' }, 'NO');
-    expect([res.status, res.code]).toEqual([403, '11006']);
+    expect([res.status, res.code]).toEqual([200, '200']);
   });
 
   it('answer 10010, 10012, 10013 and 11500 for a wrong product, days and amount', async () => {
@@ -42,10 +42,24 @@ describe('smart plan routes', () => {
   });
 
   it('refuse a purchase the reserve cannot cover (11100), then accept it once funded', async () => {
+    // The back office's dashboard reads whether each reserve sells (finance and admins; not customers).
+    const reserves = async (token: string) => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/swx/admin/plans/reserves',
+        headers: { authorization: token },
+      });
+      return { status: res.statusCode, result: res.json().result };
+    };
+    const realUsdt = (list: { currency: string; mode: string }[]) =>
+      list.find((reserve) => reserve.currency === 'USDT' && reserve.mode === 'real');
+    expect(realUsdt((await reserves(server.staff)).result)).toMatchObject({ balance: '0', selling: false });
+    expect((await reserves(alice.token)).status).toBe(401);
     const refused = await server.buy(alice, server.goldId, 3, '100');
     expect(refused.code).toBe('11100');
     expect(await server.balance(alice.userId)).toEqual({ available: '300', held: '0' });
     await server.fundReserve('3');
+    expect(realUsdt((await reserves(server.chief)).result)).toMatchObject({ balance: '3', selling: true });
     const bought = await server.buy(alice, server.goldId, 3, '100');
     expect(bought).toMatchObject({ code: '200', message: '20004' });
     expect(bought.result).toMatchObject({ status: 'earning', amount: '100', dailyIncome: '1', days: 3 });
@@ -180,5 +194,52 @@ describe('plans among the markets', () => {
     expect(smart[0]).toMatchObject({ logo: gold.logo, openNow: true });
     expect((await list('?type=2')).some((row) => row.type === 1)).toBe(false);
     expect((await list('?type=1&type=5')).map((row) => row.type).sort()).toContain(1);
+  });
+
+  it('say which field a reserve funding gets wrong, and change nothing', async () => {
+    const ask = async (body: object) => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/swx/admin/plans/reserve',
+        headers: { authorization: server.staff },
+        payload: { currency: 'USDT', amount: '10', reason: 'Owners fund the plan reserve', ...body },
+      });
+      return { status: res.statusCode, ...res.json() };
+    };
+    const pending = async () =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: '/swx/admin/changes?status=pending',
+          headers: { authorization: server.staff },
+        })
+      ).json().result.length;
+    const before = await pending();
+    expect(await ask({ amount: '-5' })).toMatchObject({
+      status: 400,
+      code: '400',
+      fields: [{ field: 'amount', rule: 'format' }],
+    });
+    expect(await ask({ amount: '0' })).toMatchObject({
+      code: '11010',
+      fields: [{ field: 'amount', rule: 'positive' }],
+    });
+    expect(await ask({ reason: 'ab' })).toMatchObject({
+      code: '400',
+      fields: [{ field: 'reason', rule: 'minLength', limit: 3 }],
+    });
+    expect(await ask({ currency: 'us dt' })).toMatchObject({
+      fields: [{ field: 'currency', rule: 'format' }],
+    });
+    const unknown = await ask({ extra: 1 });
+    expect([unknown.code, unknown.fields]).toEqual(['400', undefined]);
+    // A refusal that is not about the input names no field.
+    const customer = await server.call(alice, 'POST', '/order/quoteSmart', {
+      productId: '999',
+      days: 3,
+      amount: '1',
+    });
+    expect(JSON.parse(customer.body).fields).toBeUndefined();
+    expect(await pending()).toBe(before);
   });
 });

@@ -81,7 +81,7 @@ async function main() {
             code: 'ETHUSDT',
             side: 'buy',
             orderType: 'market',
-            quantity: '0.001',
+            quantity: '0.01',
           });
           process.stdout.write(`ACK spot ${s.id}\n`);
         }

@@ -251,11 +251,21 @@ async function verify(customers: Customer[]): Promise<void> {
   for (const o of options) {
     expect(o.status).not.toBe('open');
     expect(receiptOf('option', o.id, ['settlement'])).toHaveLength(1);
-    // The last published tick at or before expiry (never older than the opening tick).
+    // The last published tick at or before expiry (never older than the opening tick); when that tick was
+    // stale at expiry, the first tick within the grace window after it; none: voided, no settlement tick.
+    const expiry = o.expiryTime.getTime();
     const candidates = server.published.filter(
-      (t) => t.code === o.code && t.time <= o.expiryTime.getTime() && t.seq >= o.openSeq,
+      (t) => t.code === o.code && t.time <= expiry && t.seq >= o.openSeq,
     );
-    const expected = candidates.at(-1);
-    expect(o.settleSeq).toBe(expected ? expected.seq : o.openSeq);
+    const last = candidates.at(-1);
+    const lastTime = last ? last.time : o.openTickTime.getTime();
+    const stale = expiry - lastTime > server.services.markets.staleAfterMs(o.code);
+    const grace = server.services.params.getInteger('option_stale_grace_seconds') * 1000;
+    const fresh = server.published.find(
+      (t) => t.code === o.code && t.time > expiry && t.time <= expiry + grace,
+    );
+    if (!stale) expect(o.settleSeq).toBe(last ? last.seq : o.openSeq);
+    else if (fresh) expect(o.settleSeq).toBe(fresh.seq);
+    else expect({ status: o.status, settleSeq: o.settleSeq }).toEqual({ status: 'voided', settleSeq: null });
   }
 }

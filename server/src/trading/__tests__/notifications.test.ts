@@ -331,6 +331,8 @@ describe('options', () => {
     await server.tick('ETHUSDT', '2950.00');
     const even = await server.customer();
     const refunded = await buy(even, 'up');
+    // A fresh price 20 s before expiry, none after: settled by the timer at that price.
+    await server.tick('ETHUSDT', '2950.00', server.clock.now + 40_000);
     server.clock.now += 61_000;
     server.services.trading.engine.settleDue(server.clock.now);
     await server.services.trading.engine.idle();

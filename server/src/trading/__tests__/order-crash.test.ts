@@ -40,8 +40,8 @@ const routes: Record<Kind, string> = {
 
 /** The n-th order's form: every form differs (the same form within 10 s would be refused as a repeat). */
 function orderForm(kind: Kind, n: number): Record<string, string | number> {
-  // Eight decimals: a coin's quantity is refused finer than its precision (11500).
-  const small = `0.001${String(n).padStart(5, '0')}`;
+  // On the crypto markets' size step (0.0001) and above their minimum notional (5 USDT at ETH's ~3,000).
+  const small = (0.002 + n / 10_000).toFixed(4);
   if (kind === 'margin')
     return {
       code: 'BTCUSDT',

@@ -27,6 +27,8 @@ export class TradingEngine implements EngineHandle {
   /** Live triggers per record (`margin:12`, `spot:7`), so a close or a modification cancels them. */
   private readonly byRecord = new Map<string, Trigger<TriggerPayload>[]>();
   private readonly expiries = new Map<string, Heap<Expiry>>();
+  /** Expiries that found their market stale, per code: re-run at its next tick or at their deadline. */
+  private readonly awaitingFresh = new Map<string, { expiry: Expiry; deadline: number }[]>();
   private readonly byKind = new Map<string, Settler>();
   private readonly byRecordKind = new Map<RecordKind, Settler>();
   private readonly announcer: Announcer;
@@ -82,14 +84,28 @@ export class TradingEngine implements EngineHandle {
       // A tick after an expiry means the tick at expiry is known: settle now rather than after the grace.
       const heap = this.expiries.get(tick.code);
       while (heap && heap.size > 0 && heap.peek()!.expiry < tick.time) this.enqueue({ expiry: heap.pop()! });
+      // The first tick after a stale expiry: the options waiting for it settle now (at the first fresh tick).
+      const waiting = this.awaitingFresh.get(tick.code);
+      if (waiting) {
+        this.awaitingFresh.delete(tick.code);
+        for (const { expiry } of waiting) this.enqueue({ expiry });
+      }
     }
   }
 
-  /** Settles expiries at least the grace period in the past. */
+  /** Settles expiries at least the grace period in the past, and stale ones whose deadline passed. */
   settleDue(now: number): void {
     for (const heap of this.expiries.values()) {
       while (heap.size > 0 && heap.peek()!.expiry + OPTION_SETTLE_GRACE_MS <= now)
         this.enqueue({ expiry: heap.pop()! });
+    }
+    for (const [code, waiting] of this.awaitingFresh) {
+      const due = waiting.filter((w) => w.deadline <= now);
+      if (due.length === 0) continue;
+      const rest = waiting.filter((w) => w.deadline > now);
+      if (rest.length > 0) this.awaitingFresh.set(code, rest);
+      else this.awaitingFresh.delete(code);
+      for (const { expiry } of due) this.enqueue({ expiry });
     }
   }
 
@@ -119,6 +135,13 @@ export class TradingEngine implements EngineHandle {
       this.expiries.set(expiry.code, heap);
     }
     heap.push(expiry);
+  }
+
+  awaitFreshTick(expiry: Expiry, deadline: number): void {
+    const list = this.awaitingFresh.get(expiry.code) ?? [];
+    if (!list.some((w) => w.expiry.id === expiry.id && w.expiry.record === expiry.record))
+      list.push({ expiry, deadline });
+    this.awaitingFresh.set(expiry.code, list);
   }
 
   announce(record: RecordKind, id: bigint | string): void {

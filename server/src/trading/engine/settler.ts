@@ -37,6 +37,11 @@ export interface EngineHandle {
   unwatch(record: RecordKind, id: string): void;
   /** Calls the product's `onExpiry` once the expiry passed and its tick is known (or the grace ran out). */
   expireAt(expiry: Expiry): void;
+  /**
+   * The expiry found its market stale: calls `onExpiry` again at the market's next tick, or at `deadline`
+   * if none comes first (then the product voids it).
+   */
+  awaitFreshTick(expiry: Expiry, deadline: number): void;
   /** Tells the other instances the record changed, so they re-read it (`reload`). */
   announce(record: RecordKind, id: bigint | string): void;
   /** Runs the index against this tick again (a gap opened a position beyond its own exit). */

@@ -41,6 +41,7 @@ export function marginPlan(ctx: TradingContext, customer: Customer, body: Margin
   const tick = ctx.tradableTick(market);
   const price = body.orderType === 'limit' ? money(body.price!) : money(tick.price);
   if (price.lte(0)) throw new AppError(errors.limitPriceMismatch);
+  ctx.checkOrderSize(market, lots, price);
   const feeRate = ctx.feeRate();
   const contractSize = money(market.contractSize);
   const terms = marginTerms(lots, contractSize, price, body.leverage, feeRate);

@@ -158,8 +158,10 @@ export class OptionsService implements Settler {
     return Promise.resolve();
   }
 
-  onExpiry(expiry: Expiry): Promise<void> {
-    return settleOption(this.ctx, expiry.id);
+  /** Settles by the expiry rule; an expiry that found its market stale waits for a fresh tick (or voids). */
+  async onExpiry(expiry: Expiry): Promise<void> {
+    const result = await settleOption(this.ctx, expiry.id);
+    if (!result.settled) this.engine.awaitFreshTick(expiry, result.deadline);
   }
 
   private watch(row: OptionRow): void {

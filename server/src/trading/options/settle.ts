@@ -10,22 +10,50 @@ import { down, fmt, money, optionOutcome } from '../rules';
 import { tradingOptions } from '../tables';
 
 export type OptionRow = typeof tradingOptions.$inferSelect;
-type Outcome = ReturnType<typeof optionOutcome>;
+type Outcome = ReturnType<typeof optionOutcome> | 'voided';
+type Rule = 'stale_first_fresh' | 'stale_void';
 
-/** Settles an expired option at the last tick at or before its expiry; a second call does nothing. */
-export async function settleOption(ctx: TradingContext, id: string): Promise<void> {
-  const [row] = await ctx.db
-    .select()
-    .from(tradingOptions)
-    .where(eq(tradingOptions.id, BigInt(id)));
-  if (!row || row.status !== 'open') return;
-  const found = await ctx.markets.tickAt(row.code, row.expiryTime.getTime());
+/** What settling found: done (or already done), or waiting for a fresh tick until `deadline`. */
+export type SettleResult = { settled: true } | { settled: false; deadline: number };
+
+/**
+ * The tick an expired option settles at, by rule. Ordinarily the last tick at or before expiry (never older
+ * than the open tick). When that tick was already stale at expiry (the market had no fresh price then), the
+ * first tick after expiry within the grace window (`option_stale_grace_seconds`); when none comes in time,
+ * the contract is voided and the stake returned (`tick` is then the last, stale one, shown on the receipt).
+ */
+export async function expiryTick(
+  ctx: TradingContext,
+  row: OptionRow,
+  now: number,
+): Promise<{ tick: FeedTick; rule: Rule | null } | { waitUntil: number }> {
+  const expiry = row.expiryTime.getTime();
+  const found = await ctx.markets.tickAt(row.code, expiry);
   // The open tick is the floor: the settlement tick can never be older than the one the contract opened on.
   const tick: FeedTick =
     found && found.seq >= row.openSeq
       ? found
       : { code: row.code, price: fmt(row.openPrice), time: row.openTickTime.getTime(), seq: row.openSeq };
-  const outcome = optionOutcome(row.direction, money(row.openPrice), money(tick.price));
+  if (expiry - tick.time <= ctx.markets.staleAfterMs(row.code)) return { tick, rule: null };
+  const deadline = expiry + ctx.params.getInteger('option_stale_grace_seconds') * 1000;
+  const fresh = await ctx.markets.firstTickAfter(row.code, expiry, deadline);
+  if (fresh) return { tick: fresh, rule: 'stale_first_fresh' };
+  if (now < deadline) return { waitUntil: deadline };
+  return { tick, rule: 'stale_void' };
+}
+
+/** Settles an expired option by the rule above; a second call does nothing. */
+export async function settleOption(ctx: TradingContext, id: string): Promise<SettleResult> {
+  const [row] = await ctx.db
+    .select()
+    .from(tradingOptions)
+    .where(eq(tradingOptions.id, BigInt(id)));
+  if (!row || row.status !== 'open') return { settled: true };
+  const chosen = await expiryTick(ctx, row, ctx.now());
+  if ('waitUntil' in chosen) return { settled: false, deadline: chosen.waitUntil };
+  const { tick, rule } = chosen;
+  const outcome: Outcome =
+    rule === 'stale_void' ? 'voided' : optionOutcome(row.direction, money(row.openPrice), money(tick.price));
   const stake = money(row.amount);
   const winnings = down(stake.times(row.rate), 'USDT');
   await ctx.units.run(async (unit) => {
@@ -34,8 +62,9 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
       .update(tradingOptions)
       .set({
         status: outcome,
-        settlePrice: tick.price,
-        settleSeq: tick.seq,
+        // A voided contract had no price to settle at: it keeps none.
+        settlePrice: outcome === 'voided' ? null : tick.price,
+        settleSeq: outcome === 'voided' ? null : tick.seq,
         profit: fmt(outcome === 'won' ? winnings : outcome === 'lost' ? stake.neg() : 0),
         settledAt: new Date(ctx.now()),
       })
@@ -51,7 +80,7 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
       code: contract.code,
       status: contract.status,
       openPrice: fmt(contract.openPrice),
-      settlePrice: tick.price,
+      settlePrice: outcome === 'voided' ? null : tick.price,
       profit: fmt(contract.profit!),
     });
     await ctx.notice(
@@ -71,7 +100,8 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
         settleTickTime: new Date(tick.time).toISOString(),
         settleSeq: String(tick.seq),
         profit: fmt(contract.profit!),
-        payout: fmt(outcome === 'won' ? stake.plus(winnings) : outcome === 'refunded' ? stake : 0),
+        payout: fmt(outcome === 'won' ? stake.plus(winnings) : outcome === 'lost' ? 0 : stake),
+        graceSeconds: ctx.params.getInteger('option_stale_grace_seconds'),
       },
       { type: 'option', id },
     );
@@ -85,12 +115,14 @@ export async function settleOption(ctx: TradingContext, id: string): Promise<voi
       requestedPrice: null,
       fillPrice: tick.price,
       tick,
+      ...(rule ? { rule } : {}),
       journalIds: [journalId],
     });
   });
+  return { settled: true };
 }
 
-/** The settlement entry: the stake back (refunded), to the platform (lost), or back with the winnings (won). */
+/** The settlement entry: the stake back (refunded, voided), to the platform (lost), or back with the winnings. */
 async function payOut(
   ctx: TradingContext,
   tx: Tx,
@@ -103,9 +135,12 @@ async function payOut(
   const userId = String(row.userId);
   const trading = platformAccount('platform_trading', 'USDT', row.mode);
   const reference = { type: 'option', id: String(row.id) };
-  const memo = `Option ${outcome}: opened ${fmt(row.openPrice)}, settled ${tick.price}`;
+  const memo =
+    outcome === 'voided'
+      ? `Option voided: no fresh price at expiry or within the grace window (last price ${tick.price}); stake returned`
+      : `Option ${outcome}: opened ${fmt(row.openPrice)}, settled ${tick.price}`;
   const held = { userId, mode: row.mode, currency: 'USDT', reference, memo };
-  if (outcome === 'refunded')
+  if (outcome === 'refunded' || outcome === 'voided')
     return (await ctx.ledger.release(tx, { ...held, amount: fmt(stake), type: 'option_refund' })).journalId;
   if (outcome === 'lost') {
     const to = [{ account: trading, amount: fmt(stake) }];

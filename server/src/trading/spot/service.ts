@@ -50,6 +50,7 @@ export class SpotService implements Settler {
     // The coin is posted as it is: a quantity finer than its ledger precision (10⁻⁸) is refused.
     requirePostable(quantity, market.baseAsset);
     const tick = this.ctx.tradableTick(market);
+    this.ctx.checkOrderSize(market, quantity, money(body.orderType === 'limit' ? body.price! : tick.price));
     if (body.orderType === 'limit') return this.submitLimit(customer, body, market, quantity, tick);
     return this.submitMarket(customer, body, market, quantity, tick, claims);
   }

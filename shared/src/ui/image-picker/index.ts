@@ -1,4 +1,4 @@
-export { ImagePicker, type ImagePickerProps } from './image-picker';
+export { ImagePicker, isCoarsePointer, type ImagePickerProps } from './image-picker';
 export {
   prepareImage,
   detectImageFormat,

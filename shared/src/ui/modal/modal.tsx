@@ -11,6 +11,11 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Clicking outside closes it (default true); off for confirmations that must be answered. */
   dismissOnBackdrop?: boolean;
+  /**
+   * The id of the element inside that says what the dialog is about (a confirmation's sentence), read out
+   * with the title when it opens (`aria-describedby`).
+   */
+  describedBy?: string;
 }
 
 const focusableSelector = [
@@ -30,7 +35,15 @@ function focusables(container: HTMLElement): HTMLElement[] {
  * A dialog: focus moves in on open, Tab and Shift+Tab stay inside, Esc closes, and focus returns to the
  * element that opened it.
  */
-export function Modal({ open, onClose, title, children, footer, dismissOnBackdrop = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  dismissOnBackdrop = true,
+  describedBy,
+}: ModalProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -93,6 +106,7 @@ export function Modal({ open, onClose, title, children, footer, dismissOnBackdro
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >

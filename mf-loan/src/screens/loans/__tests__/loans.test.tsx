@@ -55,6 +55,9 @@ test('an overdue loan says how many days late and what overdue interest has accr
   expect(within(detail).getByText('Days overdue: 9')).toBeInTheDocument();
   expect(within(detail).getByText('13.50 USDT')).toBeInTheDocument();
   expect(within(detail).queryByRole('button', { name: 'Withdraw from the loan' })).not.toBeInTheDocument();
+  expect(within(detail).getByTestId('loan-overdue-note')).toHaveTextContent(
+    'withdrawals and new loans are paused until it is repaid',
+  );
 });
 
 test('repays the amount shown, and shows the loan repaid', async () => {
@@ -111,18 +114,79 @@ test('a day turning meanwhile (11007) reloads the loan and shows the new amount 
   expect(screen.getByText(/The amount due has changed/)).toBeInTheDocument();
 });
 
-test('withdrawal within 14 days returns the principal only', async () => {
+test('withdrawal within 14 days repays the principal plus the interest accrued, the figure of today', async () => {
   const made = site({
     'GET /user/listLoanRecord': [loan()],
-    'POST /user/withdrawLoan': loan({ status: 'withdrawn', withdrawable: false, repaidAmount: '1000.00' }),
+    'POST /user/withdrawLoan': loan({ status: 'withdrawn', withdrawable: false, repaidAmount: '1002.00' }),
   });
   renderScreen(root!, <Harness initial="41" />, '/loan');
-  await userEvent.click(await screen.findByRole('button', { name: 'Withdraw from the loan' }));
+  expect(await screen.findByTestId('withdrawal-amount')).toHaveTextContent('1,002.00 USDT');
+  await userEvent.click(screen.getByRole('button', { name: 'Withdraw from the loan' }));
   const dialog = screen.getByRole('dialog', { name: 'Withdraw from the loan' });
-  expect(dialog).toHaveTextContent('You return the principal of 1,000.00 USDT');
+  expect(dialog).toHaveTextContent('the principal of 1,000.00 USDT plus 2.00 USDT of interest');
+  expect(dialog).toHaveTextContent('1.00 USDT a day after the first 3 days): 1,002.00 USDT');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
   await waitFor(() => expect(screen.getByTestId('loan-detail')).toHaveTextContent('Withdrawn'));
+  expect(made.calls.find((call) => call.path === '/user/withdrawLoan')?.body).toEqual({
+    id: '41',
+    amount: '1002.00',
+  });
+});
+
+test('a pending application can be cancelled, with nothing owed', async () => {
+  const pending = loan({ status: 'pending', approvedAt: null, withdrawable: true });
+  const made = site({
+    'GET /user/listLoanRecord': [pending],
+    'POST /user/withdrawLoan': loan({ status: 'withdrawn', withdrawable: false, approvedAt: null }),
+  });
+  renderScreen(root!, <Harness initial="41" />, '/loan');
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancel the application' }));
+  expect(screen.queryByRole('button', { name: 'Repay now' })).not.toBeInTheDocument();
+  const dialog = screen.getByRole('dialog', { name: 'Cancel the application?' });
+  expect(dialog).toHaveTextContent('nothing is owed');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel it' }));
+  await waitFor(() => expect(screen.getByTestId('loan-detail')).toHaveTextContent('Withdrawn'));
   expect(made.calls.find((call) => call.path === '/user/withdrawLoan')?.body).toEqual({ id: '41' });
+});
+
+test('the due date names its time and zone; payments show their ledger entries; a write-off says what was given up', async () => {
+  site({
+    'GET /user/listLoanRecord': [
+      loan({
+        status: 'written_off',
+        withdrawable: false,
+        timeZone: 'Europe/Berlin',
+        writtenOffAmount: '640.00',
+        paidAmount: '400.00',
+        payments: [
+          {
+            kind: 'collection',
+            amount: '400.00',
+            principal: '400.00',
+            interest: '0.00',
+            journalId: '9001',
+            at: '2026-12-24T00:00:05.000Z',
+          },
+          {
+            kind: 'write_off',
+            amount: '640.00',
+            principal: '600.00',
+            interest: '40.00',
+            journalId: '9002',
+            at: '2027-01-20T10:00:00.000Z',
+          },
+        ],
+      }),
+    ],
+  });
+  renderScreen(root!, <Harness initial="41" />, '/loan');
+  const detail = await screen.findByTestId('loan-detail');
+  expect(within(detail).getByTestId('loan-due')).toHaveTextContent('until 23:59:59 (Europe/Berlin)');
+  expect(detail).toHaveTextContent('Written off: 640.00 USDT that was still owed');
+  const payments = within(detail).getByRole('table', { name: 'Payments (USDT)' });
+  expect(within(payments).getByRole('row', { name: /Collected at maturity/ })).toHaveTextContent('9001');
+  expect(within(payments).getByRole('row', { name: /Written off/ })).toHaveTextContent('640.00');
+  expect(within(detail).queryByRole('button', { name: 'Repay now' })).not.toBeInTheDocument();
 });
 
 test('downloads the contract and checks it against the fingerprint stored at signing', async () => {

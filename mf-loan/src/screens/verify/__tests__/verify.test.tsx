@@ -112,7 +112,7 @@ test('a new customer goes through every step; each step is checked before the ne
   expect(screen.getAllByText('Please upload the image')).toHaveLength(2);
   await userEvent.upload(screen.getByLabelText('Front of the document'), jpeg('front.jpg'));
   await userEvent.upload(screen.getByLabelText('You holding the document'), jpeg('hand.jpg'));
-  await waitFor(() => expect(screen.getAllByText('Replace the photo')).toHaveLength(2));
+  await waitFor(() => expect(screen.getAllByText('Change image')).toHaveLength(2));
   await next();
 
   // Step 4: an empty pad, then a dot, are refused; a real signature passes.
@@ -227,7 +227,7 @@ test('after a failed review it shows the reason per field and sends only what fa
   expect(screen.queryByLabelText('Front of the document')).not.toBeInTheDocument();
   expect(screen.getByText('Not accepted: back photo unreadable')).toBeInTheDocument();
   await userEvent.upload(screen.getByLabelText('Back of the document'), jpeg('back.jpg'));
-  await waitFor(() => expect(screen.getByText('Replace the photo')).toBeInTheDocument());
+  await waitFor(() => expect(screen.getByText('Change image')).toBeInTheDocument());
   await next();
   await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
   expect(await screen.findByText('Under review')).toBeInTheDocument();

@@ -98,10 +98,41 @@ describe('changes to approve', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Approved' }));
     const row = (await screen.findByText('Roles of lena')).closest('tr')!;
     expect(within(row).getByText('Staff roles')).toBeInTheDocument();
-    expect(within(row).getByText('["reviewer","content"]')).toBeInTheDocument();
+    // Roles by their names in the member's language, not the raw list.
+    expect(within(row).getByText('Reviewer, Content')).toBeInTheDocument();
     expect(within(row).getByText('Agreed')).toBeInTheDocument();
     expect(shownValue(null)).toBe('—');
     expect(shownValue('0.1')).toBe('0.1');
+  });
+
+  it('says what approving a reserve funding moves, with labelled figures and a title in the member’s words', async () => {
+    site = createStaffSite(
+      {
+        'GET /changes': [
+          change({
+            kind: 'plan-reserve',
+            target: 'plan_reserve:USDT',
+            role: 'finance',
+            summary: {
+              title: 'Fund the USDT plan reserve',
+              before: { balance: '0', obligations: '120.5' },
+              after: { add: '5000' },
+            },
+            reason: 'Opening reserve',
+          }),
+        ],
+      },
+      { me: staffMe(['finance']), language: 'zh-CN' },
+    );
+    renderStaff(site, '/staff/changes');
+    const row = (await screen.findByText('注资 USDT 计划准备金')).closest('tr')!;
+    expect(within(row).getByText('应付客户').parentElement).toHaveTextContent('应付客户 120.50 USDT');
+    expect(within(row).getByText('增加').parentElement).toHaveTextContent('增加 5,000.00 USDT');
+    await userEvent.click(within(row).getByRole('button', { name: '批准' }));
+    const dialog = await screen.findByRole('dialog', { name: '批准：注资 USDT 计划准备金' });
+    expect(
+      within(dialog).getByText('批准后，将立即从平台资本向 USDT 计划准备金转入 5,000.00 USDT。'),
+    ).toBeInTheDocument();
   });
 
   it('is not offered to reviewers', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Correction, CustomerBook, CustomerProfile } from '@swx/shared/contract';
 import {
   FileAnswer,
+  Refusal,
   callsTo,
   createStaffSite,
   kycIdentity,
@@ -261,7 +262,44 @@ describe('corrections (finance)', () => {
     const own = rows.find((row) => within(row).queryByText('rita'));
     expect(own && within(own).getByText('Needs another finance member')).toBeInTheDocument();
     expect(own && within(own).queryByRole('button', { name: 'Approve' })).toBeNull();
+    // Approving asks first, saying which way the money moves, how much and for whom; Cancel sends nothing.
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve this correction?' });
+    expect(dialog).toHaveAccessibleDescription(
+      '12.50\u00a0USDT will be debited from ana’s real account now. They see the reason in their records.',
+    );
+    expect(within(dialog).getByText('Duplicate deposit credited twice')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(site.calls, 'POST /corrections/3/approve')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve this correction?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve and post' }));
     await waitFor(() => expect(callsTo(site!.calls, 'POST /corrections/3/approve')).toHaveLength(1));
+    expect(await screen.findByText('Correction approved and posted.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s field refusals on the fields of a correction request', async () => {
+    site = createStaffSite(
+      {
+        'GET /customers/42': profile(),
+        'GET /customers/42/notes': [],
+        'GET /corrections': [],
+        'POST /corrections': new Refusal('400', 400, 'Invalid body: reason', [
+          { field: 'reason', rule: 'minLength', limit: 3 },
+        ]),
+      },
+      { me: staffMe(['finance']) },
+    );
+    renderStaff(site, '/staff/customers/42');
+    await userEvent.type(await screen.findByLabelText(/^Amount/), '5');
+    await userEvent.type(screen.getByLabelText(/Reason \(the customer sees it\)/), 'ok');
+    await userEvent.click(screen.getByRole('button', { name: 'Request correction' }));
+    const reason = screen.getByLabelText(/Reason \(the customer sees it\)/);
+    await waitFor(() =>
+      expect(reason).toHaveAccessibleDescription(/Give a reason of at least 3 characters\./),
+    );
+    expect(reason).toBeInvalid();
+    expect(screen.queryByText('Invalid request')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   FileAnswer,
+  Refusal,
   callsTo,
   createStaffSite,
   depositReview,
@@ -60,7 +61,21 @@ describe('deposit queue', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Claim' }));
     expect(callsTo(site.calls, 'POST /reviews/deposit/5/claim')).toHaveLength(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    // Approving credits money: it asks first, naming the amount and the customer; Cancel changes nothing.
+    const approveButton = screen.getByRole('button', { name: 'Approve' });
+    await userEvent.click(approveButton);
+    let dialog = await screen.findByRole('dialog', { name: 'Approve this deposit?' });
+    expect(dialog).toHaveAccessibleDescription(
+      '250.00\u00a0USDT will be credited to ana’s real account now, and ana is notified.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(approveButton).toHaveFocus();
+    expect(callsTo(site.calls, 'POST /reviews/deposit/5/approve')).toHaveLength(0);
+    await userEvent.click(approveButton);
+    dialog = await screen.findByRole('dialog', { name: 'Approve this deposit?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve and credit' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/staff/reviews/deposit'));
     expect(callsTo(site.calls, 'POST /reviews/deposit/5/approve')[0]?.body).toEqual({});
     expect(await screen.findByText('Nothing waits here.')).toBeInTheDocument();
@@ -132,7 +147,13 @@ describe('withdrawal queue (four eyes)', () => {
     expect(await screen.findByTestId('approval-progress')).toHaveTextContent('0 of 2 approvals');
     expect(screen.getByText('TCustomerAddress222')).toBeInTheDocument();
     expect(screen.getAllByText('Past target').length).toBeGreaterThan(0);
+    expect(screen.getByText('Method').nextElementSibling).toHaveTextContent('Crypto transfer');
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Your approval is 1 of 2: a colleague must approve too before ana’s withdrawal of 20,000.00\u00a0USDT can be paid out. The amount stays held.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve for payout' }));
     expect(
       await screen.findByText('Your approval is recorded. A second member must approve too.'),
     ).toBeInTheDocument();
@@ -142,6 +163,42 @@ describe('withdrawal queue (four eyes)', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(screen.getByText("You approved this. It waits for a colleague's approval.")).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/staff/reviews/withdrawal/9');
+  });
+
+  it('asks before marking a payout paid, with what was paid, to whom and the reference', async () => {
+    let paid = false;
+    site = createStaffSite(
+      {
+        'GET /reviews': () => (paid ? [] : [withdrawalReview({ status: 'approved' })]),
+        'POST /withdrawals/9/complete': () => {
+          paid = true;
+          return { kind: 'withdrawal', id: '9', status: 'completed' };
+        },
+      },
+      { me: staffMe(['finance']) },
+    );
+    renderStaff(site, '/staff/reviews/withdrawal/9?status=approved');
+    await userEvent.type(await screen.findByLabelText(/Payout transaction reference/), '0xpaid777');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+    expect(dialog).toHaveAccessibleDescription(
+      /20,000\.00\u00a0USDT was paid to ana .* the held 20,002\.00\u00a0USDT leaves/,
+    );
+    expect(within(dialog).getByText('0xpaid777')).toBeInTheDocument();
+    expect(within(dialog).getByText('TCustomerAddress222')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(site.calls, 'POST /withdrawals/9/complete')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as paid' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as paid' }),
+    );
+    await waitFor(() =>
+      expect(callsTo(site!.calls, 'POST /withdrawals/9/complete')[0]?.body).toEqual({
+        reference: '0xpaid777',
+      }),
+    );
+    expect(await screen.findByText('Withdrawal marked as paid.')).toBeInTheDocument();
   });
 
   it('is not offered to a reviewer', async () => {
@@ -175,6 +232,8 @@ describe('identity check queue', () => {
     expect(await screen.findByAltText('Back photo of ana')).toBeInTheDocument();
     expect(await screen.findByAltText('Hand-held photo of ana')).toBeInTheDocument();
     expect(screen.getByText('Lima')).toBeInTheDocument();
+    // The country by its name in the member's language, with its code, not the bare code.
+    expect(screen.getByText('Country').nextElementSibling).toHaveTextContent('Portugal (PT)');
     // Document number and birth date come masked; the same document on another customer is pointed out.
     expect(screen.getByText('••••••789')).toBeInTheDocument();
     expect(screen.getByText('••••-••-••')).toBeInTheDocument();
@@ -214,11 +273,33 @@ describe('loan queue', () => {
     );
     renderStaff(site, '/staff/reviews/loan/12');
     expect(await screen.findByText('18.25 %')).toBeInTheDocument();
-    expect(screen.getByText('Limit left').nextElementSibling).toHaveTextContent('2,000');
+    // The customer's own loan-page figures: limit, borrowed or pending (this loan included), left.
+    expect(screen.getByText('Loan limit').nextElementSibling).toHaveTextContent('5,000.00 USDT');
+    expect(screen.getByText('Borrowed or pending (this one included)').nextElementSibling).toHaveTextContent(
+      '3,000.00 USDT',
+    );
+    expect(screen.getByText('Left of the limit').nextElementSibling).toHaveTextContent('2,000.00 USDT');
     await userEvent.click(screen.getByRole('button', { name: 'Open the contract PDF' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:proof', '_blank', 'noopener'));
     expect(callsTo(site.calls, 'GET /loans/12/contract')[0]?.headers.Authorization).toBe('staff-token');
     open.mockRestore();
+  });
+
+  it('asks before paying a loan out, and keeps a refusal in the dialog', async () => {
+    site = createStaffSite(
+      {
+        'GET /reviews': [loanReview()],
+        'POST /reviews/loan/12/approve': new Refusal('11043'),
+      },
+      { me: staffMe(['reviewer']) },
+    );
+    renderStaff(site, '/staff/reviews/loan/12');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this loan?' });
+    expect(dialog).toHaveAccessibleDescription(/will be paid into ana’s real account now; ana repays/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve and pay out' }));
+    expect(await within(dialog).findByText('This record has already been decided')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Approve this loan?' })).toBeInTheDocument();
   });
 });
 

@@ -99,9 +99,11 @@ export class MarginFormStore implements MarginFields {
   }
 
   /**
-   * The margin and opening fee the order takes, against the active account's available USDT, by the rule
-   * the server's quote applies (`marginOrderRefusal`): worked out as the customer types, so an order the
-   * account cannot pay never reaches its review. Null while the lots, the price or the facts are unknown.
+   * The market's minimums on lots at the entry price, then the margin and opening fee the order takes
+   * against the active account's available USDT, by the rules the server's quote applies
+   * (`marginOrderRefusal`, with the catalogue code the server would answer): worked out as the customer
+   * types, so an order the server would refuse never reaches its review. Null while the lots, the price or
+   * the facts are unknown.
    */
   get refusal(): OrderRefusal | null {
     const lots = parseAmount(this.lots);
@@ -120,6 +122,9 @@ export class MarginFormStore implements MarginFields {
       leverage: this.leverage,
       feeRate: this.trading.feeRate,
       availableUsdt: this.trading.spendable('USDT'),
+      // The market's minimums as getMarketInfo serves them (the server's `market_order_limits`).
+      limits: this.trading.info?.orderLimits ?? null,
+      quoteAsset: this.trading.info?.quoteAsset,
     });
   }
 

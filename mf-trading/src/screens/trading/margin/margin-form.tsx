@@ -11,6 +11,7 @@ import {
   type Translate,
 } from '@swx/shared';
 import { Figures, SignedAmount } from '../../../components/figures';
+import { limitsHint } from '../../../components/order-limits';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import { TicketSubmit } from '../order-refusal';
@@ -62,7 +63,11 @@ export const MarginForm = observer(function MarginForm({
           value={form.lots}
           onValueChange={(text) => form.set('lots', text)}
           error={problemText(problems.lots, t)}
-          hint={info ? lotHint(t, info.contractSize) : undefined}
+          hint={
+            info
+              ? [lotHint(t, info.contractSize), limitsHint(info, t)].filter(Boolean).join(' · ')
+              : undefined
+          }
         />
         <Segmented
           label={t('margin.leverage')}

@@ -47,7 +47,7 @@ export const MarketBar = observer(function MarketBar({ store }: { store: Trading
       <div className={styles.badges}>
         <DemoBadge />
         <SimulatedBadge simulated={store.showSimulatedBadge} />
-        <StaleBadge stale={store.info?.stale === true} />
+        {store.code ? <StaleBadge code={store.code} stale={store.info?.stale === true} /> : null}
       </div>
       {root.settings.isDemo && root.session.isLoggedIn ? (
         <p className={styles.demoNote} data-testid="demo-note">

@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
+  formatDuration,
   formatPrice,
   Modal,
   problemText,
@@ -31,6 +32,21 @@ function ratePercent(rate: string): string {
   const percent = new Decimal(rate).times(100);
   return formatPercent(percent, { decimals: percent.decimalPlaces(), signed: false });
 }
+
+/**
+ * The expiry rule when the market is stale (issue 28), stated on the ticket before the customer buys: the
+ * first fresh price within the grace window, or the stake back.
+ */
+const StaleRule = observer(function StaleRule({ trading }: { trading: TradingStore }) {
+  const t = useTradingT();
+  const seconds = trading.info?.optionStaleGraceSeconds;
+  if (seconds === undefined) return null;
+  return (
+    <p className={formStyles.note} data-testid="option-stale-rule">
+      {t('options.staleRule', { seconds })}
+    </p>
+  );
+});
 
 export const OptionsPanel = observer(function OptionsPanel({ trading }: { trading: TradingStore }) {
   const t = useTradingT();
@@ -96,6 +112,7 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
             }))}
           />
         ) : null}
+        <StaleRule trading={trading} />
         <TicketSubmit
           refusal={store.refusal}
           failure={store.failure}
@@ -151,6 +168,7 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
           />
         ) : null}
         <p className={formStyles.note}>{t('options.lossIfWrong')}</p>
+        <StaleRule trading={trading} />
       </Modal>
 
       <InListsArea>
@@ -220,7 +238,7 @@ function ContractItem({
       </div>
       {running ? (
         <p role="timer" aria-live="off" data-testid="option-countdown">
-          {left > 0 ? t('options.countdown', { seconds: left }) : t('options.settling')}
+          {left > 0 ? t('options.countdown', { time: formatDuration(left, t) }) : t('options.settling')}
         </p>
       ) : null}
       <Figures

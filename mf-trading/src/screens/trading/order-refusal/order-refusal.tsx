@@ -12,13 +12,22 @@ import {
   type Translate,
 } from '@swx/shared';
 import { errors, type OrderRefusal } from '@swx/shared/contract';
+
+/** The ticket's sentence for each of the market's minimums, by the catalogue code the server answers. */
+const sizeKeys = {
+  [errors.orderBelowMinimumSize]: 'order.refusal.minSize',
+  [errors.orderSizeOffStep]: 'order.refusal.sizeStep',
+  [errors.orderBelowMinimumNotional]: 'order.refusal.minNotional',
+} as const;
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import styles from './order-refusal.module.css';
 
 /**
  * The reason in words, by the account set: a demo account has no deposits, so it is only told to lower the
- * amount; a real one may also deposit or release held funds (the link follows the text).
+ * amount; a real one may also deposit or release held funds (the link follows the text). The market's
+ * minimums open with the catalogue's own text for the code the server would answer (`11407`–`11409`), then
+ * the figure.
  */
 function refusalText(
   refusal: OrderRefusal,
@@ -31,6 +40,13 @@ function refusalText(
       return t('order.refusal.step', {
         currency: refusal.currency,
         step: formatNumber(refusal.step, { maximumFractionDigits: currencyPrecision(refusal.currency) }),
+      });
+    case 'size':
+      return t(sizeKeys[refusal.code], {
+        reason: t(`codes.${refusal.code}`, { ns: 'common' }),
+        min: formatNumber(refusal.limits.minSize),
+        step: formatNumber(refusal.limits.sizeStep),
+        notional: formatMoney(refusal.limits.minNotional, refusal.quote),
       });
     case 'minimum':
     case 'maximum':
@@ -74,7 +90,13 @@ export const OrderRefusalNote = observer(function OrderRefusalNote({
     // Polite: announced as the customer types, without interrupting what the screen reader is saying.
     <div className={styles.live} aria-live="polite">
       {refusal ? (
-        <p id={id} className={styles.refusal} data-testid="order-refusal" data-reason={refusal.reason}>
+        <p
+          id={id}
+          className={styles.refusal}
+          data-testid="order-refusal"
+          data-reason={refusal.reason}
+          data-code={refusal.code}
+        >
           <span className={styles.icon} aria-hidden="true">
             !
           </span>

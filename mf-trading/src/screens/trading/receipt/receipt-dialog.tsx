@@ -75,6 +75,11 @@ function ReceiptBody({ target }: { target: ReceiptTarget }) {
                 [t('receipt.tickSeq'), receipt.tick.seq, 'receipt-tick-seq'],
               ]}
             />
+            {receipt.rule ? (
+              <p className={styles.rule} data-testid="receipt-rule">
+                {t(`receipt.rules.${receipt.rule}`)}
+              </p>
+            ) : null}
             <h4 className={styles.entriesTitle}>{t('receipt.entries')}</h4>
             <ReceiptEntries entries={receipt.entries} />
           </section>

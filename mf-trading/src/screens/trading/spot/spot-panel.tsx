@@ -17,6 +17,7 @@ import {
 import { spotTerms } from '@swx/shared/contract';
 import type { SpotOrder } from '../../../api';
 import { Figures } from '../../../components/figures';
+import { limitsHint } from '../../../components/order-limits';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
@@ -186,6 +187,7 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
           value={store.quantity}
           onValueChange={(text) => store.set('quantity', text)}
           error={problemText(problems.quantity, t)}
+          hint={limitsHint(trading.info, t)}
         />
         {store.orderType === 'limit' ? (
           <DecimalField

@@ -54,14 +54,16 @@ export class SpotStore {
   }
 
   /**
-   * What the server would refuse this order for (step, minimum, balance), worked out as the customer types
-   * by the contract's rule (`spotOrderRefusal`); null while the fields are incomplete or a figure is unknown.
+   * What the server would refuse this order for (ledger step, the market's minimums, a sale its fee eats,
+   * balance), worked out as the customer types by the contract's rule (`spotOrderRefusal`), with the
+   * catalogue code the server would answer; null while the fields are incomplete or a figure is unknown.
    */
   get refusal(): OrderRefusal | null {
     const quantity = parseAmount(this.quantity);
     const price = parseAmount(this.orderType === 'limit' ? this.limitPrice : (this.trading.livePrice ?? ''));
-    const coin = this.trading.info?.baseAsset;
-    if (!quantity?.gt(0) || !price?.gt(0) || !coin) return null;
+    const info = this.trading.info;
+    const coin = info?.baseAsset;
+    if (!quantity?.gt(0) || !price?.gt(0) || !info || !coin) return null;
     return spotOrderRefusal({
       side: this.side,
       quantity,
@@ -71,6 +73,9 @@ export class SpotStore {
       coin,
       availableUsdt: this.trading.spendable('USDT'),
       availableCoin: this.trading.spendable(coin),
+      // The market's minimums as getMarketInfo serves them (the server's `market_order_limits`).
+      limits: info.orderLimits ?? null,
+      contractSize: info.contractSize,
     });
   }
 

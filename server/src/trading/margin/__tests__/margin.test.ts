@@ -328,8 +328,10 @@ describe('customer actions', () => {
         leverage: order.leverage,
         feeRate: '0.001',
         availableUsdt: '50099.99',
+        // The market's minimums as getMarketInfo serves them: 1 lot clears them, so the balance decides.
+        limits: server.services.markets.orderLimits('BTCUSDT'),
       }),
-    ).toMatchObject({ reason: 'balance', needed: '50100' });
+    ).toMatchObject({ reason: 'balance', code: '10011', needed: '50100' });
     const enough = await server.customer('real', '50100');
     expect((await t.margin.quote(enough, order)).requiredMargin).toBe('50000');
     // Held funds do not count: a waiting limit entry (22,545 held) leaves 27,555 available.

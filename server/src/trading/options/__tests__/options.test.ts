@@ -43,11 +43,13 @@ it('settles at the last tick at or before expiry: win, loss, equal refunds', asy
     ['settlement', '3020'],
   ]);
 
-  // Equal price refunds; settled by the timer with nobody watching (no further tick).
+  // Equal price refunds; settled by the timer with nobody watching (no tick after expiry; the last one, 20 s
+  // before it, was still fresh at expiry).
   server.clock.now = start + 120_000;
   await server.tick('ETHUSDT', '2950.00');
   const refunded = await server.customer();
   const c = await buy(refunded, 'up');
+  await server.tick('ETHUSDT', '2950.00', server.clock.now + 40_000);
   server.clock.now += 61_000;
   server.services.trading.engine.settleDue(server.clock.now);
   await server.services.trading.engine.idle();
@@ -157,4 +159,56 @@ it('settles contracts that expired while the server was down, once, with the rec
     if (!closed) await first.close();
     closed = true;
   }
+});
+
+describe('an option expiring while its market is stale (issue 28)', () => {
+  // ETHUSDT is crypto: stale after 30 s without a tick; the grace window is 60 s (`option_stale_grace_seconds`).
+  it('settles at the first fresh tick within the grace window, and says so on the receipt', async () => {
+    const customer = await server.customer();
+    server.clock.now += 1_000;
+    await server.tick('ETHUSDT', '3000.00');
+    const opened = server.clock.now;
+    const contract = await buy(customer, 'up');
+    // No tick for 60 s: the last price at expiry is a minute old, stale. The timer finds nothing to settle at.
+    server.clock.now = opened + 61_000;
+    server.services.trading.engine.settleDue(server.clock.now);
+    await server.services.trading.engine.idle();
+    expect((await server.services.trading.options.get(customer, contract.id)).status).toBe('open');
+    // The feed comes back 30 s after expiry: that first fresh price settles it (a win at 3010).
+    await server.tick('ETHUSDT', '3010.00', opened + 90_000);
+    expect(await server.services.trading.options.get(customer, contract.id)).toMatchObject({
+      status: 'won',
+      settlePrice: '3010',
+    });
+    const receipts = await server.services.trading.receipts.list(customer, 'option', contract.id);
+    expect(receipts.at(-1)).toMatchObject({
+      event: 'settlement',
+      fillPrice: '3010',
+      rule: 'stale_first_fresh',
+    });
+  });
+
+  it('is voided with the stake returned when no fresh tick comes within the grace window', async () => {
+    const customer = await server.customer();
+    server.clock.now += 200_000;
+    await server.tick('ETHUSDT', '3000.00');
+    const opened = server.clock.now;
+    const contract = await buy(customer, 'down');
+    expect(await usdt(server, customer)).toEqual({ available: '99900', held: '100' });
+    server.clock.now = opened + 60_000 + 60_000 + 1;
+    server.services.trading.engine.settleDue(server.clock.now);
+    await server.services.trading.engine.idle();
+    expect(await server.services.trading.options.get(customer, contract.id)).toMatchObject({
+      status: 'voided',
+      profit: '0',
+      settlePrice: null,
+    });
+    expect(await usdt(server, customer)).toEqual({ available: '100000', held: '0' });
+    const receipts = await server.services.trading.receipts.list(customer, 'option', contract.id);
+    expect(receipts.at(-1)).toMatchObject({ event: 'settlement', fillPrice: '3000', rule: 'stale_void' });
+    // A tick arriving later changes nothing.
+    await server.tick('ETHUSDT', '2000.00');
+    expect((await server.services.trading.options.get(customer, contract.id)).status).toBe('voided');
+    expect(await server.services.ledger.check()).toEqual({ ok: true, problems: [] });
+  });
 });

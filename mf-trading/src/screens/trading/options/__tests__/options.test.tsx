@@ -158,7 +158,7 @@ describe('the options form', () => {
     const item = await screen.findByTestId('option-contract');
     expect(within(item).getByTestId('option-open-price')).toHaveTextContent('100.00');
     // The contract expires 60 s after it opened; the clock has moved less than a second since.
-    expect(within(item).getByTestId('option-countdown')).toHaveTextContent('Settles in 60 s');
+    expect(within(item).getByTestId('option-countdown')).toHaveTextContent('Settles in 1 min');
     await act(async () => {
       jest.advanceTimersByTime(1000);
     });

@@ -123,6 +123,55 @@ describe('the order ticket refuses before the review', () => {
     expect(within(form).getByText('1 lot = 1 unit')).toBeInTheDocument();
   });
 
+  test("the market's minimums, in the catalogue's words for the code the server answers", async () => {
+    const limits = { minSize: '0.0001', sizeStep: '0.0001', minNotional: '5' };
+    const { fake, form } = await openTab('Spot', {
+      routes: { 'GET /index/getMarketInfo/BTCUSDT': marketInfo('BTCUSDT', { orderLimits: limits }) },
+    });
+    const user = userEvent.setup();
+    const quantity = within(form).getByRole('textbox', { name: /Quantity/ });
+    const buy = within(form).getByRole('button', { name: 'Buy' });
+    expect(
+      within(form).getByText('Minimum 0.0001, in steps of 0.0001; minimum order value 5 USDT'),
+    ).toBeInTheDocument();
+    await user.type(quantity, '0.00001');
+    expectRefused(buy, 'size', /^!?Order size below this market’s minimum: the smallest order is 0\.0001\.$/);
+    expect(refusal()).toHaveAttribute('data-code', '11407');
+    await user.clear(quantity);
+    await user.type(quantity, '0.00015');
+    expectRefused(buy, 'size', /multiple of this market’s size step: sizes go in steps of 0\.0001\.$/);
+    expect(refusal()).toHaveAttribute('data-code', '11408');
+    await user.clear(quantity);
+    // 0.01 BTC at 100 is worth 1 USDT, under the 5 USDT minimum value.
+    await user.type(quantity, '0.01');
+    expectRefused(
+      buy,
+      'size',
+      /Order value below this market’s minimum: the smallest order value is 5\.00 USDT\.$/,
+    );
+    expect(refusal()).toHaveAttribute('data-code', '11409');
+    await user.click(buy);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.clear(quantity);
+    await user.type(quantity, '0.05');
+    expect(refusal()).toBeNull();
+    expect(buy).toBeEnabled();
+
+    // Margin: lots against the same minimums, before the balance and without asking for a quote.
+    await user.click(screen.getByRole('tab', { name: 'Margin' }));
+    const margin = await screen.findByRole('form', { name: 'Margin' });
+    const review = within(margin).getByRole('button', { name: 'Review order' });
+    await user.type(within(margin).getByRole('textbox', { name: /Lots/ }), '0.0000001');
+    expectRefused(review, 'size', /Order size below this market’s minimum: the smallest order is 0\.0001\.$/);
+    await user.click(review);
+    expect(fake.calls.some((c) => c.path === '/order/quoteU')).toBe(false);
+    expect(
+      within(margin).getByText(
+        '1 lot = 1 unit · Minimum 0.0001, in steps of 0.0001; minimum order value 5 USDT',
+      ),
+    ).toBeInTheDocument();
+  });
+
   test('the lot size is written with the plural its number needs', async () => {
     await openTab('Margin', {
       routes: {

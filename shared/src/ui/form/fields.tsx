@@ -1,15 +1,17 @@
 import { useId } from 'react';
-import { visuallyHiddenClass } from '@swx/shared';
+import { visuallyHiddenClass } from '../visually-hidden';
 import styles from './form.module.css';
 
-interface SelectFieldProps<V extends string> {
+export interface SelectFieldProps<V extends string> {
   label: string;
   value: V | '';
   options: readonly { value: V; label: string }[];
   onChange: (value: V) => void;
   /** Shown while nothing is chosen; not a choice itself. */
   placeholder?: string;
+  /** The field's own message (refused or missing), read out with the field. */
   error?: string;
+  disabled?: boolean;
 }
 
 /** A labelled native select: the platform's own picker is the most accessible one on phones. */
@@ -20,6 +22,7 @@ export function SelectField<V extends string>({
   onChange,
   placeholder,
   error,
+  disabled,
 }: SelectFieldProps<V>) {
   const id = useId();
   return (
@@ -28,6 +31,7 @@ export function SelectField<V extends string>({
       <select
         id={id}
         value={value}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={error ? styles.invalid : undefined}
@@ -53,17 +57,20 @@ export function SelectField<V extends string>({
   );
 }
 
-interface ChoiceGroupProps<V extends string> {
+export interface ChoiceGroupProps<V extends string> {
   legend: string;
   name: string;
   value: V | '' | null;
-  options: readonly { value: V; label: string; hint?: string }[];
+  /** `hint` is a second line under the label; `lang` marks a label in another language (the language picker). */
+  options: readonly { value: V; label: string; hint?: string; lang?: string }[];
   onChange: (value: V) => void;
   error?: string;
+  disabled?: boolean;
+  /** The legend is still read out, but not shown (when a visible heading already names the group). */
   hideLegend?: boolean;
 }
 
-/** Radio buttons drawn as chips: one choice out of a few (document type, sex, term). */
+/** Radio buttons drawn as chips: one choice out of a few (coin, network, document type, term, language). */
 export function ChoiceGroup<V extends string>({
   legend,
   name,
@@ -71,12 +78,14 @@ export function ChoiceGroup<V extends string>({
   options,
   onChange,
   error,
+  disabled,
   hideLegend,
 }: ChoiceGroupProps<V>) {
   const id = useId();
   return (
     <fieldset
       className={styles.choices}
+      disabled={disabled}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? `${id}-error` : undefined}
     >
@@ -90,7 +99,7 @@ export function ChoiceGroup<V extends string>({
             checked={option.value === value}
             onChange={() => onChange(option.value)}
           />
-          <span>
+          <span lang={option.lang}>
             {option.label}
             {option.hint ? <small className={styles.choiceHint}>{option.hint}</small> : null}
           </span>

@@ -1,0 +1,1 @@
+export { countryName, staffLanguageOf, useLabels } from './labels';

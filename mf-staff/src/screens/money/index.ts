@@ -1,0 +1,2 @@
+export { CharityPage } from './charity';
+export { LendingBookPage } from './lending-book';

@@ -1,0 +1,1 @@
+export { limitsHint } from './order-limits';
