@@ -11,12 +11,16 @@ import { setParamApproved } from '../support/staff';
 /**
  * The stale-price guard end to end. The suite's server runs the simulator, which never falls silent, so this
  * file starts its own built server (`server/dist`) on a replay feed written here: BTCUSDT ticks once, ETHUSDT
- * every second. With crypto's stale window set to 5 s by staff, BTCUSDT goes stale while ETHUSDT stays fresh.
+ * every second, SOLUSDT every second for 20 s out of every 40. With crypto's stale window set to 5 s by staff,
+ * BTCUSDT goes stale while ETHUSDT stays fresh, and SOLUSDT goes stale and fresh again every 40 s.
  * One server per worker; the mobile project skips it (the guard is the server's, the badge the same).
  */
 const repoRoot = path.resolve(__dirname, '..', '..');
 const admin = { username: 'admin', password: 'e2e-stale-admin-password-1' };
 const staleSeconds = { '1': 60, '2': 5, '3': 60, '4': 60, '5': 60, '6': 60 };
+
+// Both tests in one worker, on one server of their own (the suite runs files' tests in parallel otherwise).
+test.describe.configure({ mode: 'default' });
 
 let server: ChildProcess | undefined;
 let baseURL = '';
@@ -25,9 +29,13 @@ let api: APIRequestContext;
 function writeRecording(dir: string): string {
   const start = Date.UTC(2026, 0, 5, 12, 0, 0);
   const lines = [JSON.stringify({ code: 'BTCUSDT', price: '95000.00', time: start })];
-  for (let second = 0; second < 900; second++) {
+  for (let second = 0; second < 1800; second++) {
     const price = (3300 + (second % 7) * 0.25).toFixed(2);
     lines.push(JSON.stringify({ code: 'ETHUSDT', price, time: start + second * 1000 }));
+    if (second % 40 < 20) {
+      const sol = (180 + (second % 5) * 0.01).toFixed(2);
+      lines.push(JSON.stringify({ code: 'SOLUSDT', price: sol, time: start + second * 1000 }));
+    }
   }
   const file = path.join(dir, 'stale-replay.jsonl');
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
@@ -165,4 +173,21 @@ test('a market without fresh ticks shows the stale badge and refuses orders with
   await page.goto(`${baseURL}/trading?code=ETHUSDT`);
   await expect(page.getByTestId('live-price')).not.toHaveText(/No price/i);
   await expect(page.getByTestId('stale-badge')).toHaveCount(0);
+});
+
+test('the stale badge comes and goes on an open page as the feed falls silent and resumes', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await demoCustomer(page);
+  await page.goto(`${baseURL}/trading?code=SOLUSDT`);
+  await expect(page.getByTestId('live-price')).not.toHaveText(/No price/i);
+  // A mark on this document: the badge must change on the open page, never through a new load.
+  await page.evaluate(() => Object.assign(window, { staleTestMark: true }));
+  const badge = page.getByTestId('stale-badge');
+  // SOLUSDT ticks for 20 s and is silent for 20 s: past the 5 s window in each silence, fresh at each burst.
+  await expect(badge).toHaveText('Stale price', { timeout: 60_000 });
+  await expect(badge).toHaveCount(0, { timeout: 60_000 });
+  await expect(badge).toHaveText('Stale price', { timeout: 60_000 });
+  expect(await page.evaluate(() => (window as { staleTestMark?: boolean }).staleTestMark)).toBe(true);
 });
