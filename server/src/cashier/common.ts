@@ -40,6 +40,11 @@ export interface CashierDeps {
    * to an address not confirmed and past its cooling-off period at that moment (11212).
    */
   withdrawalGuard?: WithdrawalGuard;
+  /**
+   * Deposits from the chain (`chain/service.ts`): a coin and network a watched network took over is no longer
+   * offered or accepted by the reviewed form, so one transfer can never be credited both ways.
+   */
+  chain?: { takesOverForm(coin: CashierCoin, network: CashierNetwork): boolean };
 }
 
 export interface WithdrawalGuard {

@@ -1,0 +1,64 @@
+import type { CashierCoin, CashierNetwork } from '@swx/shared/contract';
+import type { Scheduler } from '../../platform/scheduler';
+import type { DepositAddresses } from './addresses';
+import type { ChainNetwork } from './networks';
+import { jsonRpcReader, type ChainReader } from './rpc';
+import { NetworkWatcher, type ChainWatcherDeps, type PassResult } from './watcher';
+
+export interface ChainDepositsOptions {
+  networks: ChainNetwork[];
+  addresses: DepositAddresses;
+  /** How often the watcher passes over every network (ms). */
+  pollMs: number;
+  /** The node reader of a network (default: JSON-RPC through viem at its `rpcUrl`). */
+  readerFor?: (network: ChainNetwork) => ChainReader;
+}
+
+/**
+ * Deposits credited from the chain (issue 30): the watched EVM networks, the customers' deposit addresses on
+ * them, and the watcher that records and credits what arrives. With no network configured it does nothing and
+ * registers no job: deposits are the reviewed form only.
+ */
+export class ChainDeposits {
+  readonly networks: readonly ChainNetwork[];
+  readonly addresses: DepositAddresses;
+  private readonly watchers: NetworkWatcher[];
+  private readonly pollMs: number;
+  private readonly formTakenOver: Set<string>;
+
+  constructor(deps: Omit<ChainWatcherDeps, 'addresses'>, options: ChainDepositsOptions) {
+    this.networks = options.networks;
+    this.addresses = options.addresses;
+    this.pollMs = options.pollMs;
+    const readerFor = options.readerFor ?? ((network) => jsonRpcReader(network.rpcUrl));
+    const watcherDeps = { ...deps, addresses: options.addresses };
+    this.watchers = options.networks.map(
+      (network) => new NetworkWatcher(network, readerFor(network), watcherDeps),
+    );
+    this.formTakenOver = new Set(
+      options.networks.flatMap((n) =>
+        n.tokens.flatMap((t) => (t.formNetwork ? [`${t.coin}:${t.formNetwork}`] : [])),
+      ),
+    );
+  }
+
+  /** Whether a watched network took this coin and network over from the reviewed form. */
+  takesOverForm(coin: CashierCoin, network: CashierNetwork): boolean {
+    return this.formTakenOver.has(`${coin}:${network}`);
+  }
+
+  network(id: string): ChainNetwork | undefined {
+    return this.networks.find((network) => network.id === id);
+  }
+
+  /** One pass over every network at once; a network that fails stalls alone. */
+  async watch(): Promise<PassResult[]> {
+    return Promise.all(this.watchers.map((watcher) => watcher.pass()));
+  }
+
+  /** The watcher runs on the scheduler's leader, every `pollMs`, from the start. */
+  registerJobs(scheduler: Pick<Scheduler, 'every'>): void {
+    if (this.watchers.length === 0) return;
+    scheduler.every('cashier.chain-watch', this.pollMs, () => this.watch(), { runOnStart: true });
+  }
+}
