@@ -9,6 +9,9 @@ import { Ledger } from '../../../ledger/service';
 import { UnitOfWork } from '../../../platform/unit-of-work';
 import { Keyring, SealedSecrets, Sealer } from '../../../platform/crypto';
 import { platformSecrets } from '../../../platform/tables';
+import { FakeClock } from '../../../platform/clock';
+import { createLeadership } from '../../../platform/leadership';
+import { Scheduler } from '../../../platform/scheduler';
 import { ledgerJournalEntries } from '../../../ledger/tables';
 import { cashierChainCursors, cashierChainDeposits } from '../../tables';
 import { DepositAddresses, HOT_WALLET_SEED } from '../addresses';
@@ -29,6 +32,7 @@ let a: LocalChain;
 let b: LocalChain;
 let database: Database;
 let drop: () => Promise<void>;
+let databaseUrl: string | undefined;
 let ledger: Ledger;
 let secrets: SealedSecrets;
 let addresses: DepositAddresses;
@@ -92,7 +96,7 @@ async function chainCredits(): Promise<number> {
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startLocalChain(CHAIN_A), startLocalChain(CHAIN_B)]);
-  ({ database, drop } = await openFreshDatabase('migrated'));
+  ({ database, drop, databaseUrl } = await openFreshDatabase('migrated'));
   const log = {
     info: (details: object, message: string) => logged.push({ level: 'info', message, details }),
     warn: (details: object, message: string) => logged.push({ level: 'warn', message, details }),
@@ -360,5 +364,40 @@ describe('the watcher', () => {
       .from(cashierChainCursors)
       .where(eq(cashierChainCursors.chainId, CHAIN_A));
     expect(healthy).toMatchObject({ failures: 0, lastError: null, stalledSince: null });
+  });
+
+  it('runs as the scheduler job cashier.chain-watch on the leader', async () => {
+    const clock = new FakeClock(now);
+    const scheduler = new Scheduler({
+      db: database.db,
+      leadership: createLeadership(database, databaseUrl),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      clock,
+    });
+    const service = new ChainDeposits(
+      { ...deps, now: () => clock.now() },
+      { networks: [network(a, 'alpha')], addresses, pollMs: 1_000 },
+    );
+    service.registerJobs(scheduler);
+    try {
+      expect((await scheduler.runDue()).periodic).toEqual(['cashier.chain-watch']);
+      const alice = await addresses.addressFor('1001', { chainId: CHAIN_A });
+      const hash = await a.sendNative(alice, ETHER);
+      await a.mine(2);
+      await clock.advance(1_000);
+      expect((await scheduler.runDue()).periodic).toEqual(['cashier.chain-watch']);
+      expect((await byTx(hash))!.status).toBe('credited');
+      expect(await available('1001', 'ETH')).toBe('3.5');
+    } finally {
+      await scheduler.lifecycle.stop();
+    }
+  });
+
+  it('registers no job when no network is watched', () => {
+    const registered: string[] = [];
+    new ChainDeposits(deps, { networks: [], addresses, pollMs: 1_000 }).registerJobs({
+      every: (name) => void registered.push(name),
+    });
+    expect(registered).toEqual([]);
   });
 });
