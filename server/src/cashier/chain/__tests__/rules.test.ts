@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { propertyRuns } from '../../../test/property-runs';
+import { loadConfig } from '../../../config';
 import { chainNetworksFrom, explorerLink, type ChainNetwork } from '../networks';
 import { amountOf, classify, confirmationsOf, creditedAmount } from '../rules';
 
@@ -88,6 +89,18 @@ describe('CHAIN_NETWORKS', () => {
     expect(() => chainNetworksFrom(typeof value === 'string' ? value : JSON.stringify(value))).toThrow(
       message,
     );
+  });
+
+  it('reaches the configuration, with its poll interval', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ chainNetworks: [], chainPollMs: 4_000 });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      CHAIN_NETWORKS: JSON.stringify([ethereum()]),
+      CHAIN_POLL_MS: '500',
+    });
+    expect(config.chainNetworks.map((n) => n.id)).toEqual(['ethereum']);
+    expect(config.chainPollMs).toBe(500);
+    expect(() => loadConfig({ NODE_ENV: 'test', CHAIN_NETWORKS: '[{}]' })).toThrow(/CHAIN_NETWORKS\[0\]\.id/);
   });
 
   it('allows plain http to this machine (a local node)', () => {
