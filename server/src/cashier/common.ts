@@ -2,6 +2,7 @@ import {
   errors,
   type CashierCoin,
   type CashierNetwork,
+  type ChainDepositAddresses,
   type ReviewCustomer,
   type TransactionRecord,
 } from '@swx/shared/contract';
@@ -44,7 +45,11 @@ export interface CashierDeps {
    * Deposits from the chain (`chain/service.ts`): a coin and network a watched network took over is no longer
    * offered or accepted by the reviewed form, so one transfer can never be credited both ways.
    */
-  chain?: { takesOverForm(coin: CashierCoin, network: CashierNetwork): boolean };
+  chain?: {
+    takesOverForm(coin: CashierCoin, network: CashierNetwork): boolean;
+    /** The watched networks and the customer's own address on each (given on the first ask). */
+    depositAddresses(userId: string): Promise<ChainDepositAddresses>;
+  };
 }
 
 export interface WithdrawalGuard {

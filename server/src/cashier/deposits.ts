@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   errors,
   networksOfCoin,
@@ -20,6 +19,7 @@ import type { StaffIdentity } from '../staff/staff';
 import { listOwned, type Customer } from '../platform/owned';
 import { chainOf, normaliseTxHash } from './rules';
 import { cashierDeposits } from './tables';
+import { QrCodes } from './qr-codes';
 import { notifyDecision, requireReal, type CashierDeps } from './common';
 
 /** Each coin's minimum deposit, whichever way it arrives (the form, the chain). */
@@ -43,7 +43,7 @@ type DepositRow = typeof cashierDeposits.$inferSelect;
  * the submitted amount from external custody, once) or reject it.
  */
 export class Deposits {
-  private readonly qrCache = new Map<string, string>();
+  private readonly qrCodes = new QrCodes();
 
   constructor(
     private readonly deps: CashierDeps,
@@ -58,7 +58,7 @@ export class Deposits {
         // A watched network took it over: the customer's own address replaces the shared one.
         if (this.deps.chain?.takesOverForm(coin, network)) continue;
         const address = this.depositAddress(coin, network);
-        networks.push({ network, address, qrCode: await this.qrCode(address) });
+        networks.push({ network, address, qrCode: await this.qrCodes.of(address) });
       }
       if (networks.length === 0) continue;
       coins.push({ coin, minimum: formatAmount(this.minimumDeposit(coin)), networks });
@@ -214,16 +214,6 @@ export class Deposits {
     const key = addressParam[network][coin];
     if (!key) throw new AppError(errors.coinOrNetworkUnsupported);
     return this.deps.params.get(key);
-  }
-
-  private async qrCode(text: string): Promise<string> {
-    const cached = this.qrCache.get(text);
-    if (cached) return cached;
-    const svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-    const url = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    if (this.qrCache.size > 100) this.qrCache.clear();
-    this.qrCache.set(text, url);
-    return url;
   }
 }
 

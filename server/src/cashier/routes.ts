@@ -36,6 +36,22 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
 
   route(
     app,
+    'cashier.depositAddresses',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          'The watched EVM networks with the customer’s own deposit address on each (credited from the chain after the confirmations)',
+        description:
+          'Empty when the server watches no network. Real account only (`11006` in demo mode). The address is given on the first ask and never changes.',
+      },
+    },
+    async (request) => ok(await cashier.depositAddresses(request.customer)),
+  );
+
+  route(
+    app,
     'cashier.recharge',
     {
       ...authOnce,

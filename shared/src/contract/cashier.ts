@@ -89,6 +89,37 @@ export const DepositCoinOption = Type.Object({
 export const DepositOptions = Type.Object({ coins: Type.Array(DepositCoinOption) });
 export type DepositOptions = Static<typeof DepositOptions>;
 
+/** A coin a watched network carries: its native coin (`contract` null) or an ERC-20 token. */
+export const ChainDepositCoin = Type.Object({
+  coin: Type.String(),
+  contract: Nullable(Type.String()),
+  decimals: Type.Integer(),
+  /** Below it a deposit is recorded and shown, not credited. */
+  minimum: Amount,
+});
+
+/** A watched EVM network with the customer's own deposit address on it (deposits credited from the chain). */
+export const ChainDepositNetwork = Type.Object({
+  /** The network's configured id (`ethereum`): what deposits from it are recorded under. */
+  network: Type.String(),
+  /** The network's name as the customer reads it (`Ethereum`). */
+  name: Type.String(),
+  chainId: Type.Integer(),
+  /** Blocks, the deposit's own counted as the first, before it is credited. */
+  confirmations: Type.Integer(),
+  /** The customer's address on this network only (EIP-55 checksummed). */
+  address: Type.String(),
+  /** The address as a QR code: an SVG data URL. */
+  qrCode: Type.String(),
+  /** A transaction's page on the network's explorer with `{txHash}` to replace; null: no link. */
+  explorerTxUrl: Nullable(Type.String()),
+  coins: Type.Array(ChainDepositCoin),
+});
+
+/** `GET /user/depositAddresses` (our addition): the watched networks and the customer's address on each. */
+export const ChainDepositAddresses = Type.Object({ networks: Type.Array(ChainDepositNetwork) });
+export type ChainDepositAddresses = Static<typeof ChainDepositAddresses>;
+
 // ---- withdrawals ---------------------------------------------------------------------------------------------
 
 const Method = {

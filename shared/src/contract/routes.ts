@@ -42,6 +42,7 @@ import {
   Deposit,
   DepositList,
   DepositOptions,
+  ChainDepositAddresses,
   ListRechargeQuery,
   ListWithdrawalQuery,
   RechargeBody,
@@ -269,6 +270,7 @@ export const routes = {
 
   // ---- cashier ----
   'cashier.depositOptions': get({ path: '/user/depositOptions', result: DepositOptions }),
+  'cashier.depositAddresses': get({ path: '/user/depositAddresses', result: ChainDepositAddresses }),
   'cashier.recharge': post({ path: '/user/recharge', body: RechargeBody, result: Deposit }),
   'cashier.deposits': get({ path: '/user/listRecharge', query: ListRechargeQuery, result: DepositList }),
   'cashier.withdrawalQuote': post({

@@ -1,9 +1,16 @@
-import type { CashierCoin, CashierNetwork } from '@swx/shared/contract';
+import type { CashierCoin, CashierNetwork, ChainDepositAddresses } from '@swx/shared/contract';
+import type * as Viem from 'viem';
+import { formatAmount } from '../../ledger/accounts';
+import { onFirstUse } from '../../platform/on-first-use';
+import { QrCodes } from '../qr-codes';
 import type { Scheduler } from '../../platform/scheduler';
 import type { DepositAddresses } from './addresses';
 import type { ChainNetwork } from './networks';
 import { jsonRpcReader, type ChainReader } from './rpc';
 import { NetworkWatcher, type ChainWatcherDeps, type PassResult } from './watcher';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
+const viem = onFirstUse(() => require('viem') as typeof Viem);
 
 export interface ChainDepositsOptions {
   networks: ChainNetwork[];
@@ -25,8 +32,12 @@ export class ChainDeposits {
   private readonly watchers: NetworkWatcher[];
   private readonly pollMs: number;
   private readonly formTakenOver: Set<string>;
+  private readonly qrCodes = new QrCodes();
 
-  constructor(deps: Omit<ChainWatcherDeps, 'addresses'>, options: ChainDepositsOptions) {
+  constructor(
+    private readonly deps: Omit<ChainWatcherDeps, 'addresses'>,
+    options: ChainDepositsOptions,
+  ) {
     this.networks = options.networks;
     this.addresses = options.addresses;
     this.pollMs = options.pollMs;
@@ -45,6 +56,30 @@ export class ChainDeposits {
   /** Whether a watched network took this coin and network over from the reviewed form. */
   takesOverForm(coin: CashierCoin, network: CashierNetwork): boolean {
     return this.formTakenOver.has(`${coin}:${network}`);
+  }
+
+  /** Every watched network with the customer's own address on it (each given and stored on the first ask). */
+  async depositAddresses(userId: string): Promise<ChainDepositAddresses> {
+    const networks = [];
+    for (const network of this.networks) {
+      const address = viem().getAddress(await this.addresses.addressFor(userId, network));
+      networks.push({
+        network: network.id,
+        name: network.name,
+        chainId: network.chainId,
+        confirmations: network.confirmations,
+        address,
+        qrCode: await this.qrCodes.of(address),
+        explorerTxUrl: network.explorerTxUrl ?? null,
+        coins: network.tokens.map((token) => ({
+          coin: token.coin,
+          contract: token.contract ?? null,
+          decimals: token.decimals,
+          minimum: formatAmount(this.deps.minimumDeposit(token.coin).toFixed()),
+        })),
+      });
+    }
+    return { networks };
   }
 
   network(id: string): ChainNetwork | undefined {

@@ -393,6 +393,32 @@ describe('the watcher', () => {
     }
   });
 
+  it('lists each watched network with the customer’s own address, checksummed, its QR code and the minimums', async () => {
+    const service = new ChainDeposits(deps, {
+      networks: [
+        network(a, 'alpha', { explorerTxUrl: 'https://explorer.example/tx/{txHash}' }),
+        network(b, 'beta'),
+      ],
+      addresses,
+      pollMs: 1_000,
+    });
+    const { networks } = await service.depositAddresses('1003');
+    expect(networks.map((n) => [n.network, n.chainId, n.confirmations])).toEqual([
+      ['alpha', CHAIN_A, 3],
+      ['beta', CHAIN_B, 3],
+    ]);
+    expect(networks[0]!.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(networks[0]!.address.toLowerCase()).toBe(await addresses.addressFor('1003', { chainId: CHAIN_A }));
+    expect(networks[0]!.address).not.toBe(networks[0]!.address.toLowerCase());
+    expect(networks[0]!.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(networks[0]!.explorerTxUrl).toBe('https://explorer.example/tx/{txHash}');
+    expect(networks[0]!.coins).toEqual([
+      { coin: 'ETH', contract: null, decimals: 18, minimum: '0.2' },
+      { coin: 'USDT', contract: usdt, decimals: 18, minimum: '120' },
+    ]);
+    expect((await service.depositAddresses('1003')).networks[1]!.address).toBe(networks[1]!.address);
+  });
+
   it('registers no job when no network is watched', () => {
     const registered: string[] = [];
     new ChainDeposits(deps, { networks: [], addresses, pollMs: 1_000 }).registerJobs({
