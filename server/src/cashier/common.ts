@@ -2,6 +2,7 @@ import {
   errors,
   type CashierCoin,
   type CashierNetwork,
+  type ChainDeposit,
   type ChainDepositAddresses,
   type ReviewCustomer,
   type TransactionRecord,
@@ -49,6 +50,8 @@ export interface CashierDeps {
     takesOverForm(coin: CashierCoin, network: CashierNetwork): boolean;
     /** The watched networks and the customer's own address on each (given on the first ask). */
     depositAddresses(userId: string): Promise<ChainDepositAddresses>;
+    /** The customer's transfers the watcher recorded, newest first. */
+    listDeposits(userId: string): Promise<ChainDeposit[]>;
   };
 }
 

@@ -52,6 +52,22 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
 
   route(
     app,
+    'cashier.chainDeposits',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          'The customer’s transfers read from the chain to their own addresses, newest first (at most 200), with their confirmations',
+        description:
+          'Recorded ones that are not credited say why (`below_minimum`, `unknown_token`, `wrong_network`, `dropped`). Real account only (`11006` in demo mode).',
+      },
+    },
+    async (request) => ok(await cashier.listChainDeposits(request.customer)),
+  );
+
+  route(
+    app,
     'cashier.recharge',
     {
       ...authOnce,

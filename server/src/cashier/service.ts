@@ -1,4 +1,5 @@
 import type {
+  ChainDeposit,
   ChainDepositAddresses,
   Deposit,
   DepositOptions,
@@ -57,6 +58,12 @@ export class CashierService {
   async depositAddresses(customer: Customer): Promise<ChainDepositAddresses> {
     requireReal(customer);
     return (await this.chain?.depositAddresses(customer.userId)) ?? { networks: [] };
+  }
+
+  /** The customer's deposits read from the chain (their own addresses), newest first. */
+  async listChainDeposits(customer: Customer): Promise<ChainDeposit[]> {
+    requireReal(customer);
+    return (await this.chain?.listDeposits(customer.userId)) ?? [];
   }
 
   recharge(customer: Customer, body: RechargeBody): Promise<Deposit> {

@@ -120,6 +120,50 @@ export const ChainDepositNetwork = Type.Object({
 export const ChainDepositAddresses = Type.Object({ networks: Type.Array(ChainDepositNetwork) });
 export type ChainDepositAddresses = Static<typeof ChainDepositAddresses>;
 
+export const ChainDepositStatus = Type.Union([
+  /** Read from the chain, waiting for its confirmations. */
+  Type.Literal('seen'),
+  Type.Literal('credited'),
+  /** Its block was replaced before it was credited: not on the chain any more. */
+  Type.Literal('dropped'),
+  /** Credited, then its block was replaced: staff look at it. */
+  Type.Literal('reorged'),
+  /** Recorded, not credited: below the coin's minimum deposit. */
+  Type.Literal('below_minimum'),
+  /** Recorded, not credited: a token the network does not list. */
+  Type.Literal('unknown_token'),
+  /** Recorded, not credited: sent on another network than the address was given for. */
+  Type.Literal('wrong_network'),
+]);
+export type ChainDepositStatus = Static<typeof ChainDepositStatus>;
+
+/** A transfer to the customer's own address, as the chain watcher recorded it. */
+export const ChainDeposit = Type.Object({
+  id: Id,
+  /** The watched network's id and name it arrived on. */
+  network: Type.String(),
+  networkName: Type.String(),
+  /** The ledger currency; null for a token the network does not list. */
+  coin: Nullable(Type.String()),
+  /** The ERC-20 contract; null for the native coin. */
+  tokenContract: Nullable(Type.String()),
+  /** Every digit the chain has; null for an unknown token. */
+  amount: Nullable(Type.String()),
+  /** What the ledger credited (rounded down to the coin's precision); null until credited. */
+  creditedAmount: Nullable(Amount),
+  txHash: Type.String(),
+  /** The transaction on the network's explorer; null without one configured. */
+  explorerUrl: Nullable(Type.String()),
+  status: ChainDepositStatus,
+  /** Blocks so far, its own counted as the first, as far as the watcher has read (at most `required`). */
+  confirmations: Type.Integer(),
+  confirmationsRequired: Type.Integer(),
+  seenAt: Time,
+  creditedAt: Nullable(Time),
+});
+export type ChainDeposit = Static<typeof ChainDeposit>;
+export const ChainDepositList = Type.Array(ChainDeposit);
+
 // ---- withdrawals ---------------------------------------------------------------------------------------------
 
 const Method = {

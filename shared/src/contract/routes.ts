@@ -43,6 +43,7 @@ import {
   DepositList,
   DepositOptions,
   ChainDepositAddresses,
+  ChainDepositList,
   ListRechargeQuery,
   ListWithdrawalQuery,
   RechargeBody,
@@ -271,6 +272,7 @@ export const routes = {
   // ---- cashier ----
   'cashier.depositOptions': get({ path: '/user/depositOptions', result: DepositOptions }),
   'cashier.depositAddresses': get({ path: '/user/depositAddresses', result: ChainDepositAddresses }),
+  'cashier.chainDeposits': get({ path: '/user/chainDeposits', result: ChainDepositList }),
   'cashier.recharge': post({ path: '/user/recharge', body: RechargeBody, result: Deposit }),
   'cashier.deposits': get({ path: '/user/listRecharge', query: ListRechargeQuery, result: DepositList }),
   'cashier.withdrawalQuote': post({

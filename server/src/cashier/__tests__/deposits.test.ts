@@ -51,6 +51,8 @@ describe('deposit addresses on watched networks', () => {
     expect(res.result).toEqual({ networks: [] });
     expect((await server.call(alice, 'GET', '/user/depositAddresses', undefined, 'NO')).code).toBe('11006');
     expect((await server.call(null, 'GET', '/user/depositAddresses')).status).toBe(401);
+    expect((await server.call(alice, 'GET', '/user/chainDeposits')).result).toEqual([]);
+    expect((await server.call(alice, 'GET', '/user/chainDeposits', undefined, 'NO')).code).toBe('11006');
   });
 });
 

@@ -1,12 +1,16 @@
-import type { CashierCoin, CashierNetwork, ChainDepositAddresses } from '@swx/shared/contract';
+import { desc, inArray } from 'drizzle-orm';
+import type { CashierCoin, CashierNetwork, ChainDeposit, ChainDepositAddresses } from '@swx/shared/contract';
 import type * as Viem from 'viem';
 import { formatAmount } from '../../ledger/accounts';
 import { onFirstUse } from '../../platform/on-first-use';
+import { listOwned } from '../../platform/owned';
 import { QrCodes } from '../qr-codes';
+import { cashierChainCursors, cashierChainDeposits } from '../tables';
 import type { Scheduler } from '../../platform/scheduler';
 import type { DepositAddresses } from './addresses';
-import type { ChainNetwork } from './networks';
+import { explorerLink, type ChainNetwork } from './networks';
 import { jsonRpcReader, type ChainReader } from './rpc';
+import { confirmationsOf } from './rules';
 import { NetworkWatcher, type ChainWatcherDeps, type PassResult } from './watcher';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
@@ -80,6 +84,57 @@ export class ChainDeposits {
       });
     }
     return { networks };
+  }
+
+  /**
+   * The customer's transfers the watcher recorded, newest first (at most 200), with their confirmations as far
+   * as the watcher has read each chain.
+   */
+  async listDeposits(userId: string): Promise<ChainDeposit[]> {
+    const rows = await listOwned(
+      this.deps.db,
+      cashierChainDeposits,
+      { userId },
+      {
+        orderBy: [desc(cashierChainDeposits.id)],
+        limit: 200,
+      },
+    );
+    const chainIds = [...new Set(rows.map((row) => row.chainId))];
+    const heights = new Map<number, number>();
+    if (chainIds.length > 0)
+      for (const cursor of await this.deps.db
+        .select({ chainId: cashierChainCursors.chainId, height: cashierChainCursors.height })
+        .from(cashierChainCursors)
+        .where(inArray(cashierChainCursors.chainId, chainIds)))
+        heights.set(cursor.chainId, cursor.height);
+    return rows.map((row) => {
+      const network = this.networks.find((n) => n.chainId === row.chainId);
+      const required = network?.confirmations ?? 0;
+      const read = heights.get(row.chainId);
+      const confirmations =
+        row.status === 'credited' || row.status === 'reorged'
+          ? required
+          : row.status === 'dropped' || read === undefined
+            ? 0
+            : Math.min(required, confirmationsOf(row.blockNumber, read));
+      return {
+        id: String(row.id),
+        network: row.network,
+        networkName: network?.name ?? row.network,
+        coin: row.coin,
+        tokenContract: row.tokenContract,
+        amount: row.amount === null ? null : formatAmount(row.amount),
+        creditedAmount: row.creditedAmount === null ? null : formatAmount(row.creditedAmount),
+        txHash: row.txHash,
+        explorerUrl: network ? (explorerLink(network, row.txHash) ?? null) : null,
+        status: row.status,
+        confirmations,
+        confirmationsRequired: required,
+        seenAt: row.seenAt.toISOString(),
+        creditedAt: row.creditedAt?.toISOString() ?? null,
+      };
+    });
   }
 
   network(id: string): ChainNetwork | undefined {

@@ -419,6 +419,43 @@ describe('the watcher', () => {
     expect((await service.depositAddresses('1003')).networks[1]!.address).toBe(networks[1]!.address);
   });
 
+  it('lists the customer’s recorded transfers with their confirmations so far and why one is not credited', async () => {
+    const service = new ChainDeposits(deps, {
+      networks: [
+        network(a, 'alpha', { explorerTxUrl: 'https://explorer.example/tx/{txHash}' }),
+        network(b, 'beta'),
+      ],
+      addresses,
+      pollMs: 1_000,
+    });
+    const alice = await addresses.addressFor('1001', { chainId: CHAIN_A });
+    await service.watch();
+    const hash = await a.sendNative(alice, ETHER / 4n);
+    await service.watch();
+    const list = await service.listDeposits('1001');
+    expect(list[0]).toMatchObject({
+      network: 'alpha',
+      coin: 'ETH',
+      amount: '0.25',
+      creditedAmount: null,
+      txHash: hash,
+      explorerUrl: `https://explorer.example/tx/${hash}`,
+      status: 'seen',
+      confirmations: 1,
+      confirmationsRequired: 3,
+      creditedAt: null,
+    });
+    const statuses = new Set(list.map((d) => d.status));
+    expect(statuses).toEqual(
+      new Set(['seen', 'credited', 'below_minimum', 'unknown_token', 'wrong_network', 'dropped', 'reorged']),
+    );
+    const credited = list.find((d) => d.status === 'credited')!;
+    expect(credited.confirmations).toBe(3);
+    expect(credited.creditedAt).not.toBeNull();
+    expect(list.find((d) => d.status === 'unknown_token')).toMatchObject({ coin: null, amount: null });
+    expect(await service.listDeposits('1004')).toEqual([]);
+  });
+
   it('registers no job when no network is watched', () => {
     const registered: string[] = [];
     new ChainDeposits(deps, { networks: [], addresses, pollMs: 1_000 }).registerJobs({
