@@ -155,7 +155,21 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
 
 /** Staff: completes an approved withdrawal with the payout's transaction reference (audited as a review). */
 export const cashierAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { reviews } = app.services;
+  const { reviews, chainDeposits } = app.services;
+  route(
+    app,
+    'admin.chainDeposits',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Deposits from the chain: each watched network’s health (height, failures in a row, last error) and the transfers staff must look at (credited then replaced, wrong network, unknown token)',
+        security: [{ token: [] }],
+      },
+    },
+    async () => ok(await chainDeposits.staffView()),
+  );
   route(
     app,
     'admin.completeWithdrawal',

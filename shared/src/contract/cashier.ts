@@ -164,6 +164,41 @@ export const ChainDeposit = Type.Object({
 export type ChainDeposit = Static<typeof ChainDeposit>;
 export const ChainDepositList = Type.Array(ChainDeposit);
 
+/** Staff: how the watcher follows one network (its node's health). */
+export const ChainNetworkStatus = Type.Object({
+  network: Type.String(),
+  name: Type.String(),
+  chainId: Type.Integer(),
+  /** The last block read; null before the first pass. */
+  height: Type.Union([Type.Integer(), Type.Null()]),
+  /** Failed passes in a row: more than 0 means the network is stalled (backing off). */
+  failures: Type.Integer(),
+  /** The last failure (never the node's URL); null while healthy. */
+  lastError: Nullable(Type.String()),
+  stalledSince: Nullable(Time),
+  updatedAt: Nullable(Time),
+});
+
+/** Staff: a recorded transfer someone has to look at, with whose address it reached. */
+export const StaffChainDeposit = Type.Object({
+  ...ChainDeposit.properties,
+  userId: Id,
+  fromAddress: Type.String(),
+  toAddress: Type.String(),
+  blockNumber: Type.Integer(),
+  flaggedAt: Nullable(Time),
+});
+
+/**
+ * `GET /swx/admin/chain/deposits` (finance): every watched network's health, and the transfers that need a
+ * person (credited then replaced, wrong network, unknown token), newest first.
+ */
+export const StaffChainDeposits = Type.Object({
+  networks: Type.Array(ChainNetworkStatus),
+  attention: Type.Array(StaffChainDeposit),
+});
+export type StaffChainDeposits = Static<typeof StaffChainDeposits>;
+
 // ---- withdrawals ---------------------------------------------------------------------------------------------
 
 const Method = {

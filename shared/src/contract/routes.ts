@@ -44,6 +44,7 @@ import {
   DepositOptions,
   ChainDepositAddresses,
   ChainDepositList,
+  StaffChainDeposits,
   ListRechargeQuery,
   ListWithdrawalQuery,
   RechargeBody,
@@ -421,6 +422,11 @@ export const routes = {
   }),
   'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath, roles: reviewQueue }),
   'admin.ledgerCheck': staff('GET', { path: '/ledger/check', result: LedgerCheck, roles: finance }),
+  'admin.chainDeposits': staff('GET', {
+    path: '/chain/deposits',
+    result: StaffChainDeposits,
+    roles: finance,
+  }),
   'admin.completeWithdrawal': staff('POST', {
     path: '/withdrawals/:id/complete',
     params: WithdrawalIdPath,

@@ -53,6 +53,9 @@ describe('deposit addresses on watched networks', () => {
     expect((await server.call(null, 'GET', '/user/depositAddresses')).status).toBe(401);
     expect((await server.call(alice, 'GET', '/user/chainDeposits')).result).toEqual([]);
     expect((await server.call(alice, 'GET', '/user/chainDeposits', undefined, 'NO')).code).toBe('11006');
+    const staffView = await server.admin('GET', '/chain/deposits');
+    expect(staffView.code).toBe('200');
+    expect(staffView.result).toEqual({ networks: [], attention: [] });
   });
 });
 

@@ -1,5 +1,11 @@
 import { desc, inArray } from 'drizzle-orm';
-import type { CashierCoin, CashierNetwork, ChainDeposit, ChainDepositAddresses } from '@swx/shared/contract';
+import type {
+  CashierCoin,
+  CashierNetwork,
+  ChainDeposit,
+  ChainDepositAddresses,
+  StaffChainDeposits,
+} from '@swx/shared/contract';
 import type * as Viem from 'viem';
 import { formatAmount } from '../../ledger/accounts';
 import { onFirstUse } from '../../platform/on-first-use';
@@ -15,6 +21,8 @@ import { NetworkWatcher, type ChainWatcherDeps, type PassResult } from './watche
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
 const viem = onFirstUse(() => require('viem') as typeof Viem);
+
+type ChainDepositRow = typeof cashierChainDeposits.$inferSelect;
 
 export interface ChainDepositsOptions {
   networks: ChainNetwork[];
@@ -100,41 +108,88 @@ export class ChainDeposits {
         limit: 200,
       },
     );
-    const chainIds = [...new Set(rows.map((row) => row.chainId))];
-    const heights = new Map<number, number>();
-    if (chainIds.length > 0)
-      for (const cursor of await this.deps.db
-        .select({ chainId: cashierChainCursors.chainId, height: cashierChainCursors.height })
-        .from(cashierChainCursors)
-        .where(inArray(cashierChainCursors.chainId, chainIds)))
-        heights.set(cursor.chainId, cursor.height);
-    return rows.map((row) => {
-      const network = this.networks.find((n) => n.chainId === row.chainId);
-      const required = network?.confirmations ?? 0;
-      const read = heights.get(row.chainId);
-      const confirmations =
-        row.status === 'credited' || row.status === 'reorged'
-          ? required
-          : row.status === 'dropped' || read === undefined
-            ? 0
-            : Math.min(required, confirmationsOf(row.blockNumber, read));
-      return {
-        id: String(row.id),
-        network: row.network,
-        networkName: network?.name ?? row.network,
-        coin: row.coin,
-        tokenContract: row.tokenContract,
-        amount: row.amount === null ? null : formatAmount(row.amount),
-        creditedAmount: row.creditedAmount === null ? null : formatAmount(row.creditedAmount),
-        txHash: row.txHash,
-        explorerUrl: network ? (explorerLink(network, row.txHash) ?? null) : null,
-        status: row.status,
-        confirmations,
-        confirmationsRequired: required,
-        seenAt: row.seenAt.toISOString(),
-        creditedAt: row.creditedAt?.toISOString() ?? null,
-      };
-    });
+    const heights = await this.heights(rows.map((row) => row.chainId));
+    return rows.map((row) => this.toChainDeposit(row, heights));
+  }
+
+  /**
+   * Staff (finance): each watched network's health, and the transfers a person has to look at (credited then
+   * replaced, sent on the wrong network, an unknown token), newest first (at most 200).
+   */
+  async staffView(): Promise<StaffChainDeposits> {
+    const cursors = new Map(
+      (await this.deps.db.select().from(cashierChainCursors)).map((cursor) => [cursor.chainId, cursor]),
+    );
+    const rows = await this.deps.db
+      .select()
+      .from(cashierChainDeposits)
+      .where(inArray(cashierChainDeposits.status, ['reorged', 'wrong_network', 'unknown_token']))
+      .orderBy(desc(cashierChainDeposits.id))
+      .limit(200);
+    const heights = new Map([...cursors.values()].map((cursor) => [cursor.chainId, cursor.height]));
+    return {
+      networks: this.networks.map((network) => {
+        const cursor = cursors.get(network.chainId);
+        return {
+          network: network.id,
+          name: network.name,
+          chainId: network.chainId,
+          height: cursor?.height ?? null,
+          failures: cursor?.failures ?? 0,
+          lastError: cursor?.lastError ?? null,
+          stalledSince: cursor?.stalledSince?.toISOString() ?? null,
+          updatedAt: cursor?.updatedAt.toISOString() ?? null,
+        };
+      }),
+      attention: rows.map((row) => ({
+        ...this.toChainDeposit(row, heights),
+        userId: String(row.userId),
+        fromAddress: row.fromAddress,
+        toAddress: row.toAddress,
+        blockNumber: row.blockNumber,
+        flaggedAt: row.flaggedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** The last block read per chain, for those chains. */
+  private async heights(chainIds: number[]): Promise<Map<number, number>> {
+    const wanted = [...new Set(chainIds)];
+    if (wanted.length === 0) return new Map();
+    const cursors = await this.deps.db
+      .select({ chainId: cashierChainCursors.chainId, height: cashierChainCursors.height })
+      .from(cashierChainCursors)
+      .where(inArray(cashierChainCursors.chainId, wanted));
+    return new Map(cursors.map((cursor) => [cursor.chainId, cursor.height]));
+  }
+
+  /** A recorded transfer as the customer reads it; confirmations as far as the watcher has read its chain. */
+  private toChainDeposit(row: ChainDepositRow, heights: Map<number, number>): ChainDeposit {
+    const network = this.networks.find((n) => n.chainId === row.chainId);
+    const required = network?.confirmations ?? 0;
+    const read = heights.get(row.chainId);
+    const confirmations =
+      row.status === 'credited' || row.status === 'reorged'
+        ? required
+        : row.status === 'dropped' || read === undefined
+          ? 0
+          : Math.min(required, confirmationsOf(row.blockNumber, read));
+    return {
+      id: String(row.id),
+      network: row.network,
+      networkName: network?.name ?? row.network,
+      coin: row.coin,
+      tokenContract: row.tokenContract,
+      amount: row.amount === null ? null : formatAmount(row.amount),
+      creditedAmount: row.creditedAmount === null ? null : formatAmount(row.creditedAmount),
+      txHash: row.txHash,
+      explorerUrl: network ? (explorerLink(network, row.txHash) ?? null) : null,
+      status: row.status,
+      confirmations,
+      confirmationsRequired: required,
+      seenAt: row.seenAt.toISOString(),
+      creditedAt: row.creditedAt?.toISOString() ?? null,
+    };
   }
 
   network(id: string): ChainNetwork | undefined {

@@ -456,6 +456,34 @@ describe('the watcher', () => {
     expect(await service.listDeposits('1004')).toEqual([]);
   });
 
+  it('shows staff each network’s health and the transfers a person must look at', async () => {
+    const service = new ChainDeposits(deps, {
+      networks: [
+        network(a, 'alpha'),
+        { ...network(a, 'down'), chainId: 9, rpcUrl: 'http://127.0.0.1:9/key' },
+      ],
+      addresses,
+      pollMs: 1_000,
+    });
+    await service.watch();
+    const view = await service.staffView();
+    expect(view.networks).toEqual([
+      expect.objectContaining({
+        network: 'alpha',
+        chainId: CHAIN_A,
+        height: await a.head(),
+        failures: 0,
+        lastError: null,
+      }),
+      // Never read: no cursor yet, so its failures live in the watcher only (and its log).
+      expect.objectContaining({ network: 'down', chainId: 9, height: null }),
+    ]);
+    expect(view.attention.map((d) => d.status).sort()).toEqual(['reorged', 'unknown_token', 'wrong_network']);
+    const reorged = view.attention.find((d) => d.status === 'reorged')!;
+    expect(reorged).toMatchObject({ userId: '1001', network: 'alpha', coin: 'ETH', creditedAmount: '0.5' });
+    expect(reorged.flaggedAt).not.toBeNull();
+  });
+
   it('registers no job when no network is watched', () => {
     const registered: string[] = [];
     new ChainDeposits(deps, { networks: [], addresses, pollMs: 1_000 }).registerJobs({
