@@ -97,7 +97,8 @@ export async function startLocalChain(chainId: number): Promise<LocalChain> {
     process.execPath,
     [hardhatCli(), 'node', '--hostname', '127.0.0.1', '--port', String(port), '--config', config],
     {
-      cwd: dir,
+      // Hardhat refuses to run outside a project that installs it (HH12): start it from the server's folder.
+      cwd: path.resolve(__dirname, '..', '..'),
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
