@@ -67,8 +67,8 @@ const CREDITS_PER_PASS = 500;
  * - The next block read must be the cursor's child (parent hash); otherwise, or when the cursor's block is no
  *   longer the node's, the watcher goes back to the newest stored block the node still has, drops what was
  *   recorded above it and not credited, flags what was credited (`reorged`), and reads forward again.
- * - A deposit is credited only once `head - block + 1 >= confirmations` and its block's hash is still the
- *   node's at that height, through the cashier's crediting path (ledger, `once` per record).
+ * - A deposit is credited only once `tip - block + 1 >= confirmations`, `tip` being the last block read (each
+ *   one the child of the one before), not the head the node claims, and its block's hash is still the node's, through the cashier's crediting path (ledger, `once` per record).
  * - Any failure or refused answer ends the pass for this network only, before anything of it is written, and
  *   the network waits (backing off) before it tries again; other networks go on.
  */
@@ -115,7 +115,9 @@ export class NetworkWatcher {
         cursor = await this.record(block, found);
         result.blocksRead += 1;
       }
-      await this.creditConfirmed(head, result);
+      // Confirmations count up to the last block read and linked by parent hashes, never to the head the node
+      // claims: a node announcing a head it cannot serve gets nothing credited early.
+      await this.creditConfirmed(cursor.height, result);
       if (this.failures > 0) await this.recovered();
       return result;
     } catch (error) {
@@ -351,9 +353,12 @@ export class NetworkWatcher {
 
   // ---- crediting ----------------------------------------------------------------------------------------------
 
-  /** Credits every `seen` deposit with its confirmations whose block is still the node's; drops the others. */
-  private async creditConfirmed(head: number, result: PassResult): Promise<void> {
-    const deepest = head - this.network.confirmations + 1;
+  /**
+   * Credits every `seen` deposit with its confirmations below `tip` (the last block read) whose block is still
+   * the node's; drops the others.
+   */
+  private async creditConfirmed(tip: number, result: PassResult): Promise<void> {
+    const deepest = tip - this.network.confirmations + 1;
     const due = await this.deps.db
       .select()
       .from(cashierChainDeposits)

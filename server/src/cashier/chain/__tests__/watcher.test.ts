@@ -233,6 +233,20 @@ describe('the watcher', () => {
     expect(await available('1002', 'ETH')).toBe('2');
   });
 
+  it('counts confirmations to the last block it read, not to a head the node claims', async () => {
+    const real = jsonRpcReader(a.rpcUrl);
+    const boasting: ChainReader = { ...real, head: async () => (await real.head()) + 1_000 };
+    const w = watcher(network(a, 'alpha'), boasting);
+    await w.pass();
+    const bob = await addresses.addressFor('1002', { chainId: CHAIN_A });
+    const hash = await a.sendNative(bob, ETHER);
+    expect(await w.pass()).toMatchObject({ outcome: 'ok', credited: 0 });
+    expect((await byTx(hash))!.status).toBe('seen');
+    await a.mine(2);
+    expect(await w.pass()).toMatchObject({ credited: 1 });
+    expect(await available('1002', 'ETH')).toBe('3');
+  });
+
   it('records a log the node answers twice once', async () => {
     const real = jsonRpcReader(a.rpcUrl);
     const doubled: ChainReader = {
@@ -321,7 +335,7 @@ describe('the watcher', () => {
     const again = await service.watch();
     expect(again.map((r) => r.outcome)).toEqual(['ok', 'ok', 'waiting', 'waiting']);
     expect(await byTx(hash)).toMatchObject({ status: 'credited', chainId: CHAIN_B, network: 'beta' });
-    expect(await available('1002', 'ETH')).toBe('3');
+    expect(await available('1002', 'ETH')).toBe('4');
     now += 1_500;
     expect((await service.watch()).map((r) => r.outcome)).toEqual(['ok', 'ok', 'stalled', 'stalled']);
   });
