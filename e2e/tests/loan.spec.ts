@@ -151,7 +151,7 @@ async function verifyIdentity(page: Page) {
   await page.getByRole('radio', { name: 'Female' }).check();
   await page.getByLabel('Country of residence').selectOption('DE');
   await field(page, 'Address').fill('Hauptstraße 1, 10115 Berlin');
-  await page.getByLabel('Area code').selectOption('+49');
+  await page.getByLabel('Area code').selectOption('DE');
   await field(page, 'Phone number').fill('030 1234567');
   await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -230,3 +230,48 @@ test('a spot limit order waits, then is cancelled and its hold released', async 
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('spot-history').getByTestId('spot-order').first()).toContainText('Cancelled');
 });
+
+test('an order too large for the demo balance gets its reason in the ticket, before any review', async ({
+  page,
+  request,
+}, testInfo) => {
+  await demoCustomer(page, request, testInfo);
+  await page.goto(`/trading?code=${code}`);
+  // Spot: 5 BTC at the feed's price (tens of thousands each) against the demo account's 100,000 USDT.
+  await page.getByRole('tab', { name: 'Spot' }).click();
+  const spot = page.getByRole('form', { name: 'Spot' });
+  await field(page, 'Quantity').fill('5');
+  const reason = spot.getByTestId('order-refusal');
+  await expect(reason).toContainText('Not enough in your demo account');
+  await expect(reason).toContainText('100,000.00 USDT is available');
+  // Demo money has no deposits: the advice is to lower the amount, with no deposit link.
+  await expect(reason).not.toContainText(/deposit/i);
+  await expect(reason.getByRole('link')).toHaveCount(0);
+  const buy = spot.getByRole('button', { name: 'Buy', exact: true });
+  await expect(buy).toBeDisabled();
+  await expect(buy).toHaveAccessibleDescription(/Not enough in your demo account/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Below the market's minimum size (market_order_limits, served in getMarketInfo): the server's 11407, named
+  // in the catalogue's words before any review.
+  await field(page, 'Quantity').fill('0.00001');
+  await expect(reason).toHaveAttribute('data-code', '11407');
+  await expect(reason).toContainText('Order size below this market’s minimum: the smallest order is 0.0001.');
+  await expect(buy).toBeDisabled();
+  // A size the account can pay clears the reason as it is typed.
+  await field(page, 'Quantity').fill('0.01');
+  await expect(reason).toHaveCount(0);
+  await expect(buy).toBeEnabled();
+
+  // Margin: 100,000 lots need far more margin than the account holds; no quote is asked for.
+  await page.getByRole('tab', { name: 'Margin' }).click();
+  const margin = page.getByRole('form', { name: 'Margin' });
+  const quotes: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/order/quoteU')) quotes.push(sent.url());
+  });
+  await field(page, 'Lots').fill('100000');
+  await expect(margin.getByTestId('order-refusal')).toContainText('Not enough in your demo account');
+  await expect(margin.getByRole('button', { name: 'Review order' })).toBeDisabled();
+  await expect(margin.getByText(/^1 lot = 1 unit · Minimum 0\.0001, in steps of 0\.0001;/)).toBeVisible();
+  expect(quotes).toEqual([]);
+});

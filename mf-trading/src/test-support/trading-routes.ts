@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Position, RiskStats } from '@swx/shared/contract';
+import type { AssetInfo, Position, RiskStats } from '@swx/shared/contract';
 import { listItem, marketInfo, type FakeRoutes } from './fake-site';
 
 export const riskWith = (lossShare: string | null): RiskStats => ({
@@ -40,6 +40,19 @@ export function position(fields: Partial<Position> = {}): Position {
   };
 }
 
+/** The active account's balances as `getAssestInfo` answers them: USDT and BTC (priced at 100 USDT). */
+export function assetsAnswer(mode: 'demo' | 'real', usdt: string, btc = '0'): AssetInfo {
+  const btcValue = String(Number(btc) * 100);
+  return {
+    mode,
+    assets: [
+      { currency: 'USDT', available: usdt, held: '0', priceUsdt: '1', valueUsdt: usdt },
+      { currency: 'BTC', available: btc, held: '0', priceUsdt: '100', valueUsdt: btcValue },
+    ],
+    totalUsdt: String(Number(usdt) + Number(btcValue)),
+  };
+}
+
 /** The calls every trading screen makes, answered as a fresh demo account would see them. */
 export function tradingRoutes(overrides: FakeRoutes = {}): FakeRoutes {
   return {
@@ -63,14 +76,7 @@ export function tradingRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'GET /index/getParamByKey/leverage_cap_crypto': { paramValue: '2' },
     'GET /index/getParamByKey/leverage_cap_stocks': { paramValue: '5' },
     'GET /index/getParamByKey/trade_fee_rate': { paramValue: '0.001' },
-    'GET /order/getAssestInfo/all': {
-      mode: 'demo',
-      assets: [
-        { currency: 'USDT', available: '100000', held: '0', priceUsdt: '1', valueUsdt: '100000' },
-        { currency: 'BTC', available: '0', held: '0', priceUsdt: '100', valueUsdt: '0' },
-      ],
-      totalUsdt: '100000',
-    },
+    'GET /order/getAssestInfo/all': assetsAnswer('demo', '100000'),
     'GET /order/listUOrder': [],
     'POST /user/accountMode': null,
     'GET /order/listOptionsOrder': [],

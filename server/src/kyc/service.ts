@@ -111,7 +111,7 @@ export class KycService {
             changes[fileColumn[field]] = fileId;
           } else if (field === 'phone') {
             next.areaCode = body.areaCode!;
-            next.phone = checkPhone(body.areaCode as never, body.phone!);
+            next.phone = checkPhone(body.areaCode!, body.phone!);
           } else if (field === 'signature') {
             changes.signatureSealed = this.deps.data.sealSignature(row.id, row.userId, body.signature!);
           } else if (field === 'documentType') {

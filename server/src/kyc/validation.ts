@@ -1,18 +1,16 @@
 import type * as PhoneNumbers from 'libphonenumber-js/max';
-import type { CountryCode } from 'libphonenumber-js/max';
 import {
   KYC_MINIMUM_AGE,
   ageOn,
   errors,
   isSignatureEmpty,
-  kycAreaCodes,
   kycFields,
   type IdentificationBody,
-  type KycAreaCode,
   type KycDocumentType,
   type KycField,
   type KycRejection,
   type KycStatus,
+  validNationalNumber,
 } from '@swx/shared/contract';
 import { AppError } from '../http/errors';
 import { onFirstUse } from '../platform/on-first-use';
@@ -98,8 +96,7 @@ export function checkValues(body: IdentificationBody, today: Date): void {
   }
   if (body.country !== undefined && !countries().has(body.country))
     throw new AppError(errors.personalDataIncorrect, 'Country incorrect');
-  if (body.areaCode !== undefined && body.phone !== undefined)
-    checkPhone(body.areaCode as KycAreaCode, body.phone);
+  if (body.areaCode !== undefined && body.phone !== undefined) checkPhone(body.areaCode, body.phone);
   if (body.signature !== undefined && isSignatureEmpty(body.signature))
     throw new AppError(errors.signatureMissing);
   const photos = [body.frontImage, body.backImage, body.handImage].filter(
@@ -109,12 +106,12 @@ export function checkValues(body: IdentificationBody, today: Date): void {
     throw new AppError(errors.imageMissing, 'Each photo must be a different image');
 }
 
-/** The number must be valid in the area code's own numbering plan (libphonenumber's metadata). */
-export function checkPhone(areaCode: KycAreaCode, phone: string): string {
-  const country = kycAreaCodes[areaCode] as CountryCode | undefined;
-  if (!country) throw new AppError(errors.phoneIncorrect);
-  const parsed = phoneNumbers().parsePhoneNumberFromString(phone.replace(/[ -]/g, ''), country);
-  if (!parsed || !parsed.isValid() || `+${parsed.countryCallingCode}` !== areaCode)
-    throw new AppError(errors.phoneIncorrect);
-  return parsed.nationalNumber;
+/**
+ * The number must be valid in the calling code's own numbering plan (libphonenumber's metadata, by the
+ * contract's rule that the verification form applies too). Answers the national number to store.
+ */
+export function checkPhone(areaCode: string, phone: string): string {
+  const national = validNationalNumber(phoneNumbers(), areaCode, phone);
+  if (national === null) throw new AppError(errors.phoneIncorrect);
+  return national;
 }

@@ -22,9 +22,11 @@ export * from './routes';
 export * from './margin';
 export * from './precision';
 export * from './spot-rules';
+export * from './order-checks';
 export * from './plans';
 // KYC and loans
 export * from './kyc';
+export * from './phone';
 export * from './identity';
 export * from './privacy';
 export * from './loans';

@@ -3,6 +3,7 @@ import { Body, TextLine } from './common';
 import { KycStatus } from './auth';
 import { UploadId } from './uploads';
 import { errors } from './error-names';
+import { KYC_AREA_CODE_PATTERN } from './phone';
 
 /**
  * Identity verification (docs/product.md, KYC): the customer submits a document type, personal data, three
@@ -21,21 +22,8 @@ export type KycDocumentType = (typeof kycDocumentTypes)[number];
 export const kycSexes = ['male', 'female', 'other'] as const;
 export type KycSex = (typeof kycSexes)[number];
 
-/** The seed's phone area codes and the country (ISO 3166-1 alpha-2) whose numbering plan checks the number. */
-export const kycAreaCodes = {
-  '+49': 'DE',
-  '+55': 'BR',
-  '+60': 'MY',
-  '+61': 'AU',
-  '+64': 'NZ',
-  '+65': 'SG',
-  '+66': 'TH',
-  '+81': 'JP',
-  '+91': 'IN',
-  '+852': 'HK',
-  '+886': 'TW',
-} as const;
-export type KycAreaCode = keyof typeof kycAreaCodes;
+/** An international calling code ("+49"): every country's, from libphonenumber-js (phone.ts). */
+export type KycAreaCode = string;
 
 /** The photos a submission carries; a passport has no back photo. */
 export const kycImageFields = ['frontImage', 'backImage', 'handImage'] as const;
@@ -166,12 +154,11 @@ export const IdentificationBody = Body({
   address: Type.Optional(
     TextLine({ minLength: 5, maxLength: 200, pattern: '\\S', 'x-code': errors.personalDataIncorrect }),
   ),
-  /** One of `kycAreaCodes`; sent with `phone` (both or neither). */
-  areaCode: Type.Optional({
-    ...Type.Union(Object.keys(kycAreaCodes).map((c) => Type.Literal(c))),
-    'x-code': errors.phoneIncorrect,
-  }),
-  /** The national number, digits (spaces and dashes allowed); checked against the area code's plan (`11131`). */
+  /** A calling code ("+1", "+44"; `KYC_AREA_CODE_PATTERN`); sent with `phone` (both or neither). */
+  areaCode: Type.Optional(
+    Type.String({ pattern: KYC_AREA_CODE_PATTERN, maxLength: 4, 'x-code': errors.phoneIncorrect }),
+  ),
+  /** The national number, digits (spaces and dashes allowed); checked against the code's plan (`11131`, phone.ts). */
   phone: Type.Optional(Type.String({ pattern: '^[0-9 -]{4,20}$', 'x-code': errors.phoneIncorrect })),
   frontImage: Type.Optional({ ...UploadId, 'x-code': errors.imageMissing }),
   backImage: Type.Optional({ ...UploadId, 'x-code': errors.imageMissing }),

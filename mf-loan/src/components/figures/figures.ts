@@ -1,21 +1,23 @@
 import Decimal from 'decimal.js';
-import { formatDate, formatMoney, formatNumber } from '@swx/shared';
+import { formatDate, formatMoney, formatNumber, formatPercent, formatRate } from '@swx/shared';
 
 /** Loan figures are whole cents (the contract's LOAN_AMOUNT_DP): shown exactly, never rounded away. */
 export function money(amount: string, currency = 'USDT'): string {
   return formatMoney(amount, currency, { decimals: 2 });
 }
 
-/** A rate given as a fraction (`"0.001"`), shown as a percentage (`0.1 %`) with as many digits as it has. */
+/**
+ * A rate given as a fraction (`"0.001"`), shown as the language's percentage ("0.10%", "0,10 %") with as many
+ * digits as it has (2 to 6): the SDK's one percent format, so the spacing matches every other screen.
+ */
 export function ratePercent(fraction: string): string {
-  const percent = new Decimal(fraction).mul(100);
-  const decimals = Math.min(Math.max(percent.decimalPlaces(), 2), 6);
-  return `${formatNumber(percent.toFixed(decimals), { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}\u00a0%`;
+  const decimals = Math.min(Math.max(new Decimal(fraction).mul(100).decimalPlaces(), 2), 6);
+  return formatRate(fraction, { decimals });
 }
 
-/** A percentage given in percent units (`"44.03"`, the APR). */
+/** A percentage given in percent units (`"44.03"`, the APR), in the language's percent format. */
 export function percent(value: string): string {
-  return `${formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0%`;
+  return formatPercent(value, { decimals: 2, signed: false });
 }
 
 /** A calendar day (`YYYY-MM-DD`, UTC on the wire) in the language's order, without a zone shift. */

@@ -1,25 +1,67 @@
-/** ISO 3166-1 alpha-2 codes of countries and territories; names come from `Intl.DisplayNames` per language. */
-const codes =
-  'AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW BY BZ ' +
-  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK ' +
-  'FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GT GU GW GY HK HN HR HT HU ID IE IL IM IN IO IQ IR IS ' +
-  'IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ' +
-  'ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL ' +
-  'PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SK SL SM SN SO SR SS ST SV SX SY SZ TC TD ' +
-  'TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW';
+import * as phoneMetadata from 'libphonenumber-js/max';
+import { countryCallingCodes } from '@swx/shared/contract';
 
-export const countryCodes: readonly string[] = codes.split(' ');
+/**
+ * Countries and their calling codes from libphonenumber-js's metadata, the build the server checks countries
+ * and phone numbers with (`libphonenumber-js/max`, one pinned version), so every choice offered here is one
+ * the server accepts. Names come from `Intl.DisplayNames` in the customer's language.
+ */
+const callingCodes = countryCallingCodes(phoneMetadata);
+const codeByCountry = new Map(callingCodes.map(({ country, areaCode }) => [country, areaCode]));
 
-/** The countries sorted by their name in `lang` (a customer looks for their country by name). */
-export function countryOptions(lang: string): { value: string; label: string }[] {
+/** ISO 3166-1 alpha-2 codes of every country and territory the metadata knows (~245). */
+export const countryCodes: readonly string[] = callingCodes.map(({ country }) => country);
+
+function regionNames(lang: string): (code: string) => string {
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([lang], { type: 'region' });
   } catch {
     names = null;
   }
-  const collator = new Intl.Collator(lang);
-  return countryCodes
-    .map((code) => ({ value: code, label: names?.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.label, b.label));
+  return (code) => names?.of(code) ?? code;
+}
+
+type Option = { value: string; label: string };
+
+// The form re-renders on every keystroke: names and order are worked out once per language.
+const sortedByLanguage = new Map<string, readonly Option[]>();
+
+/** The countries sorted by their name in `lang` (a customer looks for their country by name). */
+export function countryOptions(lang: string): Option[] {
+  let sorted = sortedByLanguage.get(lang);
+  if (!sorted) {
+    const name = regionNames(lang);
+    const collator = new Intl.Collator(lang);
+    sorted = countryCodes
+      .map((code) => ({ value: code, label: name(code) }))
+      .sort((a, b) => collator.compare(a.label, b.label));
+    sortedByLanguage.set(lang, sorted);
+  }
+  return [...sorted];
+}
+
+/** The calling code of a country ("+1" for CA), or null for a code the metadata does not know. */
+export function callingCodeOf(country: string): string | null {
+  return codeByCountry.get(country) ?? null;
+}
+
+/** A country with `areaCode` (for a draft that kept only the code): the metadata's main country for it. */
+export function countryWithCallingCode(areaCode: string): string | null {
+  return callingCodes.find((entry) => entry.areaCode === areaCode)?.country ?? null;
+}
+
+/**
+ * One option per country, "Canada (+1)", valued by the country (several share +1 or +44): the customer's
+ * country of residence first, then every other by name. The code is isolated left-to-right, so Arabic keeps
+ * the "+" in front of the digits.
+ */
+export function callingCodeOptions(lang: string, residence: string): Option[] {
+  const options = countryOptions(lang).map(({ value, label }) => ({
+    value,
+    label: `${label} (\u2066${codeByCountry.get(value)}\u2069)`,
+  }));
+  const own = options.findIndex((option) => option.value === residence);
+  if (own > 0) options.unshift(...options.splice(own, 1));
+  return options;
 }

@@ -3,7 +3,6 @@ import type { FieldProblem, PreparedImage } from '@swx/shared';
 import {
   isSignatureEmpty,
   kycImageFields,
-  type KycAreaCode,
   type KycDocumentType,
   type IdentificationBody,
   type KycField,
@@ -20,6 +19,7 @@ import {
   phoneDigits,
   phoneProblem,
 } from './kyc-rules';
+import { callingCodeOf, countryWithCallingCode } from './countries';
 
 export type KycStep = 'document' | 'personal' | 'photos' | 'signature' | 'review';
 
@@ -41,7 +41,10 @@ export interface KycDraftData {
   sex: KycSex | '';
   country: string;
   address: string;
-  areaCode: KycAreaCode | '';
+  /** The country whose calling code the customer picked (several share one, like +1); '' until picked. */
+  phoneCountry: string;
+  /** Its calling code ("+1"), as the server takes it. */
+  areaCode: string;
   phone: string;
   /** Upload ids: photos go to the server when picked, so a resumed draft does not ask for them again. */
   photos: Partial<Record<KycImageField, string>>;
@@ -61,6 +64,7 @@ const emptyDraft = (): KycDraftData => ({
   sex: '',
   country: '',
   address: '',
+  phoneCountry: '',
   areaCode: '',
   phone: '',
   photos: {},
@@ -85,6 +89,9 @@ export class KycDraft {
   ) {
     this.onlyFields = onlyFields ? new Set(onlyFields) : null;
     this.data = { ...emptyDraft(), ...this.read() };
+    // A draft saved before countries were kept with the code: the code's main country stands for it.
+    if (this.data.areaCode && !this.data.phoneCountry)
+      this.data.phoneCountry = countryWithCallingCode(this.data.areaCode) ?? '';
     if (!this.steps.includes(this.data.step)) this.data.step = this.steps[0] ?? 'review';
     makeAutoObservable<KycDraft, 'storage' | 'storageKey'>(this, { storage: false, storageKey: false });
   }
@@ -135,6 +142,13 @@ export class KycDraft {
 
   set<K extends keyof KycDraftData>(key: K, value: KycDraftData[K]): void {
     this.data[key] = value;
+    this.save();
+  }
+
+  /** The calling code of `country`, from the metadata the server checks numbers with. */
+  setPhoneCountry(country: string): void {
+    this.data.phoneCountry = country;
+    this.data.areaCode = callingCodeOf(country) ?? '';
     this.save();
   }
 

@@ -1,19 +1,17 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import * as phoneMetadata from 'libphonenumber-js/max';
 import type { FieldProblem } from '@swx/shared';
 import {
   KYC_DOCUMENT_NUMBER_PATTERN,
   KYC_MINIMUM_AGE,
   ageOn,
-  kycAreaCodes,
-  type KycAreaCode,
+  phoneDigits,
+  validNationalNumber,
 } from '@swx/shared/contract';
 
 /**
  * Client-side checks of the verification form. They spare the customer a round trip; the server applies
  * the same rules (the age and signature rules are the contract's own functions) and has the last word.
  */
-export const areaCodeList = Object.keys(kycAreaCodes) as KycAreaCode[];
-
 const required: FieldProblem = { key: 'common:validation.completeAllInformation' };
 
 export function nameProblem(value: string): FieldProblem | null {
@@ -45,20 +43,15 @@ export function addressProblem(value: string): FieldProblem | null {
   return address.length < 5 || address.length > 200 ? { key: 'verify.problems.addressInvalid' } : null;
 }
 
-/** Digits only, as the server reads the national number (spaces and dashes are layout). */
-export function phoneDigits(number: string): string {
-  return number.replace(/[\s-]/g, '');
-}
+export { phoneDigits };
 
-/** A number valid in the numbering plan of the area code's country (libphonenumber's metadata). */
-export function phoneProblem(areaCode: KycAreaCode | '', number: string): FieldProblem | null {
-  const digits = phoneDigits(number);
-  if (!areaCode || !digits) return required;
-  if (!/^\d{4,20}$/.test(digits)) return { key: 'common:codes.11131' };
-  const country: CountryCode = kycAreaCodes[areaCode];
-  const parsed = parsePhoneNumberFromString(digits, country);
-  const valid = parsed !== undefined && parsed.isValid() && parsed.country === country;
-  return valid ? null : { key: 'common:codes.11131' };
+/**
+ * A number valid in the numbering plan of its calling code: the contract's rule (`validNationalNumber`) with
+ * the metadata build the server uses, so the form and the server accept the same numbers.
+ */
+export function phoneProblem(areaCode: string, number: string): FieldProblem | null {
+  if (!areaCode || !phoneDigits(number)) return required;
+  return validNationalNumber(phoneMetadata, areaCode, number) === null ? { key: 'common:codes.11131' } : null;
 }
 
 export function choiceProblem(value: string | null): FieldProblem | null {

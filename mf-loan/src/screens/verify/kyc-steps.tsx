@@ -13,9 +13,8 @@ import { ChoiceGroup, SelectField, formStyles } from '../../components/form';
 import { PhotoPicker } from '../../components/photo-picker';
 import { SignatureField } from '../../components/signature-pad';
 import { useLoanStrings } from '../../i18n';
-import { countryOptions } from './countries';
+import { callingCodeOptions, countryOptions } from './countries';
 import type { KycDraft } from './kyc-draft';
-import { areaCodeList } from './kyc-rules';
 
 export interface StepProps {
   draft: KycDraft;
@@ -134,10 +133,10 @@ export const PersonalStep = observer(function PersonalStep(props: StepProps) {
         <div className={formStyles.phone}>
           <SelectField
             label={t('verify.fields.areaCode')}
-            value={d.areaCode}
+            value={d.phoneCountry}
             placeholder={t('verify.choose')}
-            options={areaCodeList.map((code) => ({ value: code, label: code }))}
-            onChange={(code) => draft.set('areaCode', code)}
+            options={callingCodeOptions(i18n.language, d.country)}
+            onChange={(country) => draft.setPhoneCountry(country)}
           />
           <TextField
             label={t('verify.fields.phone')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, SimulatedBadge, Skeleton, formatRate, useLivePrices } from '@swx/shared';
 import { MarketRow } from '../../components/market-row';
-import { HomeStore } from './home-store';
+import { FEE_CLAIM_LIMIT, HomeStore } from './home-store';
 import { HeadlineStats } from './headline-stats';
 import styles from './home.module.css';
 
@@ -33,7 +33,11 @@ export const HomeScreen = observer(function HomeScreen({ store: given }: { store
         </h1>
         <HeadlineStats store={store} />
         <p className={styles.feeLine} data-testid={store.feeClaimHolds ? 'fee-line' : undefined}>
-          {store.feeClaimHolds && t('home.feeLine', { fee: formatRate(store.tradeFeeRate ?? '0') })}
+          {store.feeClaimHolds &&
+            t('home.feeLine', {
+              fee: formatRate(store.tradeFeeRate ?? '0'),
+              limit: formatRate(FEE_CLAIM_LIMIT, { decimals: 1 }),
+            })}
         </p>
       </section>
 

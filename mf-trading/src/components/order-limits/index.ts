@@ -1,1 +1,1 @@
-export { limitsHint, sizeProblem } from './order-limits';
+export { limitsHint } from './order-limits';

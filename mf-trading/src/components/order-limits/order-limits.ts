@@ -1,24 +1,11 @@
-import type Decimal from 'decimal.js';
-import { formatNumber, type FieldProblem, type Translate } from '@swx/shared';
-import { orderSizeProblem, type MarketInfo, type OrderLimits } from '@swx/shared/contract';
+import { formatNumber, type Translate } from '@swx/shared';
+import type { MarketInfo } from '@swx/shared/contract';
 
 /**
- * The market's order minimums on the ticket (issue 28): the shared rule the server applies, said before the
- * review, in the catalogue's own words (`common:codes.11407`–`11409`). Nothing to say until the size, the price
- * and the limits are known (the server still checks).
+ * The market's order minimums (issue 28) as the ticket states them under the size field ("Minimum 0.0001, in
+ * steps of 0.0001; minimum order value 5 USDT"). The ticket checks them with the other order rules
+ * (`spotOrderRefusal`, `marginOrderRefusal` in the contract), never here.
  */
-export function sizeProblem(
-  size: Decimal | null,
-  price: Decimal | null,
-  contractSize: string | null,
-  limits: OrderLimits | undefined,
-): FieldProblem | undefined {
-  if (!size?.gt(0) || !price?.gt(0) || !contractSize || !limits) return undefined;
-  const problem = orderSizeProblem(size.toFixed(), price.toFixed(), contractSize, limits);
-  return problem ? { key: `common:codes.${problem}` } : undefined;
-}
-
-/** The minimums as the ticket states them under the size field ("Minimum 0.0001, in steps of 0.0001; ..."). */
 export function limitsHint(info: MarketInfo | null | undefined, t: Translate): string | undefined {
   const limits = info?.orderLimits;
   if (!limits) return undefined;

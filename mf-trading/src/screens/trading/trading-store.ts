@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getRootStore } from '@swx/shared';
+import type { AccountMode } from '@swx/shared/contract';
 import { tradingApi, type AssetInfo, type MarketInfo, type RiskStats, type TradableMarket } from '../../api';
 
 export type TradeKind = 'options' | 'spot' | 'margin';
@@ -18,6 +19,8 @@ export class TradingStore {
   info: MarketInfo | null = null;
   risk: RiskStats | null = null;
   assets: AssetInfo | null = null;
+  /** The account set (demo or real) `assets` was read for: balances of the other set are never used. */
+  assetsMode: AccountMode | null = null;
   /** The trade fee rate (`trade_fee_rate`) the estimates and reviews use; null until read. */
   feeRate: string | null = null;
   private infoRequest = 0;
@@ -64,6 +67,16 @@ export class TradingStore {
   /** The USDT the customer can use now in the active account (demo or real). */
   get availableUsdt(): string | null {
     return this.assets?.assets.find((a) => a.currency === 'USDT')?.available ?? null;
+  }
+
+  /**
+   * What the order ticket may spend in `currency`: the active account's available balance (0 for a currency
+   * it holds none of), or null while the balances of the active account are not known (the ticket then
+   * leaves the check to the server).
+   */
+  spendable(currency: string): string | null {
+    if (!this.assets || this.assetsMode !== getRootStore().settings.accountMode) return null;
+    return this.available(currency) ?? '0';
   }
 
   available(currency: string): string | null {
@@ -132,7 +145,11 @@ export class TradingStore {
     if (!getRootStore().session.isLoggedIn) return;
     try {
       const assets = await tradingApi.assets('all');
-      runInAction(() => (this.assets = assets));
+      // The answer names its account set; a switch while the call ran is not mistaken for it.
+      runInAction(() => {
+        this.assets = assets;
+        this.assetsMode = assets.mode;
+      });
     } catch {
       // The balance line is left out rather than shown wrong.
     }

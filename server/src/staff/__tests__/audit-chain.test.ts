@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { eq, sql } from 'drizzle-orm';
 import type { TestServer } from '../../test/harness';
 import { migrationsFolder } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { openEmptyTestPglite } from '../../test/database';
 import { chainDigest, GENESIS_HASH, type ChainRow } from '../audit-chain';
 import { auditLog } from '../tables';
 import { createStaffTestServer, staffMember, staffToken } from './helpers';
@@ -261,7 +261,8 @@ describe('migration 0022 on a database with history', () => {
       journal.entries.findIndex((entry) => entry.tag === '0022_backoffice'),
     );
     fs.writeFileSync(journalFile, JSON.stringify(journal));
-    const client = await PGlite.create();
+    // A bare database without initdb's cost: the migrated template with its schemas dropped.
+    const client = await openEmptyTestPglite();
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: before });

@@ -23,7 +23,7 @@ import {
   type MarginPlan,
 } from './plan';
 import type { MarginSettler } from './settler';
-import { errors } from '@swx/shared/contract';
+import { errors, MARGIN_CURRENCY, marginFundsNeeded } from '@swx/shared/contract';
 
 /** Per customer, the net result of their positions closed since a time (the risk figure). */
 export type { NetResults } from '../net-results';
@@ -42,6 +42,7 @@ export class MarginService {
 
   async quote(customer: Customer, body: MarginQuoteBody): Promise<MarginQuote> {
     const plan = marginPlan(this.ctx, customer, body);
+    await this.requireFunds(customer, plan);
     const expiresAt = new Date(this.ctx.now() + this.ctx.params.getInteger('quote_ttl_seconds') * 1000);
     const quoteId = crypto.randomUUID();
     await this.ctx.db.insert(tradingQuotes).values({
@@ -65,6 +66,17 @@ export class MarginService {
       expectedReturn: plan.expectedReturn === null ? null : fmt(plan.expectedReturn),
       expiresAt: expiresAt.toISOString(),
     };
+  }
+
+  /**
+   * A quote is the order's review: one the available balance cannot pay (margin and opening fee) is refused
+   * with 10011 now, as the order ticket refuses it (`marginOrderRefusal`), not after the customer confirmed.
+   * The order itself is checked again by the ledger inside its transaction.
+   */
+  private async requireFunds(customer: Customer, plan: MarginPlan): Promise<void> {
+    const balances = await this.ctx.ledger.balances(customer.userId, customer.mode);
+    const available = money(balances[MARGIN_CURRENCY]?.available ?? 0);
+    if (marginFundsNeeded(plan.terms).gt(available)) throw new AppError(errors.insufficientBalance);
   }
 
   /**

@@ -4,7 +4,7 @@ import { customerAccount, platformAccount, type AccountRef } from '../../ledger/
 import type { Leg } from '../../ledger/service';
 import type { Customer } from '../context';
 import { fmt } from '../rules';
-import { errors, spotTerms } from '@swx/shared/contract';
+import { errors, spotTerms, spotTooSmall } from '@swx/shared/contract';
 
 /**
  * The legs of a spot fill. `held`: the USDT (buy) or coin (sell) a limit order holds, paid out of held funds
@@ -49,7 +49,7 @@ export function spotLegs(
     return { legs, cost, fee };
   }
   const { value: cost, fee } = spotTerms('sell', quantity, price, feeRate);
-  if (cost.lte(0) || fee.gte(cost)) throw new AppError(errors.purchaseAmountIncorrect);
+  if (spotTooSmall('sell', cost, fee)) throw new AppError(errors.purchaseAmountIncorrect);
   push(held ? coinHeld : coinAvailable, quantity.neg());
   push(trading(coin), quantity);
   push(trading('USDT'), cost.neg());

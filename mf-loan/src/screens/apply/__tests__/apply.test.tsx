@@ -81,13 +81,13 @@ test('shows the pre-contract summary, refuses an empty signature, and signs on t
   expect(row('Total amount of credit')).toHaveTextContent('1,000.00 USDT');
   expect(row('Duration')).toHaveTextContent('30 days');
   expect(row('Repayment')).toHaveTextContent('One payment of 1,027.00 USDT by 23:59:59 (UTC)');
-  expect(row('Borrowing rate')).toHaveTextContent('0.10 % per day');
+  expect(row('Borrowing rate')).toHaveTextContent('0.10% per day');
   expect(row('Total interest')).toHaveTextContent('27.00 USDT');
   expect(row('Total interest')).toHaveTextContent('27 days (30 days minus 3 interest-free days)');
-  expect(row('Annual percentage rate')).toHaveTextContent('38.52 %');
+  expect(row('Annual percentage rate')).toHaveTextContent('38.52%');
   expect(row('Annual percentage rate')).toHaveTextContent('a 365-day year');
   expect(row('Total amount payable')).toHaveTextContent('1,027.00 USDT');
-  expect(row('Costs of late payment')).toHaveTextContent('0.15 % per day on what remains unpaid (1.50 USDT');
+  expect(row('Costs of late payment')).toHaveTextContent('0.15% per day on what remains unpaid (1.50 USDT');
   expect(row('Costs of late payment')).toHaveTextContent('never more than 1,000.00 USDT in total');
   expect(row('Right of withdrawal')).toHaveTextContent('Within 14 days');
   expect(row('Right of withdrawal')).toHaveTextContent('1.00 USDT per day after the first 3 days');

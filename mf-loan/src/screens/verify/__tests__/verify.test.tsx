@@ -94,7 +94,7 @@ test('a new customer goes through every step; each step is checked before the ne
   await userEvent.click(screen.getByRole('radio', { name: 'Female' }));
   await userEvent.selectOptions(screen.getByLabelText('Country of residence'), 'DE');
   await userEvent.type(field('Address'), 'Hauptstraße 1, 10115 Berlin');
-  await userEvent.selectOptions(screen.getByLabelText('Area code'), '+49');
+  await userEvent.selectOptions(screen.getByLabelText('Area code'), 'DE');
   await userEvent.type(field('Phone number'), '12');
   await next();
   expect(screen.getByText('You must be at least 18 years old')).toBeInTheDocument();
@@ -233,4 +233,44 @@ test('after a failed review it shows the reason per field and sends only what fa
   expect(await screen.findByText('Under review')).toBeInTheDocument();
   const sent = site.calls.find((call) => call.method === 'POST' && call.path === '/user/identification');
   expect(sent?.body).toEqual({ backImage: uploadIds[0] });
+});
+
+test('the area codes cover every country, the country of residence first, and send its calling code', async () => {
+  const site = createFakeSite(
+    { 'GET /user/identification': unverified, 'POST /upload/identity': uploads() },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <VerifySection />, '/loan');
+  await screen.findByText('Not verified');
+  await userEvent.click(screen.getByRole('radio', { name: /Passport/ }));
+  await userEvent.type(field('Document number'), 'C01X00T47');
+  await next();
+
+  const areaCode = screen.getByLabelText('Area code');
+  const codes = () =>
+    within(areaCode)
+      .getAllByRole('option')
+      .filter((option) => (option as HTMLOptionElement).value !== '');
+  // Every country of libphonenumber's metadata (the seed had 11 codes), with the codes customers asked for.
+  expect(codes().length).toBeGreaterThan(240);
+  for (const name of [/^United States \(.\+1.\)$/, /^Canada \(.\+1.\)$/, /^United Kingdom \(.\+44.\)$/]) {
+    expect(within(areaCode).getByRole('option', { name })).toBeInTheDocument();
+  }
+  expect(within(areaCode).getByRole('option', { name: /^France \(.\+33.\)$/ })).toBeInTheDocument();
+  expect(within(areaCode).getByRole('option', { name: /^China \(.\+86.\)$/ })).toBeInTheDocument();
+  // By name until a country of residence is chosen; then that country comes first.
+  expect(codes()[0]).toHaveTextContent(/^Afghanistan/);
+  await userEvent.selectOptions(screen.getByLabelText('Country of residence'), 'CA');
+  expect(codes()[0]).toHaveTextContent(/^Canada \(.\+1.\)$/);
+
+  await userEvent.selectOptions(areaCode, 'CA');
+  await userEvent.type(field('Phone number'), '212 555 01');
+  await next();
+  expect(screen.getByText('Phone number incorrect for this area code')).toBeInTheDocument();
+  // +1 is shared: a number of the North American plan is accepted whichever +1 country was picked.
+  await userEvent.clear(field('Phone number'));
+  await userEvent.type(field('Phone number'), '212 555 0123');
+  await next();
+  expect(screen.queryByText('Phone number incorrect for this area code')).not.toBeInTheDocument();
 });

@@ -51,7 +51,7 @@ test('a row whose live change is unknown shows "—" read as not known, and does
 
 test('the fee line is shown from the live parameter while the fee is under 0.3 %', async () => {
   site('0.001');
-  expect(await screen.findByTestId('fee-line')).toHaveTextContent('Trading fee 0.10% — under 0.3 %');
+  expect(await screen.findByTestId('fee-line')).toHaveTextContent('Trading fee 0.10% — under 0.3%');
 });
 
 test.each([['0.003'], ['0.005'], ['not-a-number']])(

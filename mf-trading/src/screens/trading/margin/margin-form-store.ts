@@ -1,10 +1,16 @@
 import type Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { formatPrice, getRootStore, isApiError, wireAmount } from '@swx/shared';
-import type { BuyUBody, MarginQuoteBody } from '@swx/shared/contract';
+import { formatPrice, getRootStore, isApiError, parseAmount, wireAmount } from '@swx/shared';
+import {
+  marginOrderRefusal,
+  type BuyUBody,
+  type MarginQuoteBody,
+  type OrderRefusal,
+} from '@swx/shared/contract';
 import { tradingApi, type MarginQuote, type Position } from '../../../api';
 import type { TradingStore } from '../trading-store';
 import {
+  entryPrice,
   marginProblems,
   type Direction,
   type EntryType,
@@ -89,7 +95,36 @@ export class MarginFormStore implements MarginFields {
       maintenanceRate: this.maintenanceRate,
       contractSize: this.trading.info?.contractSize ?? null,
       formatPrice: (price: Decimal) => formatPrice(price, decimals),
-      limits: this.trading.info?.orderLimits,
+    });
+  }
+
+  /**
+   * The market's minimums on lots at the entry price, then the margin and opening fee the order takes
+   * against the active account's available USDT, by the rules the server's quote applies
+   * (`marginOrderRefusal`, with the catalogue code the server would answer): worked out as the customer
+   * types, so an order the server would refuse never reaches its review. Null while the lots, the price or
+   * the facts are unknown.
+   */
+  get refusal(): OrderRefusal | null {
+    const lots = parseAmount(this.lots);
+    const contractSize = this.trading.info?.contractSize;
+    const price = entryPrice(this, {
+      livePrice: this.trading.livePrice,
+      maintenanceRate: this.maintenanceRate,
+      contractSize: contractSize ?? null,
+      formatPrice: (value: Decimal) => value.toFixed(),
+    });
+    if (!lots?.gt(0) || !price?.gt(0) || !contractSize || this.trading.feeRate === null) return null;
+    return marginOrderRefusal({
+      lots,
+      contractSize,
+      price,
+      leverage: this.leverage,
+      feeRate: this.trading.feeRate,
+      availableUsdt: this.trading.spendable('USDT'),
+      // The market's minimums as getMarketInfo serves them (the server's `market_order_limits`).
+      limits: this.trading.info?.orderLimits ?? null,
+      quoteAsset: this.trading.info?.quoteAsset,
     });
   }
 
@@ -119,7 +154,7 @@ export class MarginFormStore implements MarginFields {
   async review(): Promise<void> {
     this.showProblems = true;
     this.failure = null;
-    if (!this.isValid || !this.trading.code) return;
+    if (!this.isValid || this.refusal !== null || !this.trading.code) return;
     const order = this.order;
     this.quoting = true;
     try {

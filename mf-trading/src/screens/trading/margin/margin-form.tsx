@@ -4,18 +4,28 @@ import {
   DecimalField,
   formatDateTime,
   formatMoney,
+  formatNumber,
   formatPrice,
-  messageForError,
   Modal,
   problemText,
+  type Translate,
 } from '@swx/shared';
 import { Figures, SignedAmount } from '../../../components/figures';
 import { limitsHint } from '../../../components/order-limits';
 import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
+import { TicketSubmit } from '../order-refusal';
 import type { TradingStore } from '../trading-store';
 import styles from '../forms.module.css';
 import type { MarginFormStore } from './margin-form-store';
+
+/**
+ * "1 lot = 100,000 units", "1 lot = 1 unit": plural by the language's rules (i18next `_one`/`_other`...).
+ * The plural category is chosen from the number; the digits shown are the SDK's formatting of the exact size.
+ */
+function lotHint(t: Translate, contractSize: string): string {
+  return t('margin.lotHint', { count: Number(contractSize), size: formatNumber(contractSize) });
+}
 
 export const MarginForm = observer(function MarginForm({
   form,
@@ -55,9 +65,7 @@ export const MarginForm = observer(function MarginForm({
           error={problemText(problems.lots, t)}
           hint={
             info
-              ? [t('margin.lotHint', { size: info.contractSize }), limitsHint(info, t)]
-                  .filter(Boolean)
-                  .join(' · ')
+              ? [lotHint(t, info.contractSize), limitsHint(info, t)].filter(Boolean).join(' · ')
               : undefined
           }
         />
@@ -119,14 +127,9 @@ export const MarginForm = observer(function MarginForm({
             error={problemText(problems.takeProfit, t)}
           />
         ) : null}
-        {form.failure ? (
-          <p className={styles.failure} role="alert">
-            {messageForError(form.failure, t)}
-          </p>
-        ) : null}
-        <Button type="submit" fullWidth loading={form.quoting}>
+        <TicketSubmit refusal={form.refusal} failure={form.failure} loading={form.quoting}>
           {t('order.review')}
-        </Button>
+        </TicketSubmit>
       </form>
       <MarginConfirm form={form} trading={trading} />
     </>

@@ -1,7 +1,6 @@
 import type Decimal from 'decimal.js';
 import { type FieldProblem, parseAmount } from '@swx/shared';
-import { exitProblems, liquidationPrice, type MarginDirection, type OrderLimits } from '@swx/shared/contract';
-import { sizeProblem } from '../../../components/order-limits';
+import { exitProblems, liquidationPrice, type MarginDirection } from '@swx/shared/contract';
 
 export type Direction = MarginDirection;
 export type EntryType = 'market' | 'limit';
@@ -27,8 +26,6 @@ export interface MarginContext {
   contractSize: string | null;
   /** Formats a price for messages with the market's decimals. */
   formatPrice: (price: Decimal) => string;
-  /** The market's order minimums (lots); checked as the server will. */
-  limits?: OrderLimits;
 }
 
 export type MarginProblems = Partial<Record<'lots' | 'limitPrice' | 'stopLoss' | 'takeProfit', FieldProblem>>;
@@ -90,10 +87,6 @@ export function marginProblems(fields: MarginFields, context: MarginContext): Ma
 
   const entry = entryPrice(fields, context);
   if (entry === null) return problems;
-  const size = problems.lots
-    ? undefined
-    : sizeProblem(parseAmount(fields.lots), entry, context.contractSize, context.limits);
-  if (size) problems.lots = size;
   const liquidation = estimatedLiquidation(fields, context, entry);
   const long = fields.direction === 'long';
   const judged = exitProblems(

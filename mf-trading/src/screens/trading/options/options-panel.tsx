@@ -10,7 +10,6 @@ import {
   formatPercent,
   formatDuration,
   formatPrice,
-  messageForError,
   Modal,
   problemText,
   toaster,
@@ -21,6 +20,7 @@ import { Segmented } from '../../../components/segmented';
 import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import listStyles from '../lists.module.css';
+import { TicketSubmit } from '../order-refusal';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
@@ -112,15 +112,15 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
             }))}
           />
         ) : null}
-        {store.failure ? (
-          <p className={formStyles.failure} role="alert">
-            {messageForError(store.failure, t)}
-          </p>
-        ) : null}
         <StaleRule trading={trading} />
-        <Button type="submit" fullWidth disabled={!period}>
+        <TicketSubmit
+          refusal={store.refusal}
+          failure={store.failure}
+          stakeBounds={store.bounds}
+          disabled={!period}
+        >
           {t('order.review')}
-        </Button>
+        </TicketSubmit>
       </form>
 
       <Modal
@@ -154,6 +154,12 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
             items={[
               [t('market'), trading.code ?? ''],
               [t('options.direction'), t(store.direction === 'up' ? 'options.up' : 'options.down')],
+              // The feed's price now, live while the dialog is open: the contract opens at the purchase tick.
+              [
+                t('review.livePrice'),
+                <LivePrice key="live" trading={trading} decimals={trading.priceDecimals} />,
+                'option-live-price',
+              ],
               [t('options.stake'), formatMoney(store.amount, 'USDT')],
               [t('options.period'), `${period.seconds} s`],
               [t('options.payoutRate'), ratePercent(period.rate)],
@@ -190,6 +196,18 @@ export const OptionsPanel = observer(function OptionsPanel({ trading }: { tradin
       <ReceiptDialog target={receipt} onClose={() => setReceipt(null)} />
     </>
   );
+});
+
+/** Its own observer: each tick redraws this figure, not the whole ticket. */
+const LivePrice = observer(function LivePrice({
+  trading,
+  decimals,
+}: {
+  trading: TradingStore;
+  decimals: number;
+}) {
+  const price = trading.livePrice;
+  return <>{price === null ? '—' : formatPrice(price, decimals)}</>;
 });
 
 function ContractItem({

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { type FieldProblem, formatMoney, parseAmount, wireAmount } from '@swx/shared';
-import { roundReceived } from '@swx/shared/contract';
+import { type FieldProblem, parseAmount, wireAmount } from '@swx/shared';
+import { optionOrderRefusal, roundReceived, type OrderRefusal } from '@swx/shared/contract';
 import { tradingApi, type OptionContract, type OptionPeriod } from '../../../api';
 import type { TradingStore } from '../trading-store';
 
@@ -12,19 +12,13 @@ export function secondsLeft(expiryTime: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(expiryTime) - now) / 1000));
 }
 
-/** Seed §5: the amount is required and correct; docs/product.md (business rules): within the stake bounds. */
-export function stakeProblem(
-  amount: string,
-  bounds: { min: string; max: string } | null,
-): FieldProblem | undefined {
+/**
+ * Seed §5: the amount is required and correct. Its bounds, its cents and the balance are the ticket's
+ * refusal (`OptionsStore.refusal`), shown as the customer types.
+ */
+export function stakeProblem(amount: string): FieldProblem | undefined {
   if (amount.trim() === '') return { key: 'common:validation.amountRequired' };
-  const stake = parseAmount(amount);
-  if (!stake?.gt(0)) return { key: 'common:validation.amountIncorrect' };
-  if (bounds && (stake.lt(bounds.min) || stake.gt(bounds.max)))
-    return {
-      key: 'options.stakeOutOfBounds',
-      values: { min: formatMoney(bounds.min, 'USDT'), max: formatMoney(bounds.max, 'USDT') },
-    };
+  if (!parseAmount(amount)?.gt(0)) return { key: 'common:validation.amountIncorrect' };
   return undefined;
 }
 
@@ -97,7 +91,23 @@ export class OptionsStore {
   }
 
   get problem(): FieldProblem | undefined {
-    return stakeProblem(this.amount, this.bounds);
+    return stakeProblem(this.amount);
+  }
+
+  /**
+   * What the server would refuse the stake for (`optionOrderRefusal`: whole cents, the market's bounds, the
+   * active account's available USDT), as the customer types; null while the stake is not a positive number.
+   */
+  get refusal(): OrderRefusal | null {
+    const stake = parseAmount(this.amount);
+    const bounds = this.bounds;
+    if (!stake?.gt(0) || !bounds) return null;
+    return optionOrderRefusal({
+      stake,
+      stakeMin: bounds.min,
+      stakeMax: bounds.max,
+      availableUsdt: this.trading.spendable('USDT'),
+    });
   }
 
   get visibleProblem(): FieldProblem | undefined {
@@ -114,7 +124,7 @@ export class OptionsStore {
   review(): void {
     this.showProblems = true;
     this.failure = null;
-    if (this.problem || !this.chosenPeriod || !this.trading.code) return;
+    if (this.problem || this.refusal || !this.chosenPeriod || !this.trading.code) return;
     this.confirming = true;
   }
 

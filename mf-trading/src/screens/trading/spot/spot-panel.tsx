@@ -9,7 +9,6 @@ import {
   formatNumber,
   formatRate,
   formatPrice,
-  messageForError,
   parseAmount,
   problemText,
   Tabs,
@@ -24,6 +23,7 @@ import { useTradingT } from '../../../i18n';
 import formStyles from '../forms.module.css';
 import listStyles from '../lists.module.css';
 import { ReceiptDialog, type ReceiptTarget } from '../receipt';
+import { TicketSubmit } from '../order-refusal';
 import { OneClickNotice, SpotReview, useOneClickTrading, type SpotDraft } from '../review';
 import type { TradingStore } from '../trading-store';
 import { useTradingEvents } from '../use-account-events';
@@ -217,14 +217,9 @@ export const SpotPanel = observer(function SpotPanel({ trading }: { trading: Tra
             })}
           </p>
         ) : null}
-        {store.failure ? (
-          <p className={formStyles.failure} role="alert">
-            {messageForError(store.failure, t)}
-          </p>
-        ) : null}
-        <Button type="submit" fullWidth loading={store.placing}>
+        <TicketSubmit refusal={store.refusal} failure={store.failure} loading={store.placing}>
           {t(store.side === 'buy' ? 'spot.buy' : 'spot.sell')}
-        </Button>
+        </TicketSubmit>
         <OneClickNotice />
       </form>
       <InListsArea>

@@ -1,7 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type FieldProblem, parseAmount, wireAmount } from '@swx/shared';
-import type { OrderLimits, SpotSubmitBody } from '@swx/shared/contract';
-import { sizeProblem } from '../../../components/order-limits';
+import { spotOrderRefusal, type OrderRefusal, type SpotSubmitBody } from '@swx/shared/contract';
 import { tradingApi, type SpotOrder } from '../../../api';
 import type { TradingStore } from '../trading-store';
 
@@ -13,26 +12,18 @@ export interface SpotProblems {
   limitPrice?: FieldProblem;
 }
 
-/**
- * Seed §5: the purchase quantity is required and correct; a limit order needs a correct price. The market's
- * minimums (size, step, value at the order's price) are checked as the server will (issue 28).
- */
-export function spotProblems(
-  fields: { quantity: string; orderType: SpotEntry; limitPrice: string },
-  market: { livePrice: string | null; limits?: OrderLimits } = { livePrice: null },
-): SpotProblems {
+/** Seed §5: the purchase quantity is required and correct; a limit order needs a correct price. */
+export function spotProblems(fields: {
+  quantity: string;
+  orderType: SpotEntry;
+  limitPrice: string;
+}): SpotProblems {
   const problems: SpotProblems = {};
   if (fields.quantity.trim() === '') problems.quantity = { key: 'common:validation.quantityRequired' };
   else if (!parseAmount(fields.quantity)?.gt(0)) problems.quantity = { key: 'order.quantityIncorrect' };
   if (fields.orderType === 'limit') {
     if (fields.limitPrice.trim() === '') problems.limitPrice = { key: 'order.priceRequired' };
     else if (!parseAmount(fields.limitPrice)?.gt(0)) problems.limitPrice = { key: 'order.priceIncorrect' };
-  }
-  if (!problems.quantity && !problems.limitPrice) {
-    const price =
-      fields.orderType === 'limit' ? parseAmount(fields.limitPrice) : parseAmount(market.livePrice ?? '');
-    const size = sizeProblem(parseAmount(fields.quantity), price, '1', market.limits);
-    if (size) problems.quantity = size;
   }
   return problems;
 }
@@ -59,9 +50,32 @@ export class SpotStore {
   }
 
   get problems(): SpotProblems {
-    return spotProblems(this, {
-      livePrice: this.trading.livePrice,
-      limits: this.trading.info?.orderLimits,
+    return spotProblems(this);
+  }
+
+  /**
+   * What the server would refuse this order for (ledger step, the market's minimums, a sale its fee eats,
+   * balance), worked out as the customer types by the contract's rule (`spotOrderRefusal`), with the
+   * catalogue code the server would answer; null while the fields are incomplete or a figure is unknown.
+   */
+  get refusal(): OrderRefusal | null {
+    const quantity = parseAmount(this.quantity);
+    const price = parseAmount(this.orderType === 'limit' ? this.limitPrice : (this.trading.livePrice ?? ''));
+    const info = this.trading.info;
+    const coin = info?.baseAsset;
+    if (!quantity?.gt(0) || !price?.gt(0) || !info || !coin) return null;
+    return spotOrderRefusal({
+      side: this.side,
+      quantity,
+      price,
+      // Until the fee rate is read, the value alone (the server's refusal still covers the fee).
+      feeRate: this.trading.feeRate ?? 0,
+      coin,
+      availableUsdt: this.trading.spendable('USDT'),
+      availableCoin: this.trading.spendable(coin),
+      // The market's minimums as getMarketInfo serves them (the server's `market_order_limits`).
+      limits: info.orderLimits ?? null,
+      contractSize: info.contractSize,
     });
   }
 
@@ -90,7 +104,7 @@ export class SpotStore {
   validate(): boolean {
     this.showProblems = true;
     this.failure = null;
-    return Object.keys(this.problems).length === 0 && this.trading.code !== null;
+    return Object.keys(this.problems).length === 0 && this.refusal === null && this.trading.code !== null;
   }
 
   async submit(): Promise<SpotOrder | null> {

@@ -1,3 +1,4 @@
+import { marginOrderRefusal } from '@swx/shared/contract';
 import { tradingServer, refusal, usdt, type TradingTestServer } from '../../__tests__/helpers';
 
 let server: TradingTestServer;
@@ -310,6 +311,33 @@ describe('customer actions', () => {
     await server.tick('BTCUSDT', '100400.00');
     expect(await refusal(() => t.margin.buy(customer, { ...long, quoteId: again.quoteId }))).toBe('11007');
     server.clock.now -= 31_000;
+  });
+
+  it('refuses to quote an order the available balance cannot pay, by the order ticket’s rule', async () => {
+    await reset();
+    // Real crypto accounts are capped at 2×: 1 lot takes 50,000 margin and a 100 fee.
+    const order = { ...long, leverage: 2 } as const;
+    const poor = await server.customer('real', '50099.99');
+    const t = server.services.trading;
+    expect(await refusal(() => t.margin.quote(poor, order))).toBe('10011');
+    expect(
+      marginOrderRefusal({
+        lots: order.lots,
+        contractSize: '1',
+        price: '100000',
+        leverage: order.leverage,
+        feeRate: '0.001',
+        availableUsdt: '50099.99',
+        // The market's minimums as getMarketInfo serves them: 1 lot clears them, so the balance decides.
+        limits: server.services.markets.orderLimits('BTCUSDT'),
+      }),
+    ).toMatchObject({ reason: 'balance', code: '10011', needed: '50100' });
+    const enough = await server.customer('real', '50100');
+    expect((await t.margin.quote(enough, order)).requiredMargin).toBe('50000');
+    // Held funds do not count: a waiting limit entry (22,545 held) leaves 27,555 available.
+    await t.margin.buy(enough, { ...order, lots: '0.5', orderType: 'limit', price: '90000' });
+    expect(await refusal(() => t.margin.quote(enough, { ...order, lots: '0.6' }))).toBe('10011');
+    expect(await refusal(() => t.margin.quote(enough, { ...order, lots: '0.5' }))).toBeUndefined();
   });
 
   it('takes the quote tolerance and lifetime from the staff parameters', async () => {

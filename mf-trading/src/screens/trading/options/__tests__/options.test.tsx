@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RootStore } from '@swx/shared';
-import type { OptionContract } from '@swx/shared/contract';
+import { optionOrderRefusal, type OptionContract } from '@swx/shared/contract';
 import {
   createFakeSite,
   marketInfo,
@@ -48,13 +48,17 @@ async function openOptions(overrides: FakeRoutes = {}) {
 describe('option stake rules', () => {
   const bounds = { min: '10', max: '50000' };
   test('required, a positive number, within the bounds', () => {
-    expect(stakeProblem('', bounds)?.key).toBe('common:validation.amountRequired');
-    expect(stakeProblem('abc', bounds)?.key).toBe('common:validation.amountIncorrect');
-    expect(stakeProblem('0', bounds)?.key).toBe('common:validation.amountIncorrect');
-    expect(stakeProblem('9.99', bounds)?.key).toBe('options.stakeOutOfBounds');
-    expect(stakeProblem('50000.01', bounds)?.key).toBe('options.stakeOutOfBounds');
-    expect(stakeProblem('10', bounds)).toBeUndefined();
-    expect(stakeProblem('50000', bounds)).toBeUndefined();
+    expect(stakeProblem('')?.key).toBe('common:validation.amountRequired');
+    expect(stakeProblem('abc')?.key).toBe('common:validation.amountIncorrect');
+    expect(stakeProblem('0')?.key).toBe('common:validation.amountIncorrect');
+    expect(stakeProblem('10')).toBeUndefined();
+    // The bounds are the ticket's refusal (the contract's rule, as the server applies it).
+    const refusal = (stake: string) =>
+      optionOrderRefusal({ stake, stakeMin: bounds.min, stakeMax: bounds.max, availableUsdt: null });
+    expect(refusal('9.99')?.reason).toBe('minimum');
+    expect(refusal('50000.01')?.reason).toBe('maximum');
+    expect(refusal('10')).toBeNull();
+    expect(refusal('50000')).toBeNull();
   });
 
   test('the countdown counts whole seconds and stops at zero', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setFormatLanguage, type RootStore } from '@swx/shared';
 import type { SpotOrder } from '@swx/shared/contract';
 import { createFakeSite, renderScreen, resetRoot, type FakeRoutes } from '../../../../test-support/fake-site';
-import { tradingRoutes } from '../../../../test-support/trading-routes';
+import { assetsAnswer, tradingRoutes } from '../../../../test-support/trading-routes';
 import { TradingScreen } from '../../trading';
 import { spotProblems } from '../spot-store';
 
@@ -108,7 +108,8 @@ test('shows the value and fee before placing, places a limit order and cancels i
 });
 
 test('a market order is reviewed at the live price; cancelling the review sends nothing', async () => {
-  const { calls } = await openSpot();
+  // Coins to sell: a sale beyond the available coins is refused in the ticket (order-refusal tests).
+  const { calls } = await openSpot({ 'GET /order/getAssestInfo/all': assetsAnswer('demo', '100000', '5') });
   const user = userEvent.setup();
   await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '2');
   await user.click(screen.getByRole('radio', { name: 'Sell' }));

@@ -1,0 +1,1 @@
+export { OrderRefusalNote, orderFailureText, TicketSubmit } from './order-refusal';
