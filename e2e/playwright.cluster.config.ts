@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/browser';
 
 /**
  * Several instances behind a load balancer (cluster/): the spec starts two built servers on one PostgreSQL
@@ -22,9 +23,6 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-quic'],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

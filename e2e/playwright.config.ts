@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/browser';
 import { smtpUrl } from './support/smtp';
 // Social sign-in: two local OpenID Providers.
 import { socialProviderSetup } from './support/oidc-providers';
@@ -59,19 +60,7 @@ export default defineConfig({
     // open list page cost about twice the processor time with the flashes (2026-11-28, docs/performance.md).
     // The site honours reduced motion with a steady colour instead; markets.spec.ts tests both.
     reducedMotion: 'reduce',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--headless',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import suite from './playwright.config';
+import { fullChromiumLaunchOptions } from './support/browser';
 
 /**
  * The visit-everything checks (`pnpm --dir e2e test:fit`): every route fits in ten languages, no English
@@ -32,5 +33,6 @@ export default defineConfig({
   timeout: 90_000,
   retries: 0,
   webServer,
+  use: { ...suite.use, launchOptions: fullChromiumLaunchOptions },
   projects: [{ name: 'fit', use: { browserName: 'chromium' } }],
 });
