@@ -13,7 +13,7 @@ import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
 import { requirePostable } from '../ledger/precision';
-import type { Ledger, TransferResult } from '../ledger/service';
+import type { Ledger, TransferRequest, TransferResult } from '../ledger/service';
 import type { ParamKey } from '../params/definitions';
 import type { StaffIdentity } from '../staff/staff';
 import { listOwned, type Customer } from '../platform/owned';
@@ -222,20 +222,20 @@ export class Deposits {
  * chain watcher after the confirmations): `amount` of `coin` from the platform's external custody to the
  * customer's real account, in the caller's transaction, at most once per `once` key.
  */
-export async function creditDeposit(
-  ledger: Pick<Ledger, 'transfer'>,
-  tx: Tx,
-  deposit: {
-    userId: string;
-    coin: string;
-    amount: string;
-    reference: { type: string; id: string };
-    memo: string;
-    once: string;
-  },
-): Promise<TransferResult> {
+/** What a deposit's credit is made of: external custody pays the customer's available funds, once. */
+export interface DepositCredit {
+  userId: string;
+  coin: string;
+  amount: string;
+  reference: { type: string; id: string };
+  memo: string;
+  once: string;
+}
+
+/** The ledger entry of a deposit's credit (`creditDeposit` posts one; the chain watcher many at once). */
+export function depositTransfer(deposit: DepositCredit): TransferRequest {
   const { userId, coin, amount } = deposit;
-  const result = await ledger.transfer(tx, {
+  return {
     type: 'deposit',
     reference: deposit.reference,
     memo: deposit.memo,
@@ -244,8 +244,15 @@ export async function creditDeposit(
       { account: platformAccount('platform_external_custody', coin, 'real'), amount: `-${amount}` },
       { account: customerAccount(userId, 'real', coin), amount },
     ],
-  });
-  return result;
+  };
+}
+
+export async function creditDeposit(
+  ledger: Pick<Ledger, 'transfer'>,
+  tx: Tx,
+  deposit: DepositCredit,
+): Promise<TransferResult> {
+  return ledger.transfer(tx, depositTransfer(deposit));
 }
 
 export function toDeposit(row: DepositRow): Deposit {
