@@ -41,10 +41,11 @@ export interface LoadSent {
 }
 
 const TRANSFER_SELECTOR = '0xa9059cbb';
-/** 0.01 ether plus a few units of 1e-8, so every amount is exact at the ledger's precision. */
+/** 0.01 ether plus up to 999 × 1e-8, 5 tokens plus up to 999 × 0.01: exact at the ledger's precision. */
 const NATIVE_BASE = 10n ** 16n;
+const NATIVE_STEP = 10n ** 10n;
 const TOKEN_BASE = 5n * 10n ** 18n;
-const STEP = 10n ** 10n;
+const TOKEN_STEP = 10n ** 16n;
 
 const hex = (value: bigint | number) => `0x${value.toString(16)}`;
 const word = (value: string) => value.replace(/^0x/, '').padStart(64, '0');
@@ -97,10 +98,10 @@ async function main(): Promise<void> {
     if (loaded) {
       for (let i = 0; i < plan.perBlock; i += 1, n += 1) {
         const to = plan.recipients[(n * 7919) % plan.recipients.length]!;
-        const amount = BigInt(n % 1000) * STEP;
+        const step = BigInt(n % 1000);
         if (i % 2 === 0) {
           const from = plan.nativeSenders[(n >> 1) % plan.nativeSenders.length]!;
-          const value = NATIVE_BASE + amount;
+          const value = NATIVE_BASE + step * NATIVE_STEP;
           nativeWei += value;
           sent.native.count += 1;
           const nonce = nonces.get(from)!;
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
           });
         } else {
           const from = plan.tokenSenders[(n >> 1) % plan.tokenSenders.length]!;
-          const units = TOKEN_BASE + amount;
+          const units = TOKEN_BASE + step * TOKEN_STEP;
           tokenUnits += units;
           sent.token.count += 1;
           const nonce = nonces.get(from)!;
