@@ -265,6 +265,40 @@ describe('the watcher', () => {
     expect(await available('1002', 'USDT')).toBe('350.12');
   });
 
+  it('credits the deposits of a batch whose ledger call fails one by one, each once', async () => {
+    const net = network(a, 'alpha');
+    const failing = new NetworkWatcher(net, jsonRpcReader(net.rpcUrl), {
+      ...deps,
+      addresses,
+      ledger: {
+        transfer: (tx, request) => ledger.transfer(tx, request),
+        transferMany: () => Promise.reject(new Error('ledger: a once key was used concurrently')),
+      },
+    });
+    const carol = await addresses.addressFor('1009', { chainId: CHAIN_A });
+    const dave = await addresses.addressFor('1010', { chainId: CHAIN_A });
+    const one = await a.sendNative(carol, ETHER);
+    const two = await a.sendNative(dave, 2n * ETHER);
+    await a.mine(2);
+    const warned = logged.length;
+    expect((await failing.pass()).outcome).toBe('ok');
+    expect(logged.slice(warned).map((l) => l.message)).toContain(
+      'chain deposits: a batch of credits failed; crediting one by one',
+    );
+    await watcher(net).pass();
+    for (const hash of [one, two]) {
+      const row = (await byTx(hash))!;
+      expect(row.status).toBe('credited');
+      const [entries] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(ledgerJournalEntries)
+        .where(eq(ledgerJournalEntries.onceKey, `chain_deposit:${row.id}`));
+      expect(entries!.count).toBe(1);
+    }
+    expect(await available('1009', 'ETH')).toBe('1');
+    expect(await available('1010', 'ETH')).toBe('2');
+  });
+
   it('drops a deposit whose block is replaced before it is credited', async () => {
     const w = watcher(network(a, 'alpha'));
     await w.pass();
