@@ -138,7 +138,9 @@ async function main(): Promise<void> {
       { method: 'eth_getBlockByNumber', params: ['latest', false] },
     ])) as { number: string; transactions: string[] }[];
     if (block!.transactions.length !== calls.length)
-      throw new Error(`block ${block!.number} holds ${block!.transactions.length} of ${calls.length} transactions`);
+      throw new Error(
+        `block ${block!.number} holds ${block!.transactions.length} of ${calls.length} transactions`,
+      );
     if (loaded) sent.blocks += 1;
     if (loaded && Date.now() > slot + plan.blockMs) sent.late += 1;
     const line: LoadBlock = {

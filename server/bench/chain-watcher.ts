@@ -275,7 +275,10 @@ async function main(): Promise<void> {
 
     // ---- checks -----------------------------------------------------------------------------------------
     const [journal] = await database.db
-      .select({ count: sql<number>`count(*)::int`, keys: sql<number>`count(distinct ${ledgerJournalEntries.onceKey})::int` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        keys: sql<number>`count(distinct ${ledgerJournalEntries.onceKey})::int`,
+      })
       .from(ledgerJournalEntries)
       .where(sql`${ledgerJournalEntries.onceKey} like 'chain_deposit:%'`);
     const sums = await database.db
@@ -301,7 +304,8 @@ async function main(): Promise<void> {
       const mined = blocks.get(row.block)?.at;
       const confirmedBy = blocks.get(row.block + confirmations - 1)?.at;
       if (mined !== undefined) recordedAfter.push(row.seenAt.getTime() - mined);
-      if (confirmedBy !== undefined && row.creditedAt) creditedAfter.push(row.creditedAt.getTime() - confirmedBy);
+      if (confirmedBy !== undefined && row.creditedAt)
+        creditedAfter.push(row.creditedAt.getTime() - confirmedBy);
     }
     const wei = new Decimal(sent.native.wei).div('1e18');
     const units = new Decimal(sent.token.units).div('1e18');
@@ -325,7 +329,9 @@ async function main(): Promise<void> {
     const finalLag = lag.at(-1)!.behind;
     const keptUp = late <= early + perInterval && finalLag <= 3 * perInterval + 1;
     const passMs = loadedPasses.map((p) => p.ms);
-    const perBlockMs = loadedPasses.filter((p) => p.result.blocksRead > 0).map((p) => p.ms / p.result.blocksRead);
+    const perBlockMs = loadedPasses
+      .filter((p) => p.result.blocksRead > 0)
+      .map((p) => p.ms / p.result.blocksRead);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const report = {
       database: name,
@@ -358,7 +364,11 @@ async function main(): Promise<void> {
       passes: {
         count: loadedPasses.length,
         blocksRead: blocksReadLoaded,
-        msPerPass: { median: round(percentile(passMs, 50)), p90: round(percentile(passMs, 90)), max: round(Math.max(...passMs)) },
+        msPerPass: {
+          median: round(percentile(passMs, 50)),
+          p90: round(percentile(passMs, 90)),
+          max: round(Math.max(...passMs)),
+        },
         msPerBlock: { median: round(percentile(perBlockMs, 50), 1), max: round(Math.max(...perBlockMs), 1) },
         creditedDuringLoad: loadedPasses.reduce((sum, p) => sum + p.result.credited, 0),
         outcomes: [...new Set(passes.map((p) => p.result.outcome))].join(','),
@@ -376,10 +386,26 @@ async function main(): Promise<void> {
         expected,
         statuses: Object.fromEntries(statuses.map((s) => [s.status, s.count])),
         journalEntries: journal!.count,
-        native: { sent: sent.native.count, credited: eth?.count ?? 0, amount: wei.toFixed(), creditedAmount: eth?.credited },
-        token: { sent: sent.token.count, credited: usdt?.count ?? 0, amount: units.toFixed(), creditedAmount: usdt?.credited },
-        recordedAfterBlockMs: { median: round(percentile(recordedAfter, 50)), max: round(Math.max(...recordedAfter)) },
-        creditedAfterConfirmedMs: { median: round(percentile(creditedAfter, 50)), max: round(Math.max(...creditedAfter)) },
+        native: {
+          sent: sent.native.count,
+          credited: eth?.count ?? 0,
+          amount: wei.toFixed(),
+          creditedAmount: eth?.credited,
+        },
+        token: {
+          sent: sent.token.count,
+          credited: usdt?.count ?? 0,
+          amount: units.toFixed(),
+          creditedAmount: usdt?.credited,
+        },
+        recordedAfterBlockMs: {
+          median: round(percentile(recordedAfter, 50)),
+          max: round(Math.max(...recordedAfter)),
+        },
+        creditedAfterConfirmedMs: {
+          median: round(percentile(creditedAfter, 50)),
+          max: round(Math.max(...creditedAfter)),
+        },
         drainMs,
       },
       exactlyOnce,

@@ -264,7 +264,8 @@ export class NetworkWatcher {
       this.reader.succeeded(txHash, block.hash),
     );
     [...native.values()].forEach((transfer, i) => {
-      if (succeeded[i]) found.set(`${transfer.txHash}:-1`, { ...transfer, logIndex: -1, contract: undefined });
+      if (succeeded[i])
+        found.set(`${transfer.txHash}:-1`, { ...transfer, logIndex: -1, contract: undefined });
     });
     for (const transfer of tokens) {
       if (!owners.has(transfer.to) || transfer.value === 0n) continue;
@@ -385,7 +386,7 @@ export class NetworkWatcher {
     const deepest = tip - this.network.confirmations + 1;
     const hashes = new Map<number, string | undefined>();
     let after = 0n;
-    for (let handled = 0; handled < CREDITS_PER_PASS; ) {
+    for (let handled = 0; handled < CREDITS_PER_PASS;) {
       const due = await this.deps.db
         .select({ id: cashierChainDeposits.id, blockNumber: cashierChainDeposits.blockNumber })
         .from(cashierChainDeposits)
