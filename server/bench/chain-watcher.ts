@@ -411,7 +411,7 @@ async function main(): Promise<void> {
       exactlyOnce,
       keptUp,
     };
-    console.log(JSON.stringify(report, null, 2));
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     if (!exactlyOnce || !keptUp) process.exitCode = 1;
   } finally {
     loadProcess?.kill('SIGTERM');
