@@ -9,13 +9,7 @@ import { creditDeposit } from '../deposits';
 import type { AddressOwner, DepositAddresses } from './addresses';
 import type { ChainNetwork } from './networks';
 import { NodeAnswerRefused, type ChainBlock, type ChainReader } from './rpc';
-import {
-  classify,
-  creditedAmount,
-  shownConfirmations,
-  type Classified,
-  type FoundTransfer,
-} from './rules';
+import { classify, creditedAmount, shownConfirmations, type Classified, type FoundTransfer } from './rules';
 
 export interface WatcherLog {
   info(details: object, message: string): void;
@@ -343,23 +337,23 @@ export class NetworkWatcher {
       const [inserted] = await tx
         .insert(cashierChainDeposits)
         .values({
-        chainId: this.network.chainId,
-        network: this.network.id,
-        txHash: transfer.txHash,
-        logIndex: transfer.logIndex,
-        blockNumber: block.number,
-        blockHash: block.hash,
-        fromAddress: transfer.from,
-        toAddress: transfer.to,
-        tokenContract: transfer.contract ?? null,
-        coin: decided.coin,
-        rawAmount: transfer.value.toString(),
-        amount: decided.amount,
-        userId: BigInt(userId),
-        status: decided.status,
-        seenAt: at,
-        updatedAt: at,
-      })
+          chainId: this.network.chainId,
+          network: this.network.id,
+          txHash: transfer.txHash,
+          logIndex: transfer.logIndex,
+          blockNumber: block.number,
+          blockHash: block.hash,
+          fromAddress: transfer.from,
+          toAddress: transfer.to,
+          tokenContract: transfer.contract ?? null,
+          coin: decided.coin,
+          rawAmount: transfer.value.toString(),
+          amount: decided.amount,
+          userId: BigInt(userId),
+          status: decided.status,
+          seenAt: at,
+          updatedAt: at,
+        })
         .returning({ id: cashierChainDeposits.id });
       return inserted!.id;
     }

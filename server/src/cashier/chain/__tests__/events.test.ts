@@ -68,7 +68,10 @@ beforeAll(async () => {
   ({ database, drop } = await openFreshDatabase('migrated'));
   ledger = await Ledger.create(database.db, { demoInitialBalance: () => '0' });
   units = new UnitOfWork(database.db, log);
-  addresses = new DepositAddresses(database.db, new SealedSecrets(database.db, new Sealer(Keyring.ephemeral())));
+  addresses = new DepositAddresses(
+    database.db,
+    new SealedSecrets(database.db, new Sealer(Keyring.ephemeral())),
+  );
 });
 
 afterAll(async () => {
