@@ -94,7 +94,9 @@ function ChainDeposit({ addresses }: { addresses: ChainDepositAddresses }) {
             ))}
           </p>
         ) : null}
-        <LoadView state={deposits}>{(list) => <ChainDepositList deposits={list} />}</LoadView>
+        <LoadView state={deposits.state}>
+          {(list) => <ChainDepositList deposits={deposits.patched(list)} />}
+        </LoadView>
       </Section>
     </>
   );
