@@ -6,7 +6,7 @@ import { e2eChain, e2eChains, type E2eChainName } from '../support/chains';
 import { prepareContext } from '../support/customer';
 import { layoutProblems } from '../fit/layout-check';
 import { desktop, mobile, resizeTo } from '../fit/site';
-import { expect, isMobileProject, test } from './fixtures';
+import { deployModules, expect, isMobileProject, test } from './fixtures';
 
 /**
  * Deposits from the chain (issue 30), against the suite's two real local chains (support/chains.ts): the
@@ -35,6 +35,7 @@ test('a deposit from the chain appears, counts its confirmations up live and is 
   const coin = name === 'alpha' ? 'USDT' : 'ETH';
   const customer = await realCustomer(request, `chaindep${name}`);
   await prepareContext(page.context(), { language: 'en', session: customer });
+  await deployModules(page, ['mf-account']);
   await page.goto('/profile/deposit');
 
   // Each watched network with its own address, named in large type; the reviewed form for the others.
@@ -53,7 +54,7 @@ test('a deposit from the chain appears, counts its confirmations up live and is 
   await expect(page.getByRole('heading', { name: 'Other networks (reviewed by our staff)' })).toBeVisible();
   await expect(page.getByText('No transfers to your addresses yet')).toBeVisible();
   const balance = page.getByTestId(`chain-balance-${coin}`);
-  await expect(balance).toHaveText(/^0(\.0+)? /);
+  await expect(balance).toHaveText(/^0(\.0+)?\s/);
   // A reload would lose this mark.
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 
@@ -79,7 +80,7 @@ test('a deposit from the chain appears, counts its confirmations up live and is 
     if (state !== 'credited') expect(state).toBeGreaterThan(before);
   }
   await expect(entry.getByText('Credited', { exact: true })).toBeVisible();
-  await expect(balance).toHaveText(name === 'alpha' ? /^150(\.0+)? USDT$/ : /^0\.50* ETH$/);
+  await expect(balance).toHaveText(name === 'alpha' ? /^150(\.0+)?\sUSDT$/ : /^0\.50*\sETH$/);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   expect(await layoutProblems(page)).toEqual([]);
 });
@@ -95,6 +96,7 @@ test('the deposit page with chains watched fits in English, Arabic and German at
     const context = await browser.newContext({ viewport: desktop });
     await prepareContext(context, { language, session: customer });
     const page = await context.newPage();
+    await deployModules(page, ['mf-account']);
     await page.goto('/profile/deposit');
     await expect(page.getByRole('heading', { level: 3, name: e2eChains.beta.name })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
