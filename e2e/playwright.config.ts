@@ -162,7 +162,7 @@ export default defineConfig({
           withdrawal_address_cooling_off_hours: '0.0055',
           loan_interest_free_days: '0',
         }),
-        // Deposits from the chain (issue 30): both e2e chains watched, passes every half second.
+        // Deposits from the chain (issue 30): both e2e chains watched, a pass every second.
         CHAIN_NETWORKS: e2eChainNetworks(),
         CHAIN_POLL_MS: String(e2eChainPollMs),
         // Social sign-in.

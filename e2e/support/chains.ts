@@ -35,7 +35,7 @@ const readyPort = basePort + 6;
 const rpcUrl = (name: E2eChainName) => `http://127.0.0.1:${e2eChains[name].port}`;
 
 /** How often the e2e server's watcher passes over the chains (CHAIN_POLL_MS). */
-export const e2eChainPollMs = 500;
+export const e2eChainPollMs = 1_000;
 
 /** CHAIN_NETWORKS for the e2e server: both chains, explorer links to a fixed template. */
 export function e2eChainNetworks(): string {

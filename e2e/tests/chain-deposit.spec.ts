@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseUnits } from 'viem';
 import type { Page } from '@playwright/test';
-import { realCustomer } from '../support/back-office';
+import { customerCall, realCustomer } from '../support/back-office';
 import { e2eChain, e2eChains, type E2eChainName } from '../support/chains';
 import { prepareContext } from '../support/customer';
 import { layoutProblems } from '../fit/layout-check';
@@ -91,6 +91,16 @@ test('the deposit page with chains watched fits in English, Arabic and German at
 }, testInfo) => {
   test.skip(isMobileProject(testInfo.project.name), 'one walk of both widths is enough');
   const customer = await realCustomer(request, 'chainfit');
+  // The list filled as a customer's would be: a token transfer on its way, ether below the minimum.
+  const { networks } = await customerCall<{ networks: { network: string; address: string }[] }>(
+    request,
+    customer,
+    'GET',
+    '/user/depositAddresses',
+  );
+  const addressOn = (id: string) => networks.find((network) => network.network === id)!.address;
+  await (await e2eChain('alpha')).mint(e2eChains.alpha.token, addressOn('alpha'), parseUnits('150', 18));
+  await (await e2eChain('beta')).sendNative(addressOn('beta'), parseUnits('0.1', 18));
   const problems: string[] = [];
   for (const language of ['en', 'ar', 'de'] as const) {
     const context = await browser.newContext({ viewport: desktop });
@@ -99,6 +109,7 @@ test('the deposit page with chains watched fits in English, Arabic and German at
     await deployModules(page, ['mf-account']);
     await page.goto('/profile/deposit');
     await expect(page.getByRole('heading', { level: 3, name: e2eChains.beta.name })).toBeVisible();
+    await expect(page.getByTestId('chain-deposit')).toHaveCount(2);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
     for (const size of [desktop, mobile]) {
       await resizeTo(page, size);
