@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { CashierCoin } from '@swx/shared/contract';
+import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { CashierCoin, ChainDepositEvent } from '@swx/shared/contract';
 import type Decimal from 'decimal.js';
 import type { Db, Tx } from '../../db/client';
 import type { Ledger } from '../../ledger/service';
@@ -10,7 +10,7 @@ import { AppError } from '../../http/errors';
 import type { AddressOwner, DepositAddresses } from './addresses';
 import type { ChainNetwork } from './networks';
 import { NodeAnswerRefused, type ChainBlock, type ChainReader, type NativeTransfer } from './rpc';
-import { classify, creditedAmount, type FoundTransfer } from './rules';
+import { classify, creditedAmount, shownConfirmations, type FoundTransfer } from './rules';
 
 export interface WatcherLog {
   info(details: object, message: string): void;
@@ -29,6 +29,8 @@ export interface ChainWatcherDeps {
   now(): number;
   /** Back-off of a network whose node failed: `firstMs`, doubling per failure in a row, at most `maxMs`. */
   backoff?: { firstMs: number; maxMs: number };
+  /** The customer's sockets (live/service.ts): each recorded transfer's change, after it committed. */
+  events?: { publishAccountEvent(userId: string, event: ChainDepositEvent): void };
 }
 
 /** A transfer to one of our addresses, with who the address was given to. */
@@ -61,6 +63,8 @@ const CREDITS_PER_PASS = 5_000;
 const CREDIT_BATCH = 250;
 /** Deposit rows inserted by one statement (16 parameters each; PostgreSQL takes at most 65,535). */
 const INSERT_ROWS = 1_000;
+/** What crediting did to one deposit (`none`: nothing, it was no longer waiting or its block is unknown). */
+type CreditOutcome = 'credited' | 'dropped' | 'below_minimum' | 'none';
 /** Receipts asked of the node at once. */
 const RECEIPTS_AT_ONCE = 16;
 
@@ -78,10 +82,17 @@ const RECEIPTS_AT_ONCE = 16;
  *   one the child of the one before), not the head the node claims, and its block's hash is still the node's, through the cashier's crediting path (ledger, `once` per record).
  * - Any failure or refused answer ends the pass for this network only, before anything of it is written, and
  *   the network waits (backing off) before it tries again; other networks go on.
+ * - Every change to a recorded transfer that committed in a pass (recorded, confirmations moved, credited,
+ *   dropped, flagged, refused) is announced to its customer at the end of that pass, failed or not, as a
+ *   `chain.deposit` event; an event never announces what did not commit.
  */
 export class NetworkWatcher {
   private failures = 0;
   private retryAt = Number.NEGATIVE_INFINITY;
+  /** Recorded transfers changed by this pass's committed units, announced when it ends. */
+  private changed = new Set<bigint>();
+  /** The height the `seen` transfers' confirmations were last announced at. */
+  private announcedHeight: number | undefined;
 
   constructor(
     readonly network: ChainNetwork,
@@ -99,6 +110,15 @@ export class NetworkWatcher {
     };
     const now = this.deps.now();
     if (now < this.retryAt) return { ...result, outcome: 'waiting' };
+    this.changed = new Set();
+    try {
+      return await this.follow(result, now);
+    } finally {
+      await this.announce();
+    }
+  }
+
+  private async follow(result: PassResult, now: number): Promise<PassResult> {
     try {
       const chainId = await this.reader.chainId();
       if (chainId !== this.network.chainId)
@@ -232,6 +252,7 @@ export class NetworkWatcher {
         .delete(cashierChainBlocks)
         .where(and(eq(cashierChainBlocks.chainId, chainId), gt(cashierChainBlocks.number, fork.height)));
       await this.moveCursor(tx, fork);
+      for (const { id } of [...flagged, ...dropped]) this.changed.add(id);
       return { flagged: flagged.length, dropped: dropped.length };
     });
     result.dropped += changed.dropped;
@@ -281,8 +302,8 @@ export class NetworkWatcher {
   private async record(block: ChainBlock, found: Found[]): Promise<Cursor> {
     const at = new Date(this.deps.now());
     const chainId = this.network.chainId;
-    await this.deps.units.run(async ({ tx }) => {
-      await this.recordAll(tx, block, found, at);
+    const recorded = await this.deps.units.run(async ({ tx }) => {
+      const ids = await this.recordAll(tx, block, found, at);
       await tx
         .insert(cashierChainBlocks)
         .values({ chainId, number: block.number, hash: block.hash })
@@ -299,7 +320,9 @@ export class NetworkWatcher {
           ),
         );
       await this.moveCursor(tx, { height: block.number, hash: block.hash });
+      return ids;
     });
+    for (const id of recorded) this.changed.add(id);
     return { height: block.number, hash: block.hash };
   }
 
@@ -307,10 +330,11 @@ export class NetworkWatcher {
    * Each transfer once: the new ones are inserted (one statement for the block); one recorded before (a pass
    * run again, a block read again after a reorganisation) keeps its decision, takes the block it is in now,
    * and comes back from `dropped` (decided afresh) or `reorged` (credited before: the money stays, the flag
-   * stays for staff). The rows already there are locked first, as one statement.
+   * stays for staff). The rows already there are locked first, as one statement. Answers the records' ids.
    */
-  private async recordAll(tx: Tx, block: ChainBlock, found: Found[], at: Date): Promise<void> {
-    if (found.length === 0) return;
+  private async recordAll(tx: Tx, block: ChainBlock, found: Found[], at: Date): Promise<bigint[]> {
+    if (found.length === 0) return [];
+    const ids: bigint[] = [];
     const chainId = this.network.chainId;
     const key = (txHash: string, logIndex: number) => `${txHash}:${logIndex}`;
     const existing = new Map(
@@ -363,9 +387,16 @@ export class NetworkWatcher {
         .update(cashierChainDeposits)
         .set({ blockNumber: block.number, blockHash: block.hash, status, updatedAt: at })
         .where(eq(cashierChainDeposits.id, earlier.id));
+      ids.push(earlier.id);
     }
-    for (let i = 0; i < fresh.length; i += INSERT_ROWS)
-      await tx.insert(cashierChainDeposits).values(fresh.slice(i, i + INSERT_ROWS));
+    for (let i = 0; i < fresh.length; i += INSERT_ROWS) {
+      const inserted = await tx
+        .insert(cashierChainDeposits)
+        .values(fresh.slice(i, i + INSERT_ROWS))
+        .returning({ id: cashierChainDeposits.id });
+      ids.push(...inserted.map((row) => row.id));
+    }
+    return ids;
   }
 
   private async moveCursor(tx: Tx, to: Cursor): Promise<void> {
@@ -406,7 +437,7 @@ export class NetworkWatcher {
           hashes.set(blockNumber, (await this.reader.block(blockNumber, false))?.hash);
       // A deposit whose block the node does not have (now) waits for a later pass.
       const ids = due.filter((d) => hashes.get(d.blockNumber) !== undefined).map((d) => d.id);
-      let outcomes: ('credited' | 'dropped' | 'none')[];
+      let outcomes: CreditOutcome[];
       try {
         outcomes = await this.deps.units.run(({ tx }) => this.creditBatch(tx, ids, hashes));
       } catch (error) {
@@ -423,6 +454,9 @@ export class NetworkWatcher {
           );
         }
       }
+      ids.forEach((id, at) => {
+        if (outcomes[at] !== 'none') this.changed.add(id);
+      });
       result.credited += outcomes.filter((o) => o === 'credited').length;
       result.dropped += outcomes.filter((o) => o === 'dropped').length;
       handled += due.length;
@@ -435,7 +469,7 @@ export class NetworkWatcher {
     tx: Tx,
     ids: bigint[],
     canonical: Map<number, string | undefined>,
-  ): Promise<('credited' | 'dropped' | 'none')[]> {
+  ): Promise<CreditOutcome[]> {
     if (ids.length === 0) return [];
     const rows = await tx
       .select()
@@ -491,18 +525,15 @@ export class NetworkWatcher {
         .update(cashierChainDeposits)
         .set({ status: 'below_minimum', updatedAt: at })
         .where(inArray(cashierChainDeposits.id, below));
-    const outcome = new Map<bigint, 'credited' | 'dropped'>([
+    const outcome = new Map<bigint, CreditOutcome>([
       ...credits.map((c) => [c.id, 'credited'] as const),
       ...dropped.map((id) => [id, 'dropped'] as const),
+      ...below.map((id) => [id, 'below_minimum'] as const),
     ]);
     return ids.map((id) => outcome.get(id) ?? 'none');
   }
 
-  private async creditOne(
-    tx: Tx,
-    id: bigint,
-    canonicalHash: string,
-  ): Promise<'credited' | 'dropped' | 'none'> {
+  private async creditOne(tx: Tx, id: bigint, canonicalHash: string): Promise<CreditOutcome> {
     const [deposit] = await tx
       .select()
       .from(cashierChainDeposits)
@@ -524,7 +555,7 @@ export class NetworkWatcher {
         .update(cashierChainDeposits)
         .set({ status: 'below_minimum', updatedAt: at })
         .where(eq(cashierChainDeposits.id, id));
-      return 'none';
+      return 'below_minimum';
     }
     await creditDeposit(this.deps.ledger, tx, {
       userId: String(deposit.userId),
@@ -539,6 +570,62 @@ export class NetworkWatcher {
       .set({ status: 'credited', creditedAmount: amount, creditedAt: at, updatedAt: at })
       .where(eq(cashierChainDeposits.id, id));
     return 'credited';
+  }
+
+  // ---- the customer's screens ----------------------------------------------------------------------------------
+
+  /**
+   * Tells each customer what changed in their recorded transfers this pass: those it changed, and every one
+   * still `seen` when the cursor moved (its confirmations did). Read back from the database after the units
+   * committed, so an event says what is stored. A failure here is logged: the records stand, and the list
+   * answers the same figures.
+   */
+  private async announce(): Promise<void> {
+    const events = this.deps.events;
+    if (!events) return;
+    try {
+      const chainId = this.network.chainId;
+      const [cursor] = await this.deps.db
+        .select({ height: cashierChainCursors.height })
+        .from(cashierChainCursors)
+        .where(eq(cashierChainCursors.chainId, chainId));
+      const height = cursor?.height;
+      const moved = height !== undefined && height !== this.announcedHeight;
+      if (!moved && this.changed.size === 0) return;
+      const rows = await this.deps.db
+        .select({
+          id: cashierChainDeposits.id,
+          userId: cashierChainDeposits.userId,
+          status: cashierChainDeposits.status,
+          blockNumber: cashierChainDeposits.blockNumber,
+        })
+        .from(cashierChainDeposits)
+        .where(
+          and(
+            eq(cashierChainDeposits.chainId, chainId),
+            or(
+              moved ? eq(cashierChainDeposits.status, 'seen') : undefined,
+              this.changed.size > 0 ? inArray(cashierChainDeposits.id, [...this.changed]) : undefined,
+            ),
+          ),
+        );
+      this.announcedHeight = height;
+      const required = this.network.confirmations;
+      for (const row of rows)
+        events.publishAccountEvent(String(row.userId), {
+          type: 'chain.deposit',
+          id: String(row.id),
+          network: this.network.id,
+          status: row.status,
+          confirmations: shownConfirmations(row, required, height),
+          confirmationsRequired: required,
+        });
+    } catch (error) {
+      this.deps.log.error(
+        { network: this.network.id, err: error },
+        'chain deposits: could not announce the changes to the customers',
+      );
+    }
   }
 
   // ---- the node's health --------------------------------------------------------------------------------------
