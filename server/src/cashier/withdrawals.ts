@@ -41,6 +41,11 @@ type Destination = Pick<WithdrawalRow, 'address' | 'payeeName' | 'cardNumber' | 
  * staff review that approves, completes (settling the hold) or rejects (releasing it).
  */
 export class Withdrawals {
+  /** The chain's part of a withdrawal paid from the hot wallet (cashier/chain/payouts.ts sets it). */
+  chainView?: (
+    row: WithdrawalRow,
+  ) => Pick<Withdrawal, 'explorerUrl' | 'confirmations' | 'confirmationsRequired'>;
+
   constructor(
     private readonly deps: CashierDeps,
     private readonly now: () => number,
@@ -397,6 +402,9 @@ export class Withdrawals {
         createdAt: row.createdAt.toISOString(),
         decidedAt: row.decidedAt?.toISOString() ?? null,
         completedAt: row.completedAt?.toISOString() ?? null,
+        chainState: row.chainState,
+        txHash: row.txHash,
+        ...(this.chainView?.(row) ?? { explorerUrl: null, confirmations: null, confirmationsRequired: null }),
       });
     }
     return views;

@@ -261,6 +261,8 @@ export const WithdrawalStatus = Type.Union([
   Type.Literal('completed'),
   Type.Literal('rejected'),
   Type.Literal('cancelled'),
+  /** Sent to the chain and not paid (the transaction failed or was cancelled): amount and fee returned. */
+  Type.Literal('returned'),
 ]);
 export type WithdrawalStatus = Static<typeof WithdrawalStatus>;
 
@@ -288,6 +290,24 @@ export const Withdrawal = Type.Object({
   createdAt: Time,
   decidedAt: Nullable(Time),
   completedAt: Nullable(Time),
+  /**
+   * Paid from the hot wallet on a watched network (issue 30): `waiting_funds` (the hot wallet cannot pay yet),
+   * `waiting_gas` (gas above the cap), `sending`, `confirming`; null otherwise (and once finished).
+   */
+  chainState: Type.Union([
+    Type.Literal('waiting_funds'),
+    Type.Literal('waiting_gas'),
+    Type.Literal('sending'),
+    Type.Literal('confirming'),
+    Type.Null(),
+  ]),
+  /** The paying transaction (the newest attempt while it is sent), when sent from the hot wallet. */
+  txHash: Nullable(Type.String()),
+  /** Its page on the network's explorer, when one is configured. */
+  explorerUrl: Nullable(Type.String()),
+  /** While confirming: confirmations so far, and those required. */
+  confirmations: Type.Union([Type.Integer(), Type.Null()]),
+  confirmationsRequired: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Withdrawal = Static<typeof Withdrawal>;
 export const WithdrawalList = Type.Array(Withdrawal);

@@ -46,6 +46,11 @@ const pending: Withdrawal = {
   createdAt: '2026-11-22T12:00:00.000Z',
   decidedAt: null,
   completedAt: null,
+  chainState: null,
+  txHash: null,
+  explorerUrl: null,
+  confirmations: null,
+  confirmationsRequired: null,
 };
 
 test('checks the amount and the destination of the chosen method before quoting', async () => {
