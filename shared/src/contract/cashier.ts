@@ -193,9 +193,24 @@ export const StaffChainDeposit = Type.Object({
  * `GET /swx/admin/chain/deposits` (finance): every watched network's health, and the transfers that need a
  * person (credited then replaced, wrong network, unknown token), newest first.
  */
+/** An approved withdrawal the hot wallet cannot pay now (staff fund the wallet, or wait for gas to fall). */
+export const HeldChainPayout = Type.Object({
+  withdrawalId: Id,
+  network: Type.String(),
+  state: Type.Union([Type.Literal('waiting_funds'), Type.Literal('waiting_gas')]),
+  currency: Type.String(),
+  amount: Amount,
+  since: Nullable(Time),
+});
+export type HeldChainPayout = Static<typeof HeldChainPayout>;
+
 export const StaffChainDeposits = Type.Object({
   networks: Type.Array(ChainNetworkStatus),
   attention: Type.Array(StaffChainDeposit),
+  /** The hot wallet's address per watched network (withdrawals are paid from it; staff fund it). */
+  hotWallets: Type.Array(Type.Object({ network: Type.String(), address: Type.String() })),
+  /** Approved withdrawals waiting for funds in the hot wallet, or for gas under the cap: a warning for staff. */
+  heldWithdrawals: Type.Array(HeldChainPayout),
 });
 export type StaffChainDeposits = Static<typeof StaffChainDeposits>;
 
