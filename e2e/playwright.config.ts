@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/browser';
+import { e2eChainNetworks, e2eChainPollMs, e2eChainsWebServer } from './support/chains';
 import { smtpUrl } from './support/smtp';
 // Social sign-in: two local OpenID Providers.
 import { socialProviderSetup } from './support/oidc-providers';
@@ -81,6 +82,8 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // Two local EVM chains (Hardhat nodes, the test ERC-20 deployed) before the server that watches them.
+    e2eChainsWebServer(),
     // Social sign-in: the providers first, the server reads their discovery documents on first use.
     ...social.webServers,
     {
@@ -159,6 +162,9 @@ export default defineConfig({
           withdrawal_address_cooling_off_hours: '0.0055',
           loan_interest_free_days: '0',
         }),
+        // Deposits from the chain (issue 30): both e2e chains watched, a pass every second.
+        CHAIN_NETWORKS: e2eChainNetworks(),
+        CHAIN_POLL_MS: String(e2eChainPollMs),
         // Social sign-in.
         ...social.serverEnv,
       },

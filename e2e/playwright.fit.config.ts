@@ -11,16 +11,18 @@ import { fullChromiumLaunchOptions } from './support/browser';
  * `pnpm screenshots` runs screenshots.ts with this configuration.
  */
 const webServer = (Array.isArray(suite.webServer) ? suite.webServer : [])
-  // The e2e fixture module's server: these checks use the real modules only.
-  .filter((server) => !server.env?.FIXTURE_PORT)
-  .map((server) =>
-    server.env?.REMOTES_FILE
-      ? {
-          ...server,
-          env: { ...server.env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') },
-        }
-      : server,
-  );
+  // The e2e fixture module's server: these checks use the real modules only. The chains: the pages walked
+  // here are a new customer's (demo), whose deposit page asks to switch; the deposit page with chains watched
+  // is checked in three languages at both widths by tests/chain-deposit.spec.ts.
+  .filter((server) => !server.env?.FIXTURE_PORT && !server.env?.SWX_E2E_CHAINS)
+  .map((server) => {
+    if (!server.env?.REMOTES_FILE) return server;
+    const { CHAIN_NETWORKS: _watchedByTheSuite, ...env } = server.env;
+    return {
+      ...server,
+      env: { ...env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') },
+    };
+  });
 
 export default defineConfig({
   ...suite,

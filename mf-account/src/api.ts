@@ -2,6 +2,8 @@ import { getRootStore, type Lang } from '@swx/shared';
 import {
   successes,
   type AssetInfo,
+  type ChainDeposit,
+  type ChainDepositAddresses,
   type ContentDetail,
   type ContentSummary,
   type Deposit,
@@ -94,6 +96,16 @@ export const accountApi = {
 
   depositOptions(): Promise<DepositOptions> {
     return api().call('cashier.depositOptions');
+  },
+
+  /** The watched networks with the customer's own address on each; empty when the server watches none. */
+  depositAddresses(): Promise<ChainDepositAddresses> {
+    return api().call('cashier.depositAddresses');
+  },
+
+  /** The customer's transfers read from the chain, newest first, with their confirmations. */
+  chainDeposits(): Promise<ChainDeposit[]> {
+    return api().call('cashier.chainDeposits');
   },
 
   uploadImage(file: Blob): Promise<UploadResult> {

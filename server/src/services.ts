@@ -333,6 +333,8 @@ export async function createServices(config: Config, database: Database, log: Fa
       log,
       now: () => scheduler.now(),
       minimumDeposit: (coin) => params.getDecimal(minimumDepositParam[coin]),
+      // Each change to a customer's recorded transfer, live on their deposit page.
+      events: live,
     },
     {
       networks: config.chainNetworks,

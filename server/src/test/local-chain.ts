@@ -7,8 +7,10 @@ import type * as Viem from 'viem';
 
 /**
  * A real local EVM node for tests: Hardhat's network node (offline, Node 20), one per test file, on a free
- * loopback port, with the chain id asked for; stopped (and its folder removed) by `stop`. Its twenty default
- * accounts are funded and unlocked, so tests send transactions with `eth_sendTransaction`.
+ * loopback port (or the one asked for), with the chain id asked for; stopped (and its folder removed) by
+ * `stop`. Its twenty default accounts are funded and unlocked, so tests send transactions with
+ * `eth_sendTransaction`. `connectLocalChain` drives a node another process started (the end-to-end suite's,
+ * `e2e-chains.ts`) the same way; its `stop` only lets go.
  */
 export interface LocalChain {
   chainId: number;
@@ -84,7 +86,10 @@ async function waitForStart(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startLocalChain(chainId: number): Promise<LocalChain> {
+/** What the first funded account's first deployment on a fresh node gets: the e2e suite's token address. */
+export const FIRST_DEPLOYMENT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+
+export async function startLocalChain(chainId: number, options: { port?: number } = {}): Promise<LocalChain> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-chain-'));
   const config = path.join(dir, 'hardhat.config.cjs');
   // Blocks a second apart at least, so a branch mined after a revert never repeats a replaced block's hash.
@@ -92,7 +97,7 @@ export async function startLocalChain(chainId: number): Promise<LocalChain> {
     config,
     `module.exports = { networks: { hardhat: { chainId: ${chainId}, mining: { auto: true } } } };\n`,
   );
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
     [hardhatCli(), 'node', '--hostname', '127.0.0.1', '--port', String(port), '--config', config],
@@ -117,9 +122,17 @@ export async function startLocalChain(chainId: number): Promise<LocalChain> {
     await stop();
     throw error;
   }
+  return connectLocalChain(`http://127.0.0.1:${port}`, chainId, stop);
+}
+
+/** A local node already running at `rpcUrl` (Hardhat's, with its funded and unlocked default accounts). */
+export async function connectLocalChain(
+  rpcUrl: string,
+  chainId: number,
+  stop: () => Promise<void> = async () => undefined,
+): Promise<LocalChain> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- viem is loaded only by the tests that use it
   const viem = require('viem') as typeof Viem;
-  const rpcUrl = `http://127.0.0.1:${port}`;
   const transport = viem.http(rpcUrl, { retryCount: 0 });
   const publicClient = viem.createPublicClient({ transport });
   const walletClient = viem.createWalletClient({ transport });

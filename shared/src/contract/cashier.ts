@@ -164,6 +164,33 @@ export const ChainDeposit = Type.Object({
 export type ChainDeposit = Static<typeof ChainDeposit>;
 export const ChainDepositList = Type.Array(ChainDeposit);
 
+/**
+ * Socket (`/message`, the customer's own sockets): a recorded transfer changed. Sent when the watcher records
+ * it, each time its confirmations advance, and when it is credited, dropped, flagged or not credited (the
+ * status says why). A screen patches the confirmations in place and reloads the list (`GET /user/chainDeposits`)
+ * when the status changed or the id is new to it.
+ */
+// A type, not an interface: it is an account event (`{type} & Record<string, unknown>`) as it stands.
+export type ChainDepositEvent = {
+  type: 'chain.deposit';
+  id: string;
+  network: string;
+  status: ChainDepositStatus;
+  confirmations: number;
+  confirmationsRequired: number;
+};
+
+export function isChainDepositEvent(event: { type: string }): event is ChainDepositEvent {
+  const candidate = event as Partial<ChainDepositEvent>;
+  return (
+    candidate.type === 'chain.deposit' &&
+    typeof candidate.id === 'string' &&
+    typeof candidate.status === 'string' &&
+    typeof candidate.confirmations === 'number' &&
+    typeof candidate.confirmationsRequired === 'number'
+  );
+}
+
 /** Staff: how the watcher follows one network (its node's health). */
 export const ChainNetworkStatus = Type.Object({
   network: Type.String(),

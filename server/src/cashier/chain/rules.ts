@@ -69,3 +69,18 @@ export function creditedAmount(amount: string, coin: string): string {
 export function confirmationsOf(blockNumber: number, head: number): number {
   return Math.max(0, head - blockNumber + 1);
 }
+
+/**
+ * The confirmations a recorded transfer shows, `read` being the last block the watcher read on its chain
+ * (undefined: none yet): all of them once credited (or credited then replaced), none once dropped, otherwise
+ * as far as the watcher has read, at most `required`.
+ */
+export function shownConfirmations(
+  deposit: { status: string; blockNumber: number },
+  required: number,
+  read: number | undefined,
+): number {
+  if (deposit.status === 'credited' || deposit.status === 'reorged') return required;
+  if (deposit.status === 'dropped' || read === undefined) return 0;
+  return Math.min(required, confirmationsOf(deposit.blockNumber, read));
+}

@@ -16,7 +16,7 @@ import type { Scheduler } from '../../platform/scheduler';
 import type { DepositAddresses } from './addresses';
 import { explorerLink, type ChainNetwork } from './networks';
 import { jsonRpcReader, type ChainReader } from './rpc';
-import { confirmationsOf } from './rules';
+import { shownConfirmations } from './rules';
 import { NetworkWatcher, type ChainWatcherDeps, type PassResult } from './watcher';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (platform/on-first-use.ts)
@@ -177,12 +177,7 @@ export class ChainDeposits {
     const network = this.networks.find((n) => n.chainId === row.chainId);
     const required = network?.confirmations ?? 0;
     const read = heights.get(row.chainId);
-    const confirmations =
-      row.status === 'credited' || row.status === 'reorged'
-        ? required
-        : row.status === 'dropped' || read === undefined
-          ? 0
-          : Math.min(required, confirmationsOf(row.blockNumber, read));
+    const confirmations = shownConfirmations(row, required, read);
     return {
       id: String(row.id),
       network: row.network,

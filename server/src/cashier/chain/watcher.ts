@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { CashierCoin } from '@swx/shared/contract';
+import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { CashierCoin, ChainDepositEvent } from '@swx/shared/contract';
 import type Decimal from 'decimal.js';
 import type { Db, Tx } from '../../db/client';
 import type { Ledger } from '../../ledger/service';
@@ -9,7 +9,7 @@ import { creditDeposit } from '../deposits';
 import type { AddressOwner, DepositAddresses } from './addresses';
 import type { ChainNetwork } from './networks';
 import { NodeAnswerRefused, type ChainBlock, type ChainReader } from './rpc';
-import { classify, creditedAmount, type Classified, type FoundTransfer } from './rules';
+import { classify, creditedAmount, shownConfirmations, type Classified, type FoundTransfer } from './rules';
 
 export interface WatcherLog {
   info(details: object, message: string): void;
@@ -28,6 +28,8 @@ export interface ChainWatcherDeps {
   now(): number;
   /** Back-off of a network whose node failed: `firstMs`, doubling per failure in a row, at most `maxMs`. */
   backoff?: { firstMs: number; maxMs: number };
+  /** The customer's sockets (live/service.ts): each recorded transfer's change, after it committed. */
+  events?: { publishAccountEvent(userId: string, event: ChainDepositEvent): void };
 }
 
 /** A transfer to one of our addresses, with who the address was given to. */
@@ -71,10 +73,17 @@ const CREDITS_PER_PASS = 500;
  *   one the child of the one before), not the head the node claims, and its block's hash is still the node's, through the cashier's crediting path (ledger, `once` per record).
  * - Any failure or refused answer ends the pass for this network only, before anything of it is written, and
  *   the network waits (backing off) before it tries again; other networks go on.
+ * - Every change to a recorded transfer that committed in a pass (recorded, confirmations moved, credited,
+ *   dropped, flagged, refused) is announced to its customer at the end of that pass, failed or not, as a
+ *   `chain.deposit` event; an event never announces what did not commit.
  */
 export class NetworkWatcher {
   private failures = 0;
   private retryAt = Number.NEGATIVE_INFINITY;
+  /** Recorded transfers changed by this pass's committed units, announced when it ends. */
+  private changed = new Set<bigint>();
+  /** The height the `seen` transfers' confirmations were last announced at. */
+  private announcedHeight: number | undefined;
 
   constructor(
     readonly network: ChainNetwork,
@@ -92,6 +101,15 @@ export class NetworkWatcher {
     };
     const now = this.deps.now();
     if (now < this.retryAt) return { ...result, outcome: 'waiting' };
+    this.changed = new Set();
+    try {
+      return await this.follow(result, now);
+    } finally {
+      await this.announce();
+    }
+  }
+
+  private async follow(result: PassResult, now: number): Promise<PassResult> {
     try {
       const chainId = await this.reader.chainId();
       if (chainId !== this.network.chainId)
@@ -225,6 +243,7 @@ export class NetworkWatcher {
         .delete(cashierChainBlocks)
         .where(and(eq(cashierChainBlocks.chainId, chainId), gt(cashierChainBlocks.number, fork.height)));
       await this.moveCursor(tx, fork);
+      for (const { id } of [...flagged, ...dropped]) this.changed.add(id);
       return { flagged: flagged.length, dropped: dropped.length };
     });
     result.dropped += changed.dropped;
@@ -267,10 +286,11 @@ export class NetworkWatcher {
   private async record(block: ChainBlock, found: Found[]): Promise<Cursor> {
     const at = new Date(this.deps.now());
     const chainId = this.network.chainId;
-    await this.deps.units.run(async ({ tx }) => {
+    const recorded = await this.deps.units.run(async ({ tx }) => {
+      const ids: bigint[] = [];
       for (const { transfer, owner } of found) {
         const decided = classify(this.network, transfer, owner, (coin) => this.deps.minimumDeposit(coin));
-        await this.recordOne(tx, block, transfer, owner.userId, decided, at);
+        ids.push(await this.recordOne(tx, block, transfer, owner.userId, decided, at));
       }
       await tx
         .insert(cashierChainBlocks)
@@ -288,7 +308,9 @@ export class NetworkWatcher {
           ),
         );
       await this.moveCursor(tx, { height: block.number, hash: block.hash });
+      return ids;
     });
+    for (const id of recorded) this.changed.add(id);
     return { height: block.number, hash: block.hash };
   }
 
@@ -304,7 +326,7 @@ export class NetworkWatcher {
     userId: string,
     decided: Classified,
     at: Date,
-  ): Promise<void> {
+  ): Promise<bigint> {
     const key = and(
       eq(cashierChainDeposits.chainId, this.network.chainId),
       eq(cashierChainDeposits.txHash, transfer.txHash),
@@ -312,25 +334,28 @@ export class NetworkWatcher {
     );
     const [existing] = await tx.select().from(cashierChainDeposits).where(key).for('update');
     if (!existing) {
-      await tx.insert(cashierChainDeposits).values({
-        chainId: this.network.chainId,
-        network: this.network.id,
-        txHash: transfer.txHash,
-        logIndex: transfer.logIndex,
-        blockNumber: block.number,
-        blockHash: block.hash,
-        fromAddress: transfer.from,
-        toAddress: transfer.to,
-        tokenContract: transfer.contract ?? null,
-        coin: decided.coin,
-        rawAmount: transfer.value.toString(),
-        amount: decided.amount,
-        userId: BigInt(userId),
-        status: decided.status,
-        seenAt: at,
-        updatedAt: at,
-      });
-      return;
+      const [inserted] = await tx
+        .insert(cashierChainDeposits)
+        .values({
+          chainId: this.network.chainId,
+          network: this.network.id,
+          txHash: transfer.txHash,
+          logIndex: transfer.logIndex,
+          blockNumber: block.number,
+          blockHash: block.hash,
+          fromAddress: transfer.from,
+          toAddress: transfer.to,
+          tokenContract: transfer.contract ?? null,
+          coin: decided.coin,
+          rawAmount: transfer.value.toString(),
+          amount: decided.amount,
+          userId: BigInt(userId),
+          status: decided.status,
+          seenAt: at,
+          updatedAt: at,
+        })
+        .returning({ id: cashierChainDeposits.id });
+      return inserted!.id;
     }
     const status =
       existing.status === 'dropped'
@@ -342,6 +367,7 @@ export class NetworkWatcher {
       .update(cashierChainDeposits)
       .set({ blockNumber: block.number, blockHash: block.hash, status, updatedAt: at })
       .where(eq(cashierChainDeposits.id, existing.id));
+    return existing.id;
   }
 
   private async moveCursor(tx: Tx, to: Cursor): Promise<void> {
@@ -378,6 +404,7 @@ export class NetworkWatcher {
       const canonical = hashes.get(deposit.blockNumber);
       if (canonical === undefined) continue;
       const outcome = await this.deps.units.run(({ tx }) => this.creditOne(tx, deposit.id, canonical));
+      if (outcome !== 'none') this.changed.add(deposit.id);
       if (outcome === 'credited') result.credited += 1;
       if (outcome === 'dropped') result.dropped += 1;
     }
@@ -387,7 +414,7 @@ export class NetworkWatcher {
     tx: Tx,
     id: bigint,
     canonicalHash: string,
-  ): Promise<'credited' | 'dropped' | 'none'> {
+  ): Promise<'credited' | 'dropped' | 'below_minimum' | 'none'> {
     const [deposit] = await tx
       .select()
       .from(cashierChainDeposits)
@@ -409,7 +436,7 @@ export class NetworkWatcher {
         .update(cashierChainDeposits)
         .set({ status: 'below_minimum', updatedAt: at })
         .where(eq(cashierChainDeposits.id, id));
-      return 'none';
+      return 'below_minimum';
     }
     await creditDeposit(this.deps.ledger, tx, {
       userId: String(deposit.userId),
@@ -424,6 +451,62 @@ export class NetworkWatcher {
       .set({ status: 'credited', creditedAmount: amount, creditedAt: at, updatedAt: at })
       .where(eq(cashierChainDeposits.id, id));
     return 'credited';
+  }
+
+  // ---- the customer's screens ----------------------------------------------------------------------------------
+
+  /**
+   * Tells each customer what changed in their recorded transfers this pass: those it changed, and every one
+   * still `seen` when the cursor moved (its confirmations did). Read back from the database after the units
+   * committed, so an event says what is stored. A failure here is logged: the records stand, and the list
+   * answers the same figures.
+   */
+  private async announce(): Promise<void> {
+    const events = this.deps.events;
+    if (!events) return;
+    try {
+      const chainId = this.network.chainId;
+      const [cursor] = await this.deps.db
+        .select({ height: cashierChainCursors.height })
+        .from(cashierChainCursors)
+        .where(eq(cashierChainCursors.chainId, chainId));
+      const height = cursor?.height;
+      const moved = height !== undefined && height !== this.announcedHeight;
+      if (!moved && this.changed.size === 0) return;
+      const rows = await this.deps.db
+        .select({
+          id: cashierChainDeposits.id,
+          userId: cashierChainDeposits.userId,
+          status: cashierChainDeposits.status,
+          blockNumber: cashierChainDeposits.blockNumber,
+        })
+        .from(cashierChainDeposits)
+        .where(
+          and(
+            eq(cashierChainDeposits.chainId, chainId),
+            or(
+              moved ? eq(cashierChainDeposits.status, 'seen') : undefined,
+              this.changed.size > 0 ? inArray(cashierChainDeposits.id, [...this.changed]) : undefined,
+            ),
+          ),
+        );
+      this.announcedHeight = height;
+      const required = this.network.confirmations;
+      for (const row of rows)
+        events.publishAccountEvent(String(row.userId), {
+          type: 'chain.deposit',
+          id: String(row.id),
+          network: this.network.id,
+          status: row.status,
+          confirmations: shownConfirmations(row, required, height),
+          confirmationsRequired: required,
+        });
+    } catch (error) {
+      this.deps.log.error(
+        { network: this.network.id, err: error },
+        'chain deposits: could not announce the changes to the customers',
+      );
+    }
   }
 
   // ---- the node's health --------------------------------------------------------------------------------------

@@ -56,7 +56,11 @@ test('demo customers are asked to switch to the real account instead of seeing t
 
 test('shows the address with its QR code and the minimum, and checks amount, hash and proof', async () => {
   const site = createFakeSite(
-    { 'GET /user/depositOptions': options, 'GET /user/listRecharge': [] },
+    {
+      'GET /user/depositOptions': options,
+      'GET /user/depositAddresses': { networks: [] },
+      'GET /user/listRecharge': [],
+    },
     { signedIn: true, mode: 'real' },
   );
   root = site.root;
@@ -86,6 +90,7 @@ test('uploads the proof, submits the deposit with its id and shows it pending re
   const site = createFakeSite(
     {
       'GET /user/depositOptions': options,
+      'GET /user/depositAddresses': { networks: [] },
       'GET /user/listRecharge': () => deposits,
       'POST /upload/image': { id: 'a'.repeat(32), mime: 'image/png', size: 12 },
       'POST /user/recharge': () => {
@@ -126,6 +131,7 @@ test('a duplicate hash refused by the server is shown with its message', async (
   ({ root } = createFakeSite(
     {
       'GET /user/depositOptions': options,
+      'GET /user/depositAddresses': { networks: [] },
       'GET /user/listRecharge': [],
       'POST /upload/image': { id: 'a'.repeat(32), mime: 'image/png', size: 12 },
       'POST /user/recharge': new Refusal('11083', 409),

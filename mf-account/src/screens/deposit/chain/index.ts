@@ -1,0 +1,3 @@
+export { ChainNetworks } from './chain-networks';
+export { ChainDepositList } from './chain-deposits';
+export { useChainDeposits } from './use-chain-deposits';

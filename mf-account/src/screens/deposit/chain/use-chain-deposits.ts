@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getRootStore } from '@swx/shared';
+import { isChainDepositEvent, type ChainDeposit, type ChainDepositEvent } from '@swx/shared/contract';
+import { accountApi } from '../../../api';
+import { useLoad } from '../../../components/load';
+
+/**
+ * The customer's chain deposits, live: the list from `GET /user/chainDeposits` (`state`), and `patched`, which
+ * lays each `chain.deposit` socket event's confirmations over it; a new transfer or a changed status reloads
+ * the list (it brings the amounts credited and the times). `onCredited` runs when a transfer becomes credited.
+ */
+export function useChainDeposits(onCredited: () => void) {
+  const state = useLoad(() => accountApi.chainDeposits(), []);
+  const [live, setLive] = useState<ReadonlyMap<string, ChainDepositEvent>>(new Map());
+  const current = useRef({ known: state.data, reload: state.reload, onCredited });
+  useEffect(() => {
+    current.current = { known: state.data, reload: state.reload, onCredited };
+  });
+
+  useEffect(
+    () =>
+      getRootStore().socket.onAccountEvent((event) => {
+        if (!isChainDepositEvent(event)) return;
+        const { known, reload, onCredited: credited } = current.current;
+        const before = known?.find((deposit) => deposit.id === event.id);
+        setLive((previous) => new Map(previous).set(event.id, event));
+        if (!before || before.status !== event.status) reload();
+        if (event.status === 'credited' && before?.status !== 'credited') credited();
+      }),
+    [],
+  );
+
+  // The list as loaded, with the confirmations an event brought since (never fewer than loaded).
+  const patched = useCallback(
+    (deposits: readonly ChainDeposit[]): ChainDeposit[] =>
+      deposits.map((deposit) => {
+        const event = live.get(deposit.id);
+        if (!event || event.status !== deposit.status) return deposit;
+        return { ...deposit, confirmations: Math.max(deposit.confirmations, event.confirmations) };
+      }),
+    [live],
+  );
+  return { state, patched };
+}
