@@ -4,7 +4,7 @@ import type { Scheduler } from '../../platform/scheduler';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { Withdrawals, WithdrawalRow } from '../withdrawals';
 import { explorerLink, type ChainNetwork, type ChainToken } from './networks';
-import { ChainSender, GasAboveCap, WalletShort, type SendRecord, type SenderLog } from './sender';
+import { GasAboveCap, WalletShort, type ChainSender, type SendRecord, type SenderLog } from './sender';
 
 /** What the payouts need of the withdrawals (cashier/withdrawals.ts). */
 export type PayoutWithdrawals = Pick<
