@@ -40,7 +40,7 @@ function Destination({ withdrawal }: { withdrawal: Withdrawal }) {
 /** A withdrawal paid from the platform's hot wallet: where it is on the chain, and its transaction. */
 function ChainProgress({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t } = useAccountStrings();
-  if (!withdrawal.chainState && !withdrawal.txHash) return null;
+  if (!withdrawal.chainState && !withdrawal.txHash && withdrawal.status !== 'returned') return null;
   return (
     <>
       {withdrawal.chainState ? (
