@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
+import { propertyRuns, propertySeed } from '../../../test/property-runs';
 import { openFreshDatabase } from '../../../test/database';
 import { startLocalChain, type LocalChain } from '../../../test/local-chain';
 import type { Database } from '../../../db/client';
@@ -264,5 +266,48 @@ describe('the hot-wallet sender', () => {
     for (const send of sends) expect(send.nonce).toBe(byKey.get(send.key));
     const rows = await database.db.select().from(cashierChainSends);
     expect(new Set(rows.map((row) => row.nonce)).size).toBe(rows.length);
+  });
+
+  it('pays each key at most once whatever the interleaving of sends, drops, restarts, slow blocks and tracking (property)', async () => {
+    type Step = 'send' | 'drop' | 'restart' | 'track' | 'mine' | 'wait';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom<Step>('send', 'drop', 'restart', 'track', 'mine', 'wait'), {
+          minLength: 4,
+          maxLength: 14,
+        }),
+        async (steps) => {
+          const to = recipient();
+          const key = `property:${to}`;
+          let s = sender();
+          await rpc('evm_setAutomine', [false]);
+          try {
+            for (const step of steps) {
+              if (step === 'send') await s.send({ key, to, rawAmount: 1_000n }).catch(() => undefined);
+              if (step === 'restart') s = sender();
+              if (step === 'track' && (await s.find(key))) await s.track(key);
+              if (step === 'mine') await rpc('evm_mine');
+              if (step === 'wait') now += 61_000;
+              if (step === 'drop') {
+                const found = await s.find(key);
+                // A mined transaction cannot be dropped (the node says so): only a pending one is.
+                if (found) await rpc('hardhat_dropTransaction', [found.txHash]).catch(() => undefined);
+              }
+            }
+          } finally {
+            await rpc('evm_setAutomine', [true]);
+          }
+          // Everything left is mined now, and tracked to its end.
+          await chain.mine(4);
+          if (await s.find(key)) for (let i = 0; i < 3; i += 1) await s.track(key).catch(() => undefined);
+          const paid = await balance(to);
+          expect(paid === 0n || paid === 1_000n).toBe(true);
+          const record = await s.find(key);
+          if (record?.status === 'confirmed') expect(paid).toBe(1_000n);
+          if (record?.status === 'cancelled' || record === undefined) expect(paid).toBe(0n);
+        },
+      ),
+      { numRuns: propertyRuns(12), seed: propertySeed(30_6) },
+    );
   });
 });
