@@ -37,6 +37,8 @@ import { CashierService } from './cashier/service';
 import { minimumDepositParam } from './cashier/deposits';
 import { ChainDeposits } from './cashier/chain/service';
 import { DepositAddresses } from './cashier/chain/addresses';
+import { ChainPayouts } from './cashier/chain/payouts';
+import { ChainSender, SealedSeedKeys } from './cashier/chain/sender';
 import { RecordsService } from './records/service';
 import { Bus } from './platform/bus';
 import { createLeadership } from './platform/leadership';
@@ -365,6 +367,27 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   cashier.registerReviews(reviews);
   cashier.registerJobs(scheduler);
+  // Withdrawals sent to the chain: approved ones on a watched network are paid from the hot wallet by a leader
+  // job (nonces in the database, gas under each network's cap). Without CHAIN_NETWORKS: nothing, no job.
+  let chainPayouts: ChainPayouts | undefined;
+  if (config.chainNetworks.length > 0) {
+    const senderDeps = {
+      db: database.db,
+      units,
+      keys: new SealedSeedKeys(database.db, sealedSecrets),
+      log,
+      now: () => scheduler.now(),
+    };
+    const payouts = new ChainPayouts(
+      { units, log, now: () => scheduler.now() },
+      cashier.chainWithdrawals,
+      config.chainNetworks.map((network) => new ChainSender(network, senderDeps)),
+    );
+    cashier.chainWithdrawals.chainView = (row) => payouts.view(row);
+    chainDeposits.payouts = payouts;
+    chainPayouts = payouts;
+    payouts.registerJobs(scheduler, config.chainPollMs);
+  }
   // Trading: its index of triggers and expiries is rebuilt from the database here, before any request.
   const trading = createTrading({
     db: database.db,
@@ -543,6 +566,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     records,
     cashier,
     chainDeposits,
+    chainPayouts,
     plans,
     // Wallet sign-in.
     wallet,

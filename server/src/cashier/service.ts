@@ -37,6 +37,11 @@ export class CashierService {
   private readonly staffQueue: CashierStaffQueue;
   private readonly chain: CashierDeps['chain'];
 
+  /** The withdrawals, for the payouts from the hot wallet (chain/payouts.ts). */
+  get chainWithdrawals(): Withdrawals {
+    return this.withdrawals;
+  }
+
   constructor(deps: CashierDeps) {
     const clock = () => this.now();
     this.chain = deps.chain;

@@ -89,11 +89,22 @@ export const cashierWithdrawals = pgTable(
     fee: numeric('fee', { precision: 36, scale: 18 }).notNull(),
     quoteId: text('quote_id').notNull().unique(),
     status: text('status')
-      .$type<'pending' | 'approved' | 'completed' | 'rejected' | 'cancelled'>()
+      .$type<'pending' | 'approved' | 'completed' | 'rejected' | 'cancelled' | 'returned'>()
       .notNull()
       .default('pending'),
     reason: text('reason'),
     reference: text('reference'),
+    /**
+     * An approved withdrawal on a watched network, paid from the hot wallet (cashier/chain/payouts.ts):
+     * `waiting_funds` (the hot wallet cannot pay amount and gas yet), `waiting_gas` (gas above the cap),
+     * `sending` (recorded and broadcast, key `withdrawal:<id>`), `confirming` (mined, counting confirmations);
+     * null for the manual path. Completion (`completed`) or return (`returned`) ends it.
+     */
+    chainState: text('chain_state').$type<'waiting_funds' | 'waiting_gas' | 'sending' | 'confirming'>(),
+    chainId: integer('chain_id'),
+    /** The transaction that paid it (or the latest attempt while it is sent). */
+    txHash: text('tx_hash'),
+    chainUpdatedAt: timestamp('chain_updated_at', { withTimezone: true }),
     decidedByStaffId: bigint('decided_by_staff_id', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -104,9 +115,14 @@ export const cashierWithdrawals = pgTable(
     index('cashier_withdrawals_status_idx').on(t.status, t.id),
     check(
       'cashier_withdrawals_status',
-      sql`${t.status} in ('pending', 'approved', 'completed', 'rejected', 'cancelled')`,
+      sql`${t.status} in ('pending', 'approved', 'completed', 'rejected', 'cancelled', 'returned')`,
     ),
     check('cashier_withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'cashier_withdrawals_chain_state',
+      sql`${t.chainState} is null or ${t.chainState} in ('waiting_funds', 'waiting_gas', 'sending', 'confirming')`,
+    ),
+    index('cashier_withdrawals_chain_idx').on(t.chainState, t.id),
   ],
 );
 
@@ -217,5 +233,94 @@ export const cashierChainDeposits = pgTable(
       sql`${t.status} in ('seen', 'credited', 'dropped', 'reorged', 'below_minimum', 'unknown_token', 'wrong_network')`,
     ),
     check('cashier_chain_deposits_raw_amount', sql`${t.rawAmount} ~ '^[0-9]{1,78}$'`),
+  ],
+);
+
+// ---- transactions sent from our wallets (cashier/chain/sender.ts) ----------------------------------------------
+
+/**
+ * The next nonce of each of our sending addresses per chain (the hot wallet, and deposit addresses when they are
+ * swept): taken under a row lock in the transaction that records the outgoing transaction, so two instances
+ * never sign two transactions with one nonce.
+ */
+export const cashierChainNonces = pgTable(
+  'cashier_chain_nonces',
+  {
+    chainId: integer('chain_id').notNull(),
+    /** Lower-case `0x` + 40 hex digits. */
+    address: text('address').notNull(),
+    nextNonce: bigint('next_nonce', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+);
+
+export type ChainSendStatus = 'pending' | 'cancelling' | 'mined' | 'confirmed' | 'failed' | 'cancelled';
+
+/**
+ * One outgoing transfer (native coin or ERC-20), recorded with its signed transaction before it is broadcast,
+ * once per caller-given key (`withdrawal:42`): a retry after a crash broadcasts the same signed transaction.
+ * `pending` (signed, maybe broadcast) and `cancelling` (given up: a 0-value self-transfer at the same nonce was
+ * signed) wait for the nonce to be mined; `mined` counts confirmations; then `confirmed` (the transfer moved),
+ * `failed` (it reverted: nothing moved but gas) or `cancelled` (the nonce went to the cancel or was taken by
+ * another transaction: nothing moved).
+ */
+export const cashierChainSends = pgTable(
+  'cashier_chain_sends',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull().unique(),
+    chainId: integer('chain_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    /** The recipient of the value (for a token, the holder credited by the transfer, not the contract). */
+    toAddress: text('to_address').notNull(),
+    /** The ERC-20 contract; null for the native coin. */
+    tokenContract: text('token_contract'),
+    /** The amount in the token's smallest unit (decimal digits). */
+    rawAmount: text('raw_amount').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    gasLimit: text('gas_limit').notNull(),
+    status: text('status').$type<ChainSendStatus>().notNull(),
+    /** Signed attempts so far (the first, then same-nonce replacements and the cancel). */
+    attempts: integer('attempts').notNull().default(1),
+    /** The attempt that was mined: its hash, block and whether it was the cancel. */
+    minedHash: text('mined_hash'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the newest attempt was last broadcast (a re-send is due `resendAfterMs` later). */
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('cashier_chain_sends_nonce').on(t.chainId, t.fromAddress, t.nonce),
+    index('cashier_chain_sends_open_idx').on(t.chainId, t.status),
+    check(
+      'cashier_chain_sends_status',
+      sql`${t.status} in ('pending', 'cancelling', 'mined', 'confirmed', 'failed', 'cancelled')`,
+    ),
+    check('cashier_chain_sends_raw_amount', sql`${t.rawAmount} ~ '^[0-9]{1,78}$'`),
+  ],
+);
+
+/** Every signed transaction of a send (one nonce): the first, same-nonce replacements, the cancel. */
+export const cashierChainSendAttempts = pgTable(
+  'cashier_chain_send_attempts',
+  {
+    sendId: bigint('send_id', { mode: 'bigint' }).notNull(),
+    attempt: integer('attempt').notNull(),
+    kind: text('kind').$type<'transfer' | 'cancel'>().notNull(),
+    txHash: text('tx_hash').notNull().unique(),
+    /** The signed transaction, as broadcast (public data: it is what the network sees). */
+    rawTx: text('raw_tx').notNull(),
+    maxFeePerGas: text('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: text('max_priority_fee_per_gas').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sendId, t.attempt] }),
+    check('cashier_chain_send_attempts_kind', sql`${t.kind} in ('transfer', 'cancel')`),
   ],
 );

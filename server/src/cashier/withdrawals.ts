@@ -33,7 +33,7 @@ import {
 /** How long a withdrawal fee quote can be confirmed. */
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
 
-type WithdrawalRow = typeof cashierWithdrawals.$inferSelect;
+export type WithdrawalRow = typeof cashierWithdrawals.$inferSelect;
 type Destination = Pick<WithdrawalRow, 'address' | 'payeeName' | 'cardNumber' | 'bankName'>;
 
 /**
@@ -41,6 +41,11 @@ type Destination = Pick<WithdrawalRow, 'address' | 'payeeName' | 'cardNumber' | 
  * staff review that approves, completes (settling the hold) or rejects (releasing it).
  */
 export class Withdrawals {
+  /** The chain's part of a withdrawal paid from the hot wallet (cashier/chain/payouts.ts sets it). */
+  chainView?: (
+    row: WithdrawalRow,
+  ) => Pick<Withdrawal, 'explorerUrl' | 'confirmations' | 'confirmationsRequired'>;
+
   constructor(
     private readonly deps: CashierDeps,
     private readonly now: () => number,
@@ -249,6 +254,8 @@ export class Withdrawals {
     if (row.status === 'approved' && reference === undefined) throw new AppError(errors.alreadyDecided);
     if (row.status === 'pending' && facts.completeOnly === true)
       throw new AppError(errors.withdrawalNotApproved);
+    // Sent (or being sent) from the hot wallet: only the chain completes it (chain/payouts.ts).
+    if (reference !== undefined && isOnChain(row)) throw new AppError(errors.withdrawalOnChain);
     // Nothing is paid out while a lock is in force (a "this was not me" after the request, say), nor, in
     // whitelist mode, to an address the book no longer holds as usable.
     await this.deps.withdrawalGuard?.checkWithdrawal(
@@ -273,31 +280,7 @@ export class Withdrawals {
       created.push('withdrawal.approved');
     }
     if (reference !== undefined) {
-      const amount = new Money(row.amount);
-      const fee = new Money(row.fee);
-      await this.deps.ledger.settleHeld(tx, {
-        userId: String(row.userId),
-        mode: 'real',
-        currency: row.currency,
-        type: 'withdrawal_payout',
-        reference: { type: 'withdrawal', id },
-        memo: `Withdrawal paid out, reference ${reference}`,
-        once: `withdrawal_payout:${id}`,
-        to: [
-          {
-            account: platformAccount('platform_external_custody', row.currency, 'real'),
-            amount: amount.toFixed(),
-          },
-          ...(fee.isZero()
-            ? []
-            : [{ account: platformAccount('platform_fees', row.currency, 'real'), amount: fee.toFixed() }]),
-        ],
-      });
-      [current] = (await tx
-        .update(cashierWithdrawals)
-        .set({ status: 'completed', reference, completedAt: now })
-        .where(eq(cashierWithdrawals.id, row.id))
-        .returning()) as [WithdrawalRow];
+      current = await this.settle(tx, row, reference, now);
       created.push('withdrawal.completed');
     }
     const [result] = await this.withQueue([current], tx);
@@ -322,10 +305,13 @@ export class Withdrawals {
     const row = await this.lockWithdrawal(tx, id);
     // An approved withdrawal whose payout could not be made may still be rejected: its funds are still held.
     if (row.status !== 'pending' && row.status !== 'approved') throw new AppError(errors.alreadyDecided);
+    // Its transaction may be mined at any moment: releasing the funds too would pay it twice.
+    if (isOnChain(row)) throw new AppError(errors.withdrawalOnChain);
     const [updated] = await tx
       .update(cashierWithdrawals)
       .set({
         status: 'rejected',
+        chainState: null,
         reason,
         decidedAt: new Date(this.now()),
         decidedByStaffId: BigInt(staff.staffId),
@@ -347,6 +333,128 @@ export class Withdrawals {
       { type: 'withdrawal', id },
     );
     return result!;
+  }
+
+  /** Pays out an approved withdrawal: the hold settled to external custody and fees, once; `completed`. */
+  private async settle(tx: Tx, row: WithdrawalRow, reference: string, now: Date): Promise<WithdrawalRow> {
+    const id = String(row.id);
+    const amount = new Money(row.amount);
+    const fee = new Money(row.fee);
+    await this.deps.ledger.settleHeld(tx, {
+      userId: String(row.userId),
+      mode: 'real',
+      currency: row.currency,
+      type: 'withdrawal_payout',
+      reference: { type: 'withdrawal', id },
+      memo: `Withdrawal paid out, reference ${reference}`,
+      once: `withdrawal_payout:${id}`,
+      to: [
+        {
+          account: platformAccount('platform_external_custody', row.currency, 'real'),
+          amount: amount.toFixed(),
+        },
+        ...(fee.isZero()
+          ? []
+          : [{ account: platformAccount('platform_fees', row.currency, 'real'), amount: fee.toFixed() }]),
+      ],
+    });
+    const [updated] = await tx
+      .update(cashierWithdrawals)
+      .set({ status: 'completed', reference, completedAt: now, chainState: null })
+      .where(eq(cashierWithdrawals.id, row.id))
+      .returning();
+    return updated!;
+  }
+
+  // ---- paid from the hot wallet (chain/payouts.ts) ------------------------------------------------------------
+
+  /**
+   * Marks an approved withdrawal as being paid from the hot wallet (`state`), under its row lock; false when
+   * it is no longer approved (rejected meanwhile) or already sent: then nothing is sent.
+   */
+  async markOnChain(
+    tx: Tx,
+    id: string,
+    state: NonNullable<WithdrawalRow['chainState']>,
+    facts: { chainId: number; txHash?: string | null },
+  ): Promise<boolean> {
+    const row = await this.lockWithdrawal(tx, id);
+    if (row.status !== 'approved' || row.reference !== null) return false;
+    await tx
+      .update(cashierWithdrawals)
+      .set({
+        chainState: state,
+        chainId: facts.chainId,
+        ...(facts.txHash === undefined ? {} : { txHash: facts.txHash }),
+        chainUpdatedAt: new Date(this.now()),
+      })
+      .where(eq(cashierWithdrawals.id, row.id));
+    return true;
+  }
+
+  /** Its transaction is confirmed on the chain: completed with the hash as reference (ledger once). */
+  async completeOnChain(tx: Tx, id: string, txHash: string): Promise<void> {
+    const row = await this.lockWithdrawal(tx, id);
+    if (row.status !== 'approved') return;
+    const now = new Date(this.now());
+    await tx
+      .update(cashierWithdrawals)
+      .set({ txHash, chainUpdatedAt: now })
+      .where(eq(cashierWithdrawals.id, row.id));
+    await this.settle(tx, row, txHash, now);
+    await notifyDecision(
+      this.deps,
+      tx,
+      String(row.userId),
+      'withdrawal.completed',
+      { currency: row.currency, amount: formatAmount(row.amount), reference: txHash },
+      { type: 'withdrawal', id },
+    );
+  }
+
+  /** Nothing was paid (its transaction failed or was cancelled): `returned`, amount and fee released once. */
+  async returnFromChain(tx: Tx, id: string, reason: string): Promise<void> {
+    const row = await this.lockWithdrawal(tx, id);
+    if (row.status !== 'approved') return;
+    const now = new Date(this.now());
+    await tx
+      .update(cashierWithdrawals)
+      .set({ status: 'returned', reason, chainState: null, decidedAt: now, chainUpdatedAt: now })
+      .where(eq(cashierWithdrawals.id, row.id));
+    await this.releaseHold(tx, row, `Withdrawal returned: ${reason}`);
+    await notifyDecision(
+      this.deps,
+      tx,
+      String(row.userId),
+      'withdrawal.returned',
+      { currency: row.currency, amount: formatAmount(row.amount) },
+      { type: 'withdrawal', id },
+    );
+  }
+
+  /** Approved crypto withdrawals not completed, oldest first: what the payout job looks at. */
+  async approvedCrypto(limit: number): Promise<WithdrawalRow[]> {
+    return this.deps.db
+      .select()
+      .from(cashierWithdrawals)
+      .where(and(eq(cashierWithdrawals.status, 'approved'), eq(cashierWithdrawals.method, 'crypto')))
+      .orderBy(asc(cashierWithdrawals.id))
+      .limit(limit);
+  }
+
+  /** Approved withdrawals held for the hot wallet's funds or for gas (staff warning), oldest first. */
+  async heldOnChain(): Promise<WithdrawalRow[]> {
+    return this.deps.db
+      .select()
+      .from(cashierWithdrawals)
+      .where(
+        and(
+          eq(cashierWithdrawals.status, 'approved'),
+          inArray(cashierWithdrawals.chainState, ['waiting_funds', 'waiting_gas']),
+        ),
+      )
+      .orderBy(asc(cashierWithdrawals.id))
+      .limit(200);
   }
 
   private releaseHold(tx: Tx, row: WithdrawalRow, memo: string) {
@@ -397,10 +505,18 @@ export class Withdrawals {
         createdAt: row.createdAt.toISOString(),
         decidedAt: row.decidedAt?.toISOString() ?? null,
         completedAt: row.completedAt?.toISOString() ?? null,
+        chainState: row.chainState,
+        txHash: row.txHash,
+        ...(this.chainView?.(row) ?? { explorerUrl: null, confirmations: null, confirmationsRequired: null }),
       });
     }
     return views;
   }
+}
+
+/** Recorded or broadcast from the hot wallet: the chain decides it now. */
+function isOnChain(row: WithdrawalRow): boolean {
+  return row.chainState === 'sending' || row.chainState === 'confirming';
 }
 
 /** The currency and network a withdrawal pays out in. Bank withdrawals are paid from USDT. */

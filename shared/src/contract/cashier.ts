@@ -220,9 +220,24 @@ export const StaffChainDeposit = Type.Object({
  * `GET /swx/admin/chain/deposits` (finance): every watched network's health, and the transfers that need a
  * person (credited then replaced, wrong network, unknown token), newest first.
  */
+/** An approved withdrawal the hot wallet cannot pay now (staff fund the wallet, or wait for gas to fall). */
+export const HeldChainPayout = Type.Object({
+  withdrawalId: Id,
+  network: Type.String(),
+  state: Type.Union([Type.Literal('waiting_funds'), Type.Literal('waiting_gas')]),
+  currency: Type.String(),
+  amount: Amount,
+  since: Nullable(Time),
+});
+export type HeldChainPayout = Static<typeof HeldChainPayout>;
+
 export const StaffChainDeposits = Type.Object({
   networks: Type.Array(ChainNetworkStatus),
   attention: Type.Array(StaffChainDeposit),
+  /** The hot wallet's address per watched network (withdrawals are paid from it; staff fund it). */
+  hotWallets: Type.Array(Type.Object({ network: Type.String(), address: Type.String() })),
+  /** Approved withdrawals waiting for funds in the hot wallet, or for gas under the cap: a warning for staff. */
+  heldWithdrawals: Type.Array(HeldChainPayout),
 });
 export type StaffChainDeposits = Static<typeof StaffChainDeposits>;
 
@@ -288,6 +303,8 @@ export const WithdrawalStatus = Type.Union([
   Type.Literal('completed'),
   Type.Literal('rejected'),
   Type.Literal('cancelled'),
+  /** Sent to the chain and not paid (the transaction failed or was cancelled): amount and fee returned. */
+  Type.Literal('returned'),
 ]);
 export type WithdrawalStatus = Static<typeof WithdrawalStatus>;
 
@@ -315,6 +332,24 @@ export const Withdrawal = Type.Object({
   createdAt: Time,
   decidedAt: Nullable(Time),
   completedAt: Nullable(Time),
+  /**
+   * Paid from the hot wallet on a watched network (issue 30): `waiting_funds` (the hot wallet cannot pay yet),
+   * `waiting_gas` (gas above the cap), `sending`, `confirming`; null otherwise (and once finished).
+   */
+  chainState: Type.Union([
+    Type.Literal('waiting_funds'),
+    Type.Literal('waiting_gas'),
+    Type.Literal('sending'),
+    Type.Literal('confirming'),
+    Type.Null(),
+  ]),
+  /** The paying transaction (the newest attempt while it is sent), when sent from the hot wallet. */
+  txHash: Nullable(Type.String()),
+  /** Its page on the network's explorer, when one is configured. */
+  explorerUrl: Nullable(Type.String()),
+  /** While confirming: confirmations so far, and those required. */
+  confirmations: Type.Union([Type.Integer(), Type.Null()]),
+  confirmationsRequired: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Withdrawal = Static<typeof Withdrawal>;
 export const WithdrawalList = Type.Array(Withdrawal);

@@ -306,6 +306,11 @@ export const catalogue = {
   '11527': { status: 409, message: 'Your data is already being prepared: we will tell you when it is ready' },
   '11528': { status: 404, message: 'This download was not found or has expired: prepare a new one' },
   '11529': { status: 400, message: 'Type your username exactly as shown to confirm' },
+  // Withdrawals sent from the hot wallet (11540–11549).
+  '11540': {
+    status: 409,
+    message: 'This withdrawal is being sent on the chain: it can no longer be completed by hand or rejected',
+  },
   // Success codes (sent as `message` with code "200").
   '20001': { status: 200, message: 'Submitted for review' },
   '20002': { status: 200, message: 'Deposit added and submitted for review' },

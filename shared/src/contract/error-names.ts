@@ -206,6 +206,7 @@ export const errors = {
   closureOpenLoan: '11524',
   closureLiveBid: '11525',
   closureCashierPending: '11526',
+  withdrawalOnChain: '11540',
   dataExportPending: '11527',
   dataExportNotFound: '11528',
   closureConfirmation: '11529',

@@ -20,6 +20,7 @@ const tone: Record<Withdrawal['status'], StatusTone> = {
   completed: 'good',
   rejected: 'bad',
   cancelled: 'neutral',
+  returned: 'bad',
 };
 
 function Destination({ withdrawal }: { withdrawal: Withdrawal }) {
@@ -33,6 +34,36 @@ function Destination({ withdrawal }: { withdrawal: Withdrawal }) {
         <Reference value={withdrawal.address} label={t('withdraw.address')} display="short" />
       ) : null}
     </span>
+  );
+}
+
+/** A withdrawal paid from the platform's hot wallet: where it is on the chain, and its transaction. */
+function ChainProgress({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useAccountStrings();
+  if (!withdrawal.chainState && !withdrawal.txHash && withdrawal.status !== 'returned') return null;
+  return (
+    <>
+      {withdrawal.chainState ? (
+        <p className={styles.note} data-testid="withdrawal-chain-state">
+          {t(`withdraw.chain.${withdrawal.chainState}`, {
+            confirmations: withdrawal.confirmations ?? 0,
+            required: withdrawal.confirmationsRequired ?? 0,
+          })}
+        </p>
+      ) : null}
+      {withdrawal.txHash ? (
+        <p className={styles.note}>
+          {t('withdraw.transaction')}{' '}
+          <Reference value={withdrawal.txHash} label={t('withdraw.transaction')} display="short" />{' '}
+          {withdrawal.explorerUrl ? (
+            <a href={withdrawal.explorerUrl} target="_blank" rel="noopener noreferrer">
+              {t('withdraw.explorer')}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+      {withdrawal.status === 'returned' ? <p className={styles.note}>{t('withdraw.returnedNote')}</p> : null}
+    </>
   );
 }
 
@@ -78,7 +109,8 @@ function WithdrawalEntry({ withdrawal, onChanged }: { withdrawal: Withdrawal; on
       {withdrawal.reason ? (
         <p className={styles.note}>{t('withdraw.reason', { reason: withdrawal.reason })}</p>
       ) : null}
-      {withdrawal.reference ? (
+      <ChainProgress withdrawal={withdrawal} />
+      {withdrawal.reference && withdrawal.reference !== withdrawal.txHash ? (
         <p className={styles.note}>
           {t('withdraw.reference')}{' '}
           <Reference value={withdrawal.reference} label={t('withdraw.reference')} display="short" />

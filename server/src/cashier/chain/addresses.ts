@@ -108,7 +108,8 @@ export class DepositAddresses {
   }
 }
 
-function randomSeed(): Buffer {
+/** A new hot-wallet seed (made once, by whichever part of the server asks first). */
+export function randomSeed(): Buffer {
   return crypto.randomBytes(SEED_BYTES);
 }
 

@@ -34,6 +34,8 @@ export interface ChainNetwork {
   /** At most this many blocks are read per pass, so one network catching up cannot hold the others. */
   blocksPerPass: number;
   tokens: ChainToken[];
+  /** The most the hot wallet pays per unit of gas (fee cap, gwei, decimal text): above it, sends wait. */
+  gasPriceCapGwei: string;
 }
 
 const ID = /^[a-z][a-z0-9-]{0,31}$/;
@@ -115,6 +117,12 @@ function networkFrom(entry: unknown, where: string): ChainNetwork {
   const startBlock = field('startBlock');
   const reorgWindow = field('reorgWindow') ?? Math.max(64, confirmations);
   const blocksPerPass = field('blocksPerPass') ?? 100;
+  const gasCap = field('gasPriceCapGwei') ?? '200';
+  if (typeof gasCap !== 'string' && typeof gasCap !== 'number')
+    throw new Error(`${at}: gasPriceCapGwei must be a number of gwei`);
+  const gasPriceCapGwei = String(gasCap);
+  if (!/^(?:0|[1-9][0-9]{0,5})(?:\.[0-9]{1,9})?$/.test(gasPriceCapGwei) || Number(gasPriceCapGwei) <= 0)
+    throw new Error(`${at}: gasPriceCapGwei must be above 0 and below 1000000 gwei (at most 9 decimals)`);
   const tokensField = field('tokens');
   if (!Array.isArray(tokensField) || tokensField.length === 0)
     throw new Error(`${at}: tokens must list the coins the network carries`);
@@ -135,6 +143,7 @@ function networkFrom(entry: unknown, where: string): ChainNetwork {
     reorgWindow: integerFrom(reorgWindow, `${at}: reorgWindow`, confirmations, 100_000),
     blocksPerPass: integerFrom(blocksPerPass, `${at}: blocksPerPass`, 1, 10_000),
     tokens,
+    gasPriceCapGwei,
   };
 }
 

@@ -45,6 +45,13 @@ export class ChainDeposits {
   private readonly pollMs: number;
   private readonly formTakenOver: Set<string>;
   private readonly qrCodes = new QrCodes();
+  /** Withdrawals paid from the hot wallet (payouts.ts), shown to staff with the deposits. */
+  payouts:
+    | {
+        hotWallets(): Promise<{ network: string; address: string }[]>;
+        heldWithdrawals(): Promise<StaffChainDeposits['heldWithdrawals']>;
+      }
+    | undefined;
 
   constructor(
     private readonly deps: Omit<ChainWatcherDeps, 'addresses'>,
@@ -128,6 +135,8 @@ export class ChainDeposits {
       .limit(200);
     const heights = new Map([...cursors.values()].map((cursor) => [cursor.chainId, cursor.height]));
     return {
+      hotWallets: (await this.payouts?.hotWallets()) ?? [],
+      heldWithdrawals: (await this.payouts?.heldWithdrawals()) ?? [],
       networks: this.networks.map((network) => {
         const cursor = cursors.get(network.chainId);
         return {

@@ -46,6 +46,11 @@ const pending: Withdrawal = {
   createdAt: '2026-11-22T12:00:00.000Z',
   decidedAt: null,
   completedAt: null,
+  chainState: null,
+  txHash: null,
+  explorerUrl: null,
+  confirmations: null,
+  confirmationsRequired: null,
 };
 
 test('checks the amount and the destination of the chosen method before quoting', async () => {
@@ -258,4 +263,36 @@ test('a paid-out withdrawal shows its long reference and address shortened, each
   await user.click(within(entry).getByRole('button', { name: 'Copy Transaction reference' }));
   expect(writeText).toHaveBeenCalledWith(reference);
   expect(within(entry).getByRole('button', { name: 'Copy Receiving address' })).toBeInTheDocument();
+});
+
+test('a withdrawal paid from the hot wallet shows its confirmations, then its transaction with the explorer link; a returned one says so', async () => {
+  const hash = `0x${'ab'.repeat(32)}`;
+  const confirming: Withdrawal = {
+    ...pending,
+    id: '11',
+    network: 'ERC20',
+    status: 'approved',
+    queuePosition: null,
+    chainState: 'confirming',
+    txHash: hash,
+    explorerUrl: `https://explorer.test/tx/${hash}`,
+    confirmations: 2,
+    confirmationsRequired: 12,
+  };
+  const returned: Withdrawal = { ...pending, id: '12', status: 'returned', queuePosition: null };
+  const site = createFakeSite(
+    { 'GET /order/getAssestInfo/all': assets, 'GET /user/listWithdrwal': [confirming, returned] },
+    { signedIn: true, mode: 'real' },
+  );
+  root = site.root;
+  renderScreen(root, <WithdrawScreen />, '/profile/withdraw');
+  const entry = await screen.findByTestId('withdrawal-11');
+  expect(within(entry).getByTestId('withdrawal-chain-state')).toHaveTextContent('Confirming: 2 of 12');
+  expect(within(entry).getByRole('link', { name: 'View on the explorer' })).toHaveAttribute(
+    'href',
+    `https://explorer.test/tx/${hash}`,
+  );
+  const back = await screen.findByTestId('withdrawal-12');
+  expect(back).toHaveTextContent('Returned to your balance');
+  expect(back).toHaveTextContent('the amount and fee are back in your balance');
 });

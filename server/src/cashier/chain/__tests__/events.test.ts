@@ -37,6 +37,7 @@ const network: () => ChainNetwork = () => ({
   startBlock: undefined,
   reorgWindow: 64,
   blocksPerPass: 100,
+  gasPriceCapGwei: '200',
   tokens: [{ coin: 'ETH', contract: undefined, decimals: 18, formNetwork: undefined }],
 });
 

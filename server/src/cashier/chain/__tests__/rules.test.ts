@@ -43,6 +43,7 @@ describe('CHAIN_NETWORKS', () => {
       startBlock: undefined,
       reorgWindow: 64,
       blocksPerPass: 100,
+      gasPriceCapGwei: '200',
       tokens: [
         { coin: 'ETH', contract: undefined, decimals: 18, formNetwork: 'ETH' },
         { coin: 'USDT', contract: usdtContract, decimals: 6, formNetwork: 'ERC20' },

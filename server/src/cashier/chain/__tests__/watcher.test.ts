@@ -52,6 +52,7 @@ function network(chain: LocalChain, id: string, extra: Partial<ChainNetwork> = {
     startBlock: undefined,
     reorgWindow: 64,
     blocksPerPass: 100,
+    gasPriceCapGwei: '200',
     tokens: [
       { coin: 'ETH', contract: undefined, decimals: 18, formNetwork: undefined },
       ...(chain === a
