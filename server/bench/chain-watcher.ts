@@ -152,6 +152,7 @@ async function main(): Promise<void> {
       startBlock: undefined,
       reorgWindow: Math.max(64, confirmations),
       blocksPerPass: 100,
+      gasPriceCapGwei: '200',
       tokens: [
         { coin: 'ETH', contract: undefined, decimals: 18, formNetwork: undefined },
         { coin: 'USDT', contract: token, decimals: 18, formNetwork: undefined },

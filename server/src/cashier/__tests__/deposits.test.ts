@@ -55,7 +55,7 @@ describe('deposit addresses on watched networks', () => {
     expect((await server.call(alice, 'GET', '/user/chainDeposits', undefined, 'NO')).code).toBe('11006');
     const staffView = await server.admin('GET', '/chain/deposits');
     expect(staffView.code).toBe('200');
-    expect(staffView.result).toEqual({ networks: [], attention: [] });
+    expect(staffView.result).toEqual({ networks: [], attention: [], hotWallets: [], heldWithdrawals: [] });
   });
 });
 
