@@ -32,7 +32,9 @@ if (file && !process.env.BENCH_ROLE) {
       session = new inspector.Session();
       session.connect();
       post('Profiler.enable');
-      post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_CPU_PROFILE_INTERVAL ?? 250) });
+      post('Profiler.setSamplingInterval', {
+        interval: Number(process.env.BENCH_CPU_PROFILE_INTERVAL ?? 250),
+      });
       post('Profiler.start');
       return cpuUsage();
     }

@@ -86,7 +86,10 @@ function library(url: string, name: string): string {
     [/fastify|find-my-way|avvio|light-my-request|secure-json-parse/, 'fastify'],
     [/decimal\.js/, 'decimal.js'],
     [/dataloader/, 'batcher'],
-    [/node:internal\/(net|stream|http|_http)|node:(net|http|_http)|_http_|node:internal\/streams/, 'node http/net'],
+    [
+      /node:internal\/(net|stream|http|_http)|node:(net|http|_http)|_http_|node:internal\/streams/,
+      'node http/net',
+    ],
     [/node:internal\/crypto|node:crypto/, 'crypto'],
     [/node:internal\/async_hooks|async_local_storage|node:async_hooks/, 'async context'],
     [/node:internal\/process\/task_queues|node:internal\/timers/, 'event loop'],
