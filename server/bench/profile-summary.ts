@@ -74,13 +74,15 @@ function library(url: string, name: string): string {
     if (name === '(garbage collector)') return 'GC';
     if (name === '(program)') return '(program)';
     if (name === '(idle)') return '(idle)';
-    if (/writev|writeBuffer|writeUtf8String|Write/.test(name)) return 'socket writes';
+    if (/^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(name)) return 'socket writes';
     return '(native)';
   }
   const packages: [RegExp, string][] = [
     [/drizzle-orm/, 'drizzle'],
     [/node_modules\/.*\/pg-protocol|node_modules\/.*\/pg\/|pg-types|postgres-/, 'pg driver'],
     [/fast-json-stringify|src\/http\/serialization/, 'JSON serialisation'],
+    [/helmet/, 'security headers (helmet)'],
+    [/prom-client/, 'metrics (prom-client)'],
     [/ajv|@fastify\/ajv|typebox/, 'validation (ajv)'],
     [/pino|sonic-boom/, 'logging'],
     [/fastify|find-my-way|avvio|light-my-request|secure-json-parse/, 'fastify'],
@@ -99,6 +101,12 @@ function library(url: string, name: string): string {
   return packages.find(([pattern]) => pattern.test(url))?.[1] ?? 'server code';
 }
 
+function stackHas(id: number, test: (url: string) => boolean): boolean {
+  for (let node: number | undefined = id; node !== undefined; node = parent.get(node))
+    if (test(byId.get(node)!.callFrame.url)) return true;
+  return false;
+}
+
 const isServer = (url: string) => /\/server\/src\//.test(url) && !/node_modules/.test(url);
 
 const totals = new Map<string, Map<string, number>>();
@@ -107,7 +115,15 @@ let all = 0;
 profile.samples.forEach((id, i) => {
   const us = profile.timeDeltas[i] ?? 0;
   const leaf = byId.get(id)!;
-  const leafLibrary = library(leaf.callFrame.url, leaf.callFrame.functionName);
+  let leafLibrary = library(leaf.callFrame.url, leaf.callFrame.functionName);
+  // The profiler's own start and stop (bench/profile-measured.mjs) are not the server's.
+  if (stackHas(id, (url) => url.includes('profile-measured'))) return;
+  if (leafLibrary === 'socket writes')
+    leafLibrary = stackHas(id, (url) => /node_modules\/.*\/pg\/|pg-protocol/.test(url))
+      ? 'socket writes to PostgreSQL'
+      : stackHas(id, (url) => url.includes('_http_outgoing'))
+        ? 'socket writes of HTTP answers'
+        : 'socket writes';
   if (leafLibrary === '(idle)') {
     idle += us;
     return;
@@ -127,7 +143,7 @@ profile.samples.forEach((id, i) => {
     const lib = library(frame.url, frame.functionName);
     if (lib !== '(native)' && lib !== 'node other') below = lib;
   }
-  if (!where) where = `(no server frame) ${leafLibrary === '(native)' ? below : leafLibrary}`;
+  if (!where) where = `(outside server code) ${leafLibrary === '(native)' ? below : leafLibrary}`;
   const inner = totals.get(where) ?? new Map<string, number>();
   inner.set(what, (inner.get(what) ?? 0) + us);
   totals.set(where, inner);
