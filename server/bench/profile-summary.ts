@@ -107,6 +107,11 @@ function stackHas(id: number, test: (url: string) => boolean): boolean {
   return false;
 }
 
+/** A line on standard output (the report is the script's output, not a log). */
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
 const isServer = (url: string) => /\/server\/src\//.test(url) && !/node_modules/.test(url);
 
 const totals = new Map<string, Map<string, number>>();
@@ -154,15 +159,15 @@ const ms = (us: number) => ((us / all) * measuredMs).toFixed(3);
 const rows = [...totals]
   .map(([where, inner]) => ({ where, total: [...inner.values()].reduce((a, b) => a + b, 0), inner }))
   .sort((a, b) => b.total - a.total);
-console.log(
+print(
   `profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, busy ${(all / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s; ${orders} orders, ${measuredMs} ms of CPU per order measured`,
 );
-console.log('area | ms per order | share | what, ms per order');
+print('area | ms per order | share | what, ms per order');
 for (const { where, total, inner } of rows) {
   const parts = [...inner]
     .sort((a, b) => b[1] - a[1])
     .filter(([, us]) => (us / all) * measuredMs >= 0.002)
     .map(([what, us]) => `${what} ${ms(us)}`)
     .join(', ');
-  console.log(`${where} | ${ms(total)} | ${((100 * total) / all).toFixed(1)} % | ${parts}`);
+  print(`${where} | ${ms(total)} | ${((100 * total) / all).toFixed(1)} % | ${parts}`);
 }
