@@ -21,14 +21,20 @@ function init(args)
   virtually = os.getenv("BENCH_VIRTUALLY") or "NO"
   leverage = os.getenv("BENCH_LEVERAGE") or "10"
   n = 0
+  counts = {}
 end
 
 function request()
   n = n + 1
-  local token = tokens[(n + id) % #tokens + 1]
-  -- lots 0.001000000001 and up: distinct per request and per thread, always a valid quantity.
-  local lots = string.format("0.001%03d%06d", id, n % 1000000)
-  local direction = (n % 2 == 0) and "long" or "short"
+  local t = (n + id) % #tokens + 1
+  local token = tokens[t]
+  -- Each customer's forms are distinct for 500 orders in a row (the same form within 10 s is a repeat): lots
+  -- 0.0001 to 0.0250, a multiple of BTCUSDT's size step (market_order_limits), long then short. The measured
+  -- run starts 200 forms further on than the warm-up, so its first forms repeat none of the warm-up's.
+  local c = (counts[t] or 0) + 200 * (tonumber(os.getenv("BENCH_ROUND")) or 0)
+  counts[t] = (counts[t] or 0) + 1
+  local lots = string.format("%.4f", (1 + c % 250) / 10000)
+  local direction = (math.floor(c / 250) % 2 == 0) and "long" or "short"
   local body = '{"code":"BTCUSDT","direction":"' .. direction .. '","lots":"' .. lots ..
     '","leverage":' .. leverage .. ',"orderType":"market"}'
   return wrk.format("POST", "/swx/customer/order/buyU", {

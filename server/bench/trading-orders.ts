@@ -51,8 +51,8 @@ const generator = process.env.BENCH_LOAD !== 'autocannon' && fs.existsSync(wrkPa
 async function load(): Promise<void> {
   const url = process.env.BENCH_URL!;
   const tokens = JSON.parse(process.env.BENCH_TOKENS!) as string[];
-  // Each round's forms differ from every other round's (a repeat within 10 s would be refused).
-  let n = Number(process.env.BENCH_ROUND ?? 0) * 100_000_000;
+  const round = Number(process.env.BENCH_ROUND ?? 0);
+  let n = 0;
   const result = await autocannon({
     url,
     connections,
@@ -63,18 +63,20 @@ async function load(): Promise<void> {
         path: '/swx/customer/order/buyU',
         setupRequest: (request) => {
           n++;
-          // A distinct payload per request: the same form from the same customer within 10 s is a repeat.
-          const lots = `0.001${String(n).padStart(9, '0')}`;
+          // As in trading-orders.lua: each customer's forms are distinct for 500 orders in a row (the same form
+          // within 10 s is a repeat), lots a multiple of BTCUSDT's size step, the measured run 200 forms on.
+          const c = Math.floor(n / tokens.length) + 200 * round;
+          const lots = ((1 + (c % 250)) / 10_000).toFixed(4);
           return {
             ...request,
             headers: {
               'content-type': 'application/json',
-              authorization: `Bearer ${tokens[n % tokens.length]}`,
+              authorization: `Bearer ${tokens[n % tokens.length]!}`,
               virtually: process.env.BENCH_MODE === 'real' ? 'YES' : 'NO',
             },
             body: JSON.stringify({
               code: 'BTCUSDT',
-              direction: n % 2 ? 'long' : 'short',
+              direction: Math.floor(c / 250) % 2 ? 'short' : 'long',
               lots,
               leverage,
               orderType: 'market',

@@ -20,11 +20,21 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A LISTEN/NOTIFY channel subscription; returns an unsubscribe function. */
 export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 
+/** `Database.notifyAll`: one pg_notify per element of a JSON array, in the array's order. */
+const NOTIFY_ALL = `SELECT pg_notify(n.channel, n.payload)
+  FROM ROWS FROM (json_to_recordset($1::json) AS (channel text, payload text)) WITH ORDINALITY AS n(channel, payload, i)
+  ORDER BY n.i`;
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   listen: Listen;
   notify: (channel: string, payload: string) => Promise<void>;
+  /**
+   * Several notifications in one statement (one round trip), sent in the given order; the bus sends what
+   * one event-loop turn published on all its channels with it.
+   */
+  notifyAll?: (notes: readonly { channel: string; payload: string }[]) => Promise<void>;
   /** This process as an instance on the database, and whether another instance still runs. */
   presence: Presence;
   close: () => Promise<void>;
@@ -102,6 +112,9 @@ export async function openDatabase(options: {
       notify: async (channel, payload) => {
         await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
+      notifyAll: async (notes) => {
+        await pool.query(NOTIFY_ALL, [JSON.stringify(notes)]);
+      },
       presence,
       close: async () => {
         await presence.close();
@@ -132,6 +145,9 @@ export async function openDatabase(options: {
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     notify: async (channel, payload) => {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    notifyAll: async (notes) => {
+      await client.query(NOTIFY_ALL, [JSON.stringify(notes)]);
     },
     presence: singleProcessPresence(),
     close: async () => {

@@ -109,17 +109,17 @@ export class SubmissionGuard {
     claims.forEach(({ key }, i) => {
       if (!first.has(key)) first.set(key, i);
     });
-    const taken = await this.db.transaction(async (tx) => {
-      await withoutFlushWait(tx);
-      return insertRows(
-        tx,
-        submissionClaims,
-        [...first.values()].map((i) => claimRow(claims[i]!, now)),
-        sql`on conflict (key) do update set expires_at = excluded.expires_at, created_at = excluded.created_at,
-              holder = excluded.holder, fingerprint = excluded.fingerprint, finished_at = null, response = null
-            where ${submissionClaims.expiresAt} < ${now.toISOString()}::timestamptz`,
-      );
-    });
+    // One statement, its own transaction: the claims commit without waiting for the disk (`noFlushWait`),
+    // where BEGIN, SET LOCAL, the insert and COMMIT were four round trips (issue 31).
+    const taken = await insertRows(
+      this.db,
+      submissionClaims,
+      [...first.values()].map((i) => claimRow(claims[i]!, now)),
+      sql`where ${noFlushWait}
+          on conflict (key) do update set expires_at = excluded.expires_at, created_at = excluded.created_at,
+            holder = excluded.holder, fingerprint = excluded.fingerprint, finished_at = null, response = null
+          where ${submissionClaims.expiresAt} < ${now.toISOString()}::timestamptz`,
+    );
     const takenKeys = new Set(taken.map((row) => row.key));
     return claims.map(({ key }, i) => first.get(key) === i && takenKeys.has(key));
   }
@@ -139,7 +139,8 @@ export class SubmissionGuard {
 
   /** A holder for a new request: this instance's id, then a random part (`<instance>.<random>`). */
   newHolder(): string {
-    const random = crypto.randomBytes(12).toString('base64url');
+    // randomUUID draws from a buffered pool: a synchronous randomBytes call per request cost more (issue 31).
+    const random = crypto.randomUUID();
     return this.presence ? `${this.presence.instanceId}.${random}` : random;
   }
 
@@ -290,7 +291,7 @@ function instanceOf(holder: string | null): string | undefined {
  * answer to a guest (sign-up) carries a session token, and tokens are stored only as hashes; such a retry
  * is refused with `30000` instead.
  */
-function keepsAnswer(claim: Claim): boolean {
+export function keepsAnswer(claim: Claim): boolean {
   return claim.key.startsWith('key:user:');
 }
 
@@ -304,6 +305,13 @@ function keepsAnswer(claim: Claim): boolean {
 async function withoutFlushWait(tx: Tx): Promise<void> {
   await tx.execute(sql`set local synchronous_commit = off`);
 }
+
+/**
+ * `withoutFlushWait` inside a statement that is its own transaction (no BEGIN): a condition, true, evaluated
+ * once before any row (an uncorrelated sub-select), that sets `synchronous_commit` for the statement's
+ * transaction only. PostgreSQL reads the setting when that transaction commits, before restoring it.
+ */
+const noFlushWait = sql`(select set_config('synchronous_commit', 'off', true)) = 'off'`;
 
 function claimRow(claim: Claim, now: Date) {
   return {

@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import type { SuccessCode } from '@swx/shared/contract';
 import { ok } from '../http/envelope';
 import { currentAmbientScope, runInAmbientScope, type Unit } from '../platform/unit-of-work';
-import { canonicalJson, type Claim, type SubmissionGuard } from './repeat';
+import { canonicalJson, keepsAnswer, type Claim, type SubmissionGuard } from './repeat';
 import { errors } from '@swx/shared/contract';
 
 declare module 'fastify' {
@@ -128,7 +128,9 @@ export const repeatGuardPlugin = fp<{ guard: SubmissionGuard }>(
         if (!handle.finished) await guard.release(handle.claims);
         return payload;
       }
-      const sent = typeof payload === 'string' ? parseJson(payload) : undefined;
+      // Only an `Idempotency-Key` claim keeps the answer: a form claim alone (most requests) needs no parse.
+      const keeps = handle.claims.some(keepsAnswer);
+      const sent = keeps && typeof payload === 'string' ? parseJson(payload) : undefined;
       if (!handle.finished) {
         // No transaction of the route finished them: its effect is done, so they are final now.
         await guard

@@ -228,6 +228,31 @@ describe('bus over the database', () => {
     await database.close();
   });
 
+  it('sends what one turn published on several channels in one statement, each to its listeners', async () => {
+    const a = new Bus(database, fakeLog());
+    const b = new Bus(database, fakeLog());
+    const other: ChannelDefinition<[string, string]> = { ...ownSkipped, name: 'test_ids_other' };
+    const received: string[] = [];
+    const stops = [
+      await b.channel(ownSkipped).subscribe((m) => void received.push(...m.map((x) => `first ${x[1]}`))),
+      await b.channel(other).subscribe((m) => void received.push(...m.map((x) => `second ${x[1]}`))),
+    ];
+    const notifyAll = jest.spyOn(database, 'notifyAll');
+    const notify = jest.spyOn(database, 'notify');
+    await Promise.all([
+      a.channel(ownSkipped).publish(['spot', '1']),
+      a.channel(other).publish(['spot', '2']),
+    ]);
+    expect(notifyAll).toHaveBeenCalledTimes(1);
+    expect(notify).not.toHaveBeenCalled();
+    notifyAll.mockRestore();
+    notify.mockRestore();
+    const deadline = Date.now() + 5_000;
+    while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(received.sort()).toEqual(['first 1', 'second 2']);
+    for (const stop of stops) await stop();
+  });
+
   it('carries a batch from one instance to another through NOTIFY', async () => {
     const a = new Bus(database, fakeLog());
     const b = new Bus(database, fakeLog());
