@@ -48,7 +48,12 @@ function pages(items: PastWriteOff[]) {
   return (call: { query: URLSearchParams }): PastWriteOffPage => {
     const page = Number(call.query.get('page'));
     const pageSize = Number(call.query.get('pageSize'));
-    return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize };
+    return {
+      items: items.slice((page - 1) * pageSize, page * pageSize),
+      total: items.length,
+      page,
+      pageSize,
+    };
   };
 }
 
@@ -76,7 +81,10 @@ describe('past write-offs', () => {
 
   it('pages through more than twenty write-offs', async () => {
     const many = Array.from({ length: 25 }, (_, index) =>
-      past({ loanId: String(100 - index), customer: { userId: '42', username: `user${index}`, email: null } }),
+      past({
+        loanId: String(100 - index),
+        customer: { userId: '42', username: `user${index}`, email: null },
+      }),
     );
     site = createStaffSite(
       { 'GET /loans/book': book, 'GET /loans/overdue': [], 'GET /loans/writeOffs': pages(many) },
