@@ -16,8 +16,9 @@ import type { StaffIdentity } from '../staff/staff';
  * days back (as the server's own tests move it), then the collection job runs at today's date and finds them
  * overdue. Nothing is written around the services; the production server has no route for this.
  *
- * `withdraw` keeps money deposited after the collection (the withdrawal refusal's customer), `writeOff` owes
- * everything (the write-off's). Their sessions are written to `<DATA_DIR>/overdue-seed.json`.
+ * `withdraw` keeps money deposited after the collection and has whitelist mode off (the withdrawal refusal's
+ * customer: its form takes any address), `writeOff` owes everything (the write-off's). Their sessions are
+ * written to `<DATA_DIR>/overdue-seed.json`.
  */
 
 const DAY = 86_400_000;
@@ -92,9 +93,7 @@ class Seeder {
     const email = `${username}@swx.test`;
     const password = `Seed-${crypto.randomBytes(6).toString('hex')}-9`;
     await this.call(null, '/login/sendCode', { email, scene: 'register' });
-    const mail = [...this.mail.sent].reverse().find((m) => m.to === email);
-    const code = mail && /\b([0-9]{6})\b/.exec(mail.text)?.[1];
-    if (!code) throw new Error('e2e seed: no code was mailed');
+    const code = this.codeFor(email);
     const registered = await this.call(null, '/login/register', {
       username,
       email,
@@ -128,6 +127,23 @@ class Seeder {
     if (!check) throw new Error('e2e seed: the identity check is not in the queue');
     await this.services.reviews.approve('kyc', check.id, this.desk, {});
     return { userId: userInfo.id, username, email, password, token, userInfo };
+  }
+
+  /**
+   * Whitelist mode off (new accounts start with it on), after a step-up by the e-mailed code, as a customer
+   * does it on the security page: the withdrawal form then takes any address.
+   */
+  async withdrawAnywhere(token: string, email: string): Promise<void> {
+    await this.call(token, '/user/security/stepUp/start', { method: 'email' });
+    await this.call(token, '/user/security/stepUp', { method: 'email', code: this.codeFor(email) });
+    await this.call(token, '/user/security/whitelist', { enabled: false });
+  }
+
+  private codeFor(email: string): string {
+    const mail = [...this.mail.sent].reverse().find((m) => m.to === email);
+    const code = mail && /\b([0-9]{6})\b/.exec(mail.text)?.[1];
+    if (!code) throw new Error('e2e seed: no code was mailed');
+    return code;
   }
 
   /** A deposit made on the cashier page and approved by the desk. */
@@ -199,6 +215,7 @@ async function seed(): Promise<void> {
     await services.loans.days.processDue(Date.now());
     // Money that came in after the collection stays with the customer: what the refused withdrawal asks for.
     await seeder.deposit(withdraw.token, '150');
+    await seeder.withdrawAnywhere(withdraw.token, withdraw.email);
     for (const userId of [withdraw.userId, writeOff.userId])
       if (!(await services.loans.hasOverdueLoan(userId)))
         throw new Error('e2e seed: the loan did not become overdue');
