@@ -271,11 +271,9 @@ test.describe('a customer with an overdue loan', () => {
     await page.getByLabel(/^Auszuzahlender Betrag\*?$/).fill('50');
     await page.getByRole('button', { name: /Gebühr prüfen/ }).click();
     await expect(
-      page
-        .getByRole('alert')
-        .filter({
-          hasText: 'Sie haben einen überfälligen Kredit: Auszahlungen ruhen, bis er zurückgezahlt ist',
-        }),
+      page.getByRole('alert').filter({
+        hasText: 'Sie haben einen überfälligen Kredit: Auszahlungen ruhen, bis er zurückgezahlt ist',
+      }),
     ).toBeVisible();
 
     // Nothing moved: the balance is the same and no withdrawal was added.
@@ -340,13 +338,13 @@ test.describe('past write-offs in the back office', () => {
       expect(past.items[0]).toMatchObject({ loanId: borrower.loanId, journalId: expect.any(String) });
       await expect(row.getByRole('cell').last()).toHaveText(past.items[0]!.journalId);
       await expect(row).toContainText(`Principal: ${Number(past.items[0]!.principal).toFixed(2)}`);
-      const section = colleague.locator('#past-write-offs');
-      await section.scrollIntoViewIfNeeded();
+      await expect(colleague.getByRole('heading', { name: 'The book now' })).toBeVisible();
       await colleague.screenshot({ path: testInfo.outputPath('past-write-offs-en.png'), fullPage: true });
 
       await colleague.evaluate(() => localStorage.setItem('language', 'zh-CN'));
       await colleague.reload();
       await expect(colleague.getByRole('heading', { name: '历史核销' })).toBeVisible();
+      await expect(colleague.getByRole('heading', { name: '资金池现状' })).toBeVisible();
       await expect(
         colleague
           .getByRole('table', { name: /已核销的贷款/ })
