@@ -7,6 +7,7 @@ import { keyringFromEnv, type Keyring } from './platform/crypto';
 import type { RateLimit } from './guards/rate-limits';
 import type { WebAuthnConfig } from './security/passkeys';
 import type { ExchangeFeedConfig } from './markets/feed-runner';
+import { chainNetworksFrom, type ChainNetwork } from './cashier/chain/networks';
 
 /**
  * Configuration from environment variables. Every variable and its default is listed in
@@ -92,6 +93,13 @@ export interface Config {
   paramDefaults: Record<string, string>;
   /** Passkeys (WebAuthn): the relying party (security/passkeys.ts). */
   webAuthn: WebAuthnConfig;
+  /**
+   * Deposits from the chain: the watched EVM networks (`CHAIN_NETWORKS`, cashier/chain/networks.ts); empty
+   * watches none and deposits are the reviewed form only.
+   */
+  chainNetworks: ChainNetwork[];
+  /** How often the chain watcher passes over the networks (`CHAIN_POLL_MS`, default 4,000). */
+  chainPollMs: number;
 }
 
 export interface AuthRateLimits {
@@ -157,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangeFeed: feed === 'exchange' ? exchangeFeedFrom(env) : undefined,
     paramDefaults: paramDefaultsFrom(env.PARAM_DEFAULTS),
     webAuthn: webAuthnFrom(env, env.PUBLIC_URL ?? `http://localhost:${port}`),
+    chainNetworks: chainNetworksFrom(env.CHAIN_NETWORKS),
+    chainPollMs: Math.max(100, intFrom(env.CHAIN_POLL_MS, 4_000, 'CHAIN_POLL_MS')),
   };
 }
 

@@ -34,6 +34,9 @@ import { PortfolioService } from './portfolio/service';
 import { NotificationsService } from './notifications/service';
 import { InvitesService } from './invites/service';
 import { CashierService } from './cashier/service';
+import { minimumDepositParam } from './cashier/deposits';
+import { ChainDeposits } from './cashier/chain/service';
+import { DepositAddresses } from './cashier/chain/addresses';
 import { RecordsService } from './records/service';
 import { Bus } from './platform/bus';
 import { createLeadership } from './platform/leadership';
@@ -318,7 +321,26 @@ export async function createServices(config: Config, database: Database, log: Fa
   const loanData = new LoanData({ db: database.db, sealer, audit, params, closedBefore });
   loanData.registerJobs(scheduler);
   for (const source of loanData.rewrapSources()) keyRotation.register(source);
+  // Deposits from the chain: each customer's address per watched network (derived from the hot wallet's seed,
+  // a sealed secret), and the watcher on the scheduler's leader. Without CHAIN_NETWORKS: nothing, no job.
+  const chainDeposits = new ChainDeposits(
+    {
+      db: database.db,
+      units,
+      ledger,
+      log,
+      now: () => scheduler.now(),
+      minimumDeposit: (coin) => params.getDecimal(minimumDepositParam[coin]),
+    },
+    {
+      networks: config.chainNetworks,
+      addresses: new DepositAddresses(database.db, sealedSecrets),
+      pollMs: config.chainPollMs,
+    },
+  );
+  chainDeposits.registerJobs(scheduler);
   const cashier = new CashierService({
+    chain: chainDeposits,
     db: database.db,
     units,
     ledger,
@@ -518,6 +540,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     invites,
     records,
     cashier,
+    chainDeposits,
     plans,
     // Wallet sign-in.
     wallet,

@@ -2,6 +2,8 @@ import {
   errors,
   type CashierCoin,
   type CashierNetwork,
+  type ChainDeposit,
+  type ChainDepositAddresses,
   type ReviewCustomer,
   type TransactionRecord,
 } from '@swx/shared/contract';
@@ -40,6 +42,17 @@ export interface CashierDeps {
    * to an address not confirmed and past its cooling-off period at that moment (11212).
    */
   withdrawalGuard?: WithdrawalGuard;
+  /**
+   * Deposits from the chain (`chain/service.ts`): a coin and network a watched network took over is no longer
+   * offered or accepted by the reviewed form, so one transfer can never be credited both ways.
+   */
+  chain?: {
+    takesOverForm(coin: CashierCoin, network: CashierNetwork): boolean;
+    /** The watched networks and the customer's own address on each (given on the first ask). */
+    depositAddresses(userId: string): Promise<ChainDepositAddresses>;
+    /** The customer's transfers the watcher recorded, newest first. */
+    listDeposits(userId: string): Promise<ChainDeposit[]>;
+  };
 }
 
 export interface WithdrawalGuard {

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   errors,
   networksOfCoin,
@@ -14,14 +13,17 @@ import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, customerAccount, formatAmount, platformAccount } from '../ledger/accounts';
 import { requirePostable } from '../ledger/precision';
+import type { Ledger, TransferResult } from '../ledger/service';
 import type { ParamKey } from '../params/definitions';
 import type { StaffIdentity } from '../staff/staff';
 import { listOwned, type Customer } from '../platform/owned';
 import { chainOf, normaliseTxHash } from './rules';
 import { cashierDeposits } from './tables';
+import { QrCodes } from './qr-codes';
 import { notifyDecision, requireReal, type CashierDeps } from './common';
 
-const minimumParam: Record<CashierCoin, ParamKey> = {
+/** Each coin's minimum deposit, whichever way it arrives (the form, the chain). */
+export const minimumDepositParam: Record<CashierCoin, ParamKey> = {
   USDT: 'deposit_min_usdt',
   BTC: 'deposit_min_btc',
   ETH: 'deposit_min_eth',
@@ -41,7 +43,7 @@ type DepositRow = typeof cashierDeposits.$inferSelect;
  * the submitted amount from external custody, once) or reject it.
  */
 export class Deposits {
-  private readonly qrCache = new Map<string, string>();
+  private readonly qrCodes = new QrCodes();
 
   constructor(
     private readonly deps: CashierDeps,
@@ -53,9 +55,12 @@ export class Deposits {
     for (const coin of Object.keys(networksOfCoin) as CashierCoin[]) {
       const networks = [];
       for (const network of networksOfCoin[coin]) {
+        // A watched network took it over: the customer's own address replaces the shared one.
+        if (this.deps.chain?.takesOverForm(coin, network)) continue;
         const address = this.depositAddress(coin, network);
-        networks.push({ network, address, qrCode: await this.qrCode(address) });
+        networks.push({ network, address, qrCode: await this.qrCodes.of(address) });
       }
+      if (networks.length === 0) continue;
       coins.push({ coin, minimum: formatAmount(this.minimumDeposit(coin)), networks });
     }
     return { coins };
@@ -64,7 +69,8 @@ export class Deposits {
   async recharge(customer: Customer, body: RechargeBody): Promise<Deposit> {
     requireReal(customer);
     const { coin, network } = body;
-    if (!networksOfCoin[coin].includes(network)) throw new AppError(errors.coinOrNetworkUnsupported);
+    if (!networksOfCoin[coin].includes(network) || this.deps.chain?.takesOverForm(coin, network))
+      throw new AppError(errors.coinOrNetworkUnsupported);
     requirePostable(body.amount, coin);
     const amount = new Money(body.amount);
     const minimum = this.minimumDeposit(coin);
@@ -148,16 +154,14 @@ export class Deposits {
       .where(eq(cashierDeposits.id, row.id))
       .returning();
     const amount = new Money(row.amount).toFixed();
-    // Exactly the submitted amount, from the custody account; `once` makes a second credit impossible.
-    await this.deps.ledger.transfer(tx, {
-      type: 'deposit',
+    // Exactly the submitted amount; `once` makes a second credit impossible.
+    await creditDeposit(this.deps.ledger, tx, {
+      userId: String(row.userId),
+      coin: row.coin,
+      amount,
       reference: { type: 'deposit', id },
       memo: `${row.coin} deposit (${row.network})`,
       once: `deposit:${id}`,
-      legs: [
-        { account: platformAccount('platform_external_custody', row.coin, 'real'), amount: `-${amount}` },
-        { account: customerAccount(String(row.userId), 'real', row.coin), amount },
-      ],
     });
     const result = toDeposit(updated!);
     await notifyDecision(
@@ -203,7 +207,7 @@ export class Deposits {
   }
 
   private minimumDeposit(coin: CashierCoin): Money {
-    return new Money(this.deps.params.get(minimumParam[coin]));
+    return new Money(this.deps.params.get(minimumDepositParam[coin]));
   }
 
   private depositAddress(coin: CashierCoin, network: CashierNetwork): string {
@@ -211,16 +215,37 @@ export class Deposits {
     if (!key) throw new AppError(errors.coinOrNetworkUnsupported);
     return this.deps.params.get(key);
   }
+}
 
-  private async qrCode(text: string): Promise<string> {
-    const cached = this.qrCache.get(text);
-    if (cached) return cached;
-    const svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-    const url = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    if (this.qrCache.size > 100) this.qrCache.clear();
-    this.qrCache.set(text, url);
-    return url;
-  }
+/**
+ * The one way a deposit becomes the customer's money, whoever decided it (a reviewer approving the form, the
+ * chain watcher after the confirmations): `amount` of `coin` from the platform's external custody to the
+ * customer's real account, in the caller's transaction, at most once per `once` key.
+ */
+export async function creditDeposit(
+  ledger: Pick<Ledger, 'transfer'>,
+  tx: Tx,
+  deposit: {
+    userId: string;
+    coin: string;
+    amount: string;
+    reference: { type: string; id: string };
+    memo: string;
+    once: string;
+  },
+): Promise<TransferResult> {
+  const { userId, coin, amount } = deposit;
+  const result = await ledger.transfer(tx, {
+    type: 'deposit',
+    reference: deposit.reference,
+    memo: deposit.memo,
+    once: deposit.once,
+    legs: [
+      { account: platformAccount('platform_external_custody', coin, 'real'), amount: `-${amount}` },
+      { account: customerAccount(userId, 'real', coin), amount },
+    ],
+  });
+  return result;
 }
 
 export function toDeposit(row: DepositRow): Deposit {

@@ -36,6 +36,38 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
 
   route(
     app,
+    'cashier.depositAddresses',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          'The watched EVM networks with the customer’s own deposit address on each (credited from the chain after the confirmations)',
+        description:
+          'Empty when the server watches no network. Real account only (`11006` in demo mode). The address is given on the first ask and never changes.',
+      },
+    },
+    async (request) => ok(await cashier.depositAddresses(request.customer)),
+  );
+
+  route(
+    app,
+    'cashier.chainDeposits',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary:
+          'The customer’s transfers read from the chain to their own addresses, newest first (at most 200), with their confirmations',
+        description:
+          'Recorded ones that are not credited say why (`below_minimum`, `unknown_token`, `wrong_network`, `dropped`). Real account only (`11006` in demo mode).',
+      },
+    },
+    async (request) => ok(await cashier.listChainDeposits(request.customer)),
+  );
+
+  route(
+    app,
     'cashier.recharge',
     {
       ...authOnce,
@@ -123,7 +155,21 @@ export const cashierRoutes: FastifyPluginAsync = async (app) => {
 
 /** Staff: completes an approved withdrawal with the payout's transaction reference (audited as a review). */
 export const cashierAdminRoutes: FastifyPluginAsync = async (app) => {
-  const { reviews } = app.services;
+  const { reviews, chainDeposits } = app.services;
+  route(
+    app,
+    'admin.chainDeposits',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Deposits from the chain: each watched network’s health (height, failures in a row, last error) and the transfers staff must look at (credited then replaced, wrong network, unknown token)',
+        security: [{ token: [] }],
+      },
+    },
+    async () => ok(await chainDeposits.staffView()),
+  );
   route(
     app,
     'admin.completeWithdrawal',

@@ -1,4 +1,6 @@
 import type {
+  ChainDeposit,
+  ChainDepositAddresses,
   Deposit,
   DepositOptions,
   DepositStatus,
@@ -12,7 +14,7 @@ import type {
 import type { ReviewRegistry } from '../staff/reviews';
 import type { Scheduler } from '../platform/scheduler';
 import type { Customer } from '../platform/owned';
-import type { CashierDeps } from './common';
+import { requireReal, type CashierDeps } from './common';
 import { Deposits } from './deposits';
 import { Withdrawals } from './withdrawals';
 import { CashierStaffQueue } from './staff-queue';
@@ -33,9 +35,11 @@ export class CashierService {
   private readonly deposits: Deposits;
   private readonly withdrawals: Withdrawals;
   private readonly staffQueue: CashierStaffQueue;
+  private readonly chain: CashierDeps['chain'];
 
   constructor(deps: CashierDeps) {
     const clock = () => this.now();
+    this.chain = deps.chain;
     this.deposits = new Deposits(deps, clock);
     this.withdrawals = new Withdrawals(deps, clock);
     this.staffQueue = new CashierStaffQueue(deps, this.withdrawals, deps.staffViews, clock);
@@ -45,6 +49,21 @@ export class CashierService {
 
   depositOptions(): Promise<DepositOptions> {
     return this.deposits.depositOptions();
+  }
+
+  /**
+   * The watched networks with the customer's own address on each (deposits credited from the chain); none
+   * when no network is watched. Real accounts only: an address is for real money.
+   */
+  async depositAddresses(customer: Customer): Promise<ChainDepositAddresses> {
+    requireReal(customer);
+    return (await this.chain?.depositAddresses(customer.userId)) ?? { networks: [] };
+  }
+
+  /** The customer's deposits read from the chain (their own addresses), newest first. */
+  async listChainDeposits(customer: Customer): Promise<ChainDeposit[]> {
+    requireReal(customer);
+    return (await this.chain?.listDeposits(customer.userId)) ?? [];
   }
 
   recharge(customer: Customer, body: RechargeBody): Promise<Deposit> {

@@ -89,6 +89,116 @@ export const DepositCoinOption = Type.Object({
 export const DepositOptions = Type.Object({ coins: Type.Array(DepositCoinOption) });
 export type DepositOptions = Static<typeof DepositOptions>;
 
+/** A coin a watched network carries: its native coin (`contract` null) or an ERC-20 token. */
+export const ChainDepositCoin = Type.Object({
+  coin: Type.String(),
+  contract: Nullable(Type.String()),
+  decimals: Type.Integer(),
+  /** Below it a deposit is recorded and shown, not credited. */
+  minimum: Amount,
+});
+
+/** A watched EVM network with the customer's own deposit address on it (deposits credited from the chain). */
+export const ChainDepositNetwork = Type.Object({
+  /** The network's configured id (`ethereum`): what deposits from it are recorded under. */
+  network: Type.String(),
+  /** The network's name as the customer reads it (`Ethereum`). */
+  name: Type.String(),
+  chainId: Type.Integer(),
+  /** Blocks, the deposit's own counted as the first, before it is credited. */
+  confirmations: Type.Integer(),
+  /** The customer's address on this network only (EIP-55 checksummed). */
+  address: Type.String(),
+  /** The address as a QR code: an SVG data URL. */
+  qrCode: Type.String(),
+  /** A transaction's page on the network's explorer with `{txHash}` to replace; null: no link. */
+  explorerTxUrl: Nullable(Type.String()),
+  coins: Type.Array(ChainDepositCoin),
+});
+
+/** `GET /user/depositAddresses` (our addition): the watched networks and the customer's address on each. */
+export const ChainDepositAddresses = Type.Object({ networks: Type.Array(ChainDepositNetwork) });
+export type ChainDepositAddresses = Static<typeof ChainDepositAddresses>;
+
+export const ChainDepositStatus = Type.Union([
+  /** Read from the chain, waiting for its confirmations. */
+  Type.Literal('seen'),
+  Type.Literal('credited'),
+  /** Its block was replaced before it was credited: not on the chain any more. */
+  Type.Literal('dropped'),
+  /** Credited, then its block was replaced: staff look at it. */
+  Type.Literal('reorged'),
+  /** Recorded, not credited: below the coin's minimum deposit. */
+  Type.Literal('below_minimum'),
+  /** Recorded, not credited: a token the network does not list. */
+  Type.Literal('unknown_token'),
+  /** Recorded, not credited: sent on another network than the address was given for. */
+  Type.Literal('wrong_network'),
+]);
+export type ChainDepositStatus = Static<typeof ChainDepositStatus>;
+
+/** A transfer to the customer's own address, as the chain watcher recorded it. */
+export const ChainDeposit = Type.Object({
+  id: Id,
+  /** The watched network's id and name it arrived on. */
+  network: Type.String(),
+  networkName: Type.String(),
+  /** The ledger currency; null for a token the network does not list. */
+  coin: Nullable(Type.String()),
+  /** The ERC-20 contract; null for the native coin. */
+  tokenContract: Nullable(Type.String()),
+  /** Every digit the chain has; null for an unknown token. */
+  amount: Nullable(Type.String()),
+  /** What the ledger credited (rounded down to the coin's precision); null until credited. */
+  creditedAmount: Nullable(Amount),
+  txHash: Type.String(),
+  /** The transaction on the network's explorer; null without one configured. */
+  explorerUrl: Nullable(Type.String()),
+  status: ChainDepositStatus,
+  /** Blocks so far, its own counted as the first, as far as the watcher has read (at most `required`). */
+  confirmations: Type.Integer(),
+  confirmationsRequired: Type.Integer(),
+  seenAt: Time,
+  creditedAt: Nullable(Time),
+});
+export type ChainDeposit = Static<typeof ChainDeposit>;
+export const ChainDepositList = Type.Array(ChainDeposit);
+
+/** Staff: how the watcher follows one network (its node's health). */
+export const ChainNetworkStatus = Type.Object({
+  network: Type.String(),
+  name: Type.String(),
+  chainId: Type.Integer(),
+  /** The last block read; null before the first pass. */
+  height: Type.Union([Type.Integer(), Type.Null()]),
+  /** Failed passes in a row: more than 0 means the network is stalled (backing off). */
+  failures: Type.Integer(),
+  /** The last failure (never the node's URL); null while healthy. */
+  lastError: Nullable(Type.String()),
+  stalledSince: Nullable(Time),
+  updatedAt: Nullable(Time),
+});
+
+/** Staff: a recorded transfer someone has to look at, with whose address it reached. */
+export const StaffChainDeposit = Type.Object({
+  ...ChainDeposit.properties,
+  userId: Id,
+  fromAddress: Type.String(),
+  toAddress: Type.String(),
+  blockNumber: Type.Integer(),
+  flaggedAt: Nullable(Time),
+});
+
+/**
+ * `GET /swx/admin/chain/deposits` (finance): every watched network's health, and the transfers that need a
+ * person (credited then replaced, wrong network, unknown token), newest first.
+ */
+export const StaffChainDeposits = Type.Object({
+  networks: Type.Array(ChainNetworkStatus),
+  attention: Type.Array(StaffChainDeposit),
+});
+export type StaffChainDeposits = Static<typeof StaffChainDeposits>;
+
 // ---- withdrawals ---------------------------------------------------------------------------------------------
 
 const Method = {

@@ -42,6 +42,9 @@ import {
   Deposit,
   DepositList,
   DepositOptions,
+  ChainDepositAddresses,
+  ChainDepositList,
+  StaffChainDeposits,
   ListRechargeQuery,
   ListWithdrawalQuery,
   RechargeBody,
@@ -269,6 +272,8 @@ export const routes = {
 
   // ---- cashier ----
   'cashier.depositOptions': get({ path: '/user/depositOptions', result: DepositOptions }),
+  'cashier.depositAddresses': get({ path: '/user/depositAddresses', result: ChainDepositAddresses }),
+  'cashier.chainDeposits': get({ path: '/user/chainDeposits', result: ChainDepositList }),
   'cashier.recharge': post({ path: '/user/recharge', body: RechargeBody, result: Deposit }),
   'cashier.deposits': get({ path: '/user/listRecharge', query: ListRechargeQuery, result: DepositList }),
   'cashier.withdrawalQuote': post({
@@ -417,6 +422,11 @@ export const routes = {
   }),
   'admin.upload': staff('GET', { path: '/uploads/:id', params: UploadPath, roles: reviewQueue }),
   'admin.ledgerCheck': staff('GET', { path: '/ledger/check', result: LedgerCheck, roles: finance }),
+  'admin.chainDeposits': staff('GET', {
+    path: '/chain/deposits',
+    result: StaffChainDeposits,
+    roles: finance,
+  }),
   'admin.completeWithdrawal': staff('POST', {
     path: '/withdrawals/:id/complete',
     params: WithdrawalIdPath,

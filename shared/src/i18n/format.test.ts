@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatPercent,
   formatPrice,
+  formatRateAsGiven,
   getFormatLanguage,
   prepareNumberFormats,
   setFormatLanguage,
@@ -62,6 +63,14 @@ describe('formatters', () => {
     expect(formatPercent('0.125')).toBe('+0.13%');
     expect(formatPercent('-0.125')).toBe('-0.13%');
     expect(formatPercent('1.5', { signed: false, lang: 'fr' })).toBe('1,50\u00a0%');
+  });
+
+  it('formats a contract rate with every digit it has, two at least and six at most', () => {
+    expect(formatRateAsGiven('0.00025')).toBe('0.025%');
+    expect(formatRateAsGiven('0.001')).toBe('0.10%');
+    expect(formatRateAsGiven('0.0012345678')).toBe('0.123457%');
+    expect(formatRateAsGiven('0.0005', 'de')).toBe('0,05\u00a0%');
+    expect(formatRateAsGiven('not a rate')).toBe(formatPercent('not a rate'));
   });
 
   it('formats plain numbers and follows the active language', () => {

@@ -257,6 +257,17 @@ export function formatRate(fraction: NumericInput, options: Omit<PercentOptions,
   return formatPercent(decimal.times(100).toFixed(), { ...options, signed: false });
 }
 
+/**
+ * A rate given as a fraction, with as many digits as it has (at least 2, at most 6): a loan's daily rate
+ * "0.00025" is "0.025%", never rounded to "0.03%". Used wherever a contract's rate is shown to be read exactly.
+ */
+export function formatRateAsGiven(fraction: NumericInput, lang: Lang = activeLanguage): string {
+  const decimal = toDecimal(fraction);
+  if (!decimal) return placeholder;
+  const percentDigits = Math.max(decimal.times(100).toFixed().split('.')[1]?.length ?? 0, 2);
+  return formatRate(fraction, { decimals: Math.min(percentDigits, 6), lang });
+}
+
 export type DateInput = Date | number | string;
 
 function toDate(value: DateInput): Date | null {

@@ -22,6 +22,7 @@ export {
   currencyPrecision,
   formatRatio,
   formatRate,
+  formatRateAsGiven,
   formatPercent,
   formatPrice,
   formatDate,

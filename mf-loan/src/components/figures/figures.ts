@@ -1,18 +1,13 @@
-import Decimal from 'decimal.js';
-import { formatDate, formatMoney, formatNumber, formatPercent, formatRate } from '@swx/shared';
+import { formatDate, formatMoney, formatNumber, formatPercent, formatRateAsGiven } from '@swx/shared';
 
 /** Loan figures are whole cents (the contract's LOAN_AMOUNT_DP): shown exactly, never rounded away. */
 export function money(amount: string, currency = 'USDT'): string {
   return formatMoney(amount, currency, { decimals: 2 });
 }
 
-/**
- * A rate given as a fraction (`"0.001"`), shown as the language's percentage ("0.10%", "0,10 %") with as many
- * digits as it has (2 to 6): the SDK's one percent format, so the spacing matches every other screen.
- */
+/** A rate given as a fraction (`"0.001"`), with as many digits as it has: the SDK's exact rate format. */
 export function ratePercent(fraction: string): string {
-  const decimals = Math.min(Math.max(new Decimal(fraction).mul(100).decimalPlaces(), 2), 6);
-  return formatRate(fraction, { decimals });
+  return formatRateAsGiven(fraction);
 }
 
 /** A percentage given in percent units (`"44.03"`, the APR), in the language's percent format. */

@@ -1,5 +1,14 @@
 import { useCallback } from 'react';
-import { Button, LoadView, Money, Reference, formatDateTime, useLoad } from '@swx/shared';
+import {
+  Button,
+  LoadView,
+  Money,
+  Reference,
+  formatDateTime,
+  formatPercent,
+  formatRateAsGiven,
+  useLoad,
+} from '@swx/shared';
 import type { DepositReview, KycReview, LoanReview, WithdrawalReview } from '@swx/shared/contract';
 import { Facts } from '../../components/facts';
 import { DepositHistory, LoanHistory, RecordHistory } from '../../components/history';
@@ -158,8 +167,8 @@ export function LoanDetail({ item }: { item: LoanReview }) {
         items={[
           [t('fields.amount'), <Money key="a" value={item.amount} currency={item.currency} />],
           [t('fields.term'), t('fields.days', { count: item.term })],
-          [t('loan.dailyRate'), item.dailyRate],
-          [t('loan.apr'), `${item.aprPercent} %`],
+          [t('loan.dailyRate'), formatRateAsGiven(item.dailyRate)],
+          [t('loan.apr'), formatPercent(item.aprPercent, { signed: false })],
           [t('loan.interestFreeDays'), String(item.interestFreeDays)],
           [t('loan.totalInterest'), <Money key="i" value={item.totalInterest} currency={item.currency} />],
           [t('loan.totalRepayment'), <Money key="r" value={item.totalRepayment} currency={item.currency} />],

@@ -44,6 +44,21 @@ describe('deposit options', () => {
   });
 });
 
+describe('deposit addresses on watched networks', () => {
+  it('lists none when no network is watched, and refuses a demo account', async () => {
+    const res = await server.call(alice, 'GET', '/user/depositAddresses');
+    expect(res.code).toBe('200');
+    expect(res.result).toEqual({ networks: [] });
+    expect((await server.call(alice, 'GET', '/user/depositAddresses', undefined, 'NO')).code).toBe('11006');
+    expect((await server.call(null, 'GET', '/user/depositAddresses')).status).toBe(401);
+    expect((await server.call(alice, 'GET', '/user/chainDeposits')).result).toEqual([]);
+    expect((await server.call(alice, 'GET', '/user/chainDeposits', undefined, 'NO')).code).toBe('11006');
+    const staffView = await server.admin('GET', '/chain/deposits');
+    expect(staffView.code).toBe('200');
+    expect(staffView.result).toEqual({ networks: [], attention: [] });
+  });
+});
+
 describe('submitting a deposit', () => {
   it.each([
     ['USDT', 'TRC20', '119.99', '120'],

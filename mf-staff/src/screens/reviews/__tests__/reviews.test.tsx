@@ -272,7 +272,9 @@ describe('loan queue', () => {
       { me: staffMe(['reviewer']) },
     );
     renderStaff(site, '/staff/reviews/loan/12');
-    expect(await screen.findByText('18.25 %')).toBeInTheDocument();
+    // Rates in the language's percent format, the daily rate with every digit it has (0.0005 is 0.05%).
+    expect(await screen.findByText('18.25%')).toBeInTheDocument();
+    expect(screen.getByText('Daily rate').nextElementSibling).toHaveTextContent(/^0\.05%$/);
     // The customer's own loan-page figures: limit, borrowed or pending (this loan included), left.
     expect(screen.getByText('Loan limit').nextElementSibling).toHaveTextContent('5,000.00 USDT');
     expect(screen.getByText('Borrowed or pending (this one included)').nextElementSibling).toHaveTextContent(
