@@ -5,8 +5,10 @@ import {
   realCustomer,
   signInStaff,
   submitIdentity,
+  tronAddress,
   type Customer,
 } from '../support/back-office';
+import { overdueBorrowers } from '../support/overdue-seed';
 import { createListing } from '../support/nft-listing';
 import {
   createMember,
@@ -22,7 +24,9 @@ import { closeContext, deployModules, expect, test } from './fixtures';
  * server: a loan withdrawn within 14 days costs the principal plus the interest accrued since payout (this
  * suite's server lends with no interest-free days, PARAM_DEFAULTS in playwright.config.ts, so a day's
  * interest shows), and a payout of donations recorded by one finance member and approved by another shows on
- * the public donations page with its payment and ledger references.
+ * the public donations page with its payment and ledger references. A borrower whose loan is overdue is refused
+ * a withdrawal, and an overdue loan written off by two finance members shows among the past write-offs: both
+ * loans are made overdue before the server starts (server/src/test/e2e-seed.ts, docs/decisions.md).
  */
 
 /** A signed-in page on the customer's real account, the onboarding board already seen. */
@@ -226,6 +230,130 @@ test.describe('charity payouts', () => {
       await expect(donations.getByTestId('donations-paid-out')).not.toHaveText('0.00\u00a0USDT');
     } finally {
       await closeContext(visitor);
+    }
+  });
+});
+
+test.describe('a customer with an overdue loan', () => {
+  test.beforeEach(async ({ page }) => {
+    await deployModules(page, ['mf-account']);
+  });
+
+  test('is refused a withdrawal with the reason in their language, and nothing moves', async ({
+    page,
+    request,
+  }) => {
+    const borrower = overdueBorrowers().withdraw;
+    const listed = async () =>
+      (await customerCall<unknown[]>(request, borrower, 'GET', '/user/listWithdrwal')).length;
+    expect(await usdtAvailable(request, borrower)).toBeCloseTo(150, 2);
+    const before = await listed();
+    await signIn(page, borrower);
+    await page.goto('/profile/withdraw');
+    await expect(page.getByText('Available: 150.00 USDT')).toBeVisible();
+    await page.getByLabel(/^Receiving address\*?$/).fill(tronAddress);
+    await page.getByLabel(/^Amount to receive\*?$/).fill('50');
+    const quoted = page.waitForResponse((response) => response.url().includes('/user/withdrawalQuote'));
+    await page.getByRole('button', { name: 'Review fee and confirm' }).click();
+    // The server refuses with the catalogue's code, and the page says why in the customer's words.
+    expect(await (await quoted).json()).toMatchObject({ code: '11400' });
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'You have an overdue loan: withdrawals are paused until it is repaid' }),
+    ).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // The same refusal in German.
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    await page.getByLabel(/^Empfangsadresse\*?$/).fill(tronAddress);
+    await page.getByLabel(/^Auszuzahlender Betrag\*?$/).fill('50');
+    await page.getByRole('button', { name: /Gebühr prüfen/ }).click();
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Sie haben einen überfälligen Kredit: Auszahlungen ruhen, bis er zurückgezahlt ist',
+      }),
+    ).toBeVisible();
+
+    // Nothing moved: the balance is the same and no withdrawal was added.
+    expect(await usdtAvailable(request, borrower)).toBeCloseTo(150, 2);
+    expect(await listed()).toBe(before);
+  });
+});
+
+test.describe('past write-offs in the back office', () => {
+  test.skip(({ isMobile }) => isMobile, 'The back office is laid out for desktops and tablets');
+
+  test('a write-off approved by a second finance member shows in the list, in English and Chinese', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const borrower = overdueBorrowers().writeOff;
+    const first = await createMember(request, ['finance'], 'e2ewo1');
+    const second = await createMember(request, ['finance'], 'e2ewo2');
+    await deployModules(page, ['mf-staff']);
+    await signInStaff(page, first);
+    await page.goto('/staff/operations/lending');
+    const overdue = page.getByTestId(`overdue-${borrower.loanId}`);
+    await expect(overdue).toContainText(borrower.username);
+    await overdue.getByRole('button', { name: 'Ask to write off' }).click();
+    const ask = page.getByRole('dialog', { name: 'Ask to write off this loan?' });
+    await ask.getByLabel(/^Reason/).fill('Borrower unreachable after three reminders');
+    await ask.getByRole('button', { name: 'Ask to write off' }).click();
+    await expect(page.getByText('Write-off sent for a second finance member to approve')).toBeVisible();
+
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+    try {
+      const colleague = await context.newPage();
+      await colleague.setViewportSize({ width: 1440, height: 1000 });
+      await deployModules(colleague, ['mf-staff']);
+      await signInStaff(colleague, second);
+      await colleague.goto('/staff/operations/lending');
+      const pending = colleague.getByTestId(`overdue-${borrower.loanId}`);
+      await pending.getByRole('button', { name: 'Approve' }).click();
+      const approve = colleague.getByRole('dialog', { name: 'Write off this loan?' });
+      await approve.getByRole('button', { name: 'Write off' }).click();
+      await expect(colleague.getByText('Loan written off')).toBeVisible();
+
+      // The list shows it at once, newest first: the loan, its customer, what was given up, both members
+      // and the ledger entry that posted it.
+      const history = colleague.getByRole('table', { name: /Loans written off, newest first/ });
+      const row = history.getByRole('row').nth(1);
+      await expect(row).toContainText(borrower.username);
+      await expect(row).toContainText(`Loan ${borrower.loanId}:`);
+      await expect(row).toContainText('Borrower unreachable after three reminders');
+      await expect(row).toContainText(first.username);
+      await expect(row).toContainText(second.username);
+      await expect(row.getByRole('cell').last()).toHaveText(/^[0-9]+$/);
+      const past = await staffCall<{ items: { loanId: string; principal: string; journalId: string }[] }>(
+        request,
+        await deskSession(request),
+        'GET',
+        '/loans/writeOffs?page=1&pageSize=5',
+      );
+      expect(past.items[0]).toMatchObject({ loanId: borrower.loanId, journalId: expect.any(String) });
+      await expect(row.getByRole('cell').last()).toHaveText(past.items[0]!.journalId);
+      await expect(row).toContainText(`Principal: ${Number(past.items[0]!.principal).toFixed(2)}`);
+      await expect(colleague.getByRole('heading', { name: 'The book now' })).toBeVisible();
+      await colleague.screenshot({ path: testInfo.outputPath('past-write-offs-en.png'), fullPage: true });
+
+      await colleague.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+      await colleague.reload();
+      await expect(colleague.getByRole('heading', { name: '历史核销' })).toBeVisible();
+      await expect(colleague.getByRole('heading', { name: '资金池现状' })).toBeVisible();
+      await expect(
+        colleague
+          .getByRole('table', { name: /已核销的贷款/ })
+          .getByRole('row')
+          .nth(1),
+      ).toContainText(borrower.username);
+      await colleague.screenshot({ path: testInfo.outputPath('past-write-offs-zh-CN.png'), fullPage: true });
+    } finally {
+      await closeContext(context);
     }
   });
 });

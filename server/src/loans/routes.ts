@@ -176,6 +176,21 @@ export const loansAdminRoutes: FastifyPluginAsync = async (app) => {
 
   route(
     app,
+    'admin.writeOffs',
+    {
+      ...staffAuth,
+      schema: {
+        tags: staffTags,
+        summary: 'Past write-offs, newest first: loan, customer, what was given up, who asked and approved',
+        description: 'A page or page size out of range `400`.',
+        security,
+      },
+    },
+    async (request) => ok(await loans.writeOffs.history(request.query)),
+  );
+
+  route(
+    app,
     'admin.requestWriteOff',
     {
       ...staffAuth,

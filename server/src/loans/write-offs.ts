@@ -1,5 +1,11 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { errors, type LoanWriteOff, type OverdueLoan } from '@swx/shared/contract';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  errors,
+  type LoanWriteOff,
+  type OverdueLoan,
+  type PastWriteOffPage,
+  type WriteOffHistoryQuery,
+} from '@swx/shared/contract';
 import type { Tx } from '../db/client';
 import { AppError } from '../http/errors';
 import { Money, formatAmount } from '../ledger/accounts';
@@ -196,6 +202,48 @@ export class LoanWriteOffs {
         writeOff: requests.get(loan.id) ?? null,
       };
     });
+  }
+
+  /**
+   * Past write-offs (approved requests), newest decision first, a page at a time: what was given up on which
+   * loan and the two members who decided it, with the ledger entry that posted it.
+   */
+  async history({ page, pageSize }: WriteOffHistoryQuery): Promise<PastWriteOffPage> {
+    const approved = eq(loanWriteOffs.status, 'approved');
+    const [totals] = await this.deps.db.select({ total: count() }).from(loanWriteOffs).where(approved);
+    const rows = await this.deps.db
+      .select({ writeOff: loanWriteOffs, userId: loans.userId, amount: loans.amount })
+      .from(loanWriteOffs)
+      .innerJoin(loans, eq(loans.id, loanWriteOffs.loanId))
+      .where(approved)
+      .orderBy(desc(loanWriteOffs.decidedAt), desc(loanWriteOffs.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const customers = await this.deps.customers([...new Set(rows.map((r) => String(r.userId)))]);
+    const names = await this.deps.staffNames(
+      rows.flatMap(({ writeOff }) => [String(writeOff.requestedBy), String(writeOff.decidedBy)]),
+    );
+    const items = rows.map(({ writeOff, userId, amount }) => {
+      const row = view(writeOff, names);
+      const customer = String(userId);
+      return {
+        loanId: row.loanId,
+        customer: customers.get(customer) ?? { userId: customer, username: '', email: null },
+        amount: formatAmount(new Money(amount).toFixed(2)),
+        principal: row.principal ?? '0',
+        interest: row.interest ?? '0',
+        reason: row.reason,
+        requestedBy: row.requestedBy,
+        requestedByUsername: row.requestedByUsername,
+        requestedAt: row.requestedAt,
+        // An approved request always carries its decision (set in the approving transaction).
+        approvedBy: row.decidedBy ?? '',
+        approvedByUsername: row.decidedByUsername,
+        approvedAt: row.decidedAt ?? row.requestedAt,
+        journalId: row.journalId,
+      };
+    });
+    return { items, total: totals?.total ?? 0, page, pageSize };
   }
 
   private async pending(tx: Tx, loanId: bigint): Promise<WriteOffRow> {

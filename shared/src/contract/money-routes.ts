@@ -7,9 +7,11 @@ import {
   LoanWriteOff,
   LoanWriteOffPath,
   OverdueLoanList,
+  PastWriteOffPage,
   RejectMoneyRequestBody,
   RequestCharityPayoutBody,
   RequestWriteOffBody,
+  WriteOffHistoryQuery,
 } from './money';
 import { PlanReserveList } from './plans';
 import { type RouteSpec, finance, staff } from './route-spec';
@@ -34,6 +36,13 @@ export const moneyRoutes = {
     roles: finance,
   }),
   'admin.overdueLoans': staff('GET', { path: '/loans/overdue', result: OverdueLoanList, roles: finance }),
+  /** Past write-offs, newest first: the books' record of what was given up and who decided it. */
+  'admin.writeOffs': staff('GET', {
+    path: '/loans/writeOffs',
+    query: WriteOffHistoryQuery,
+    result: PastWriteOffPage,
+    roles: books,
+  }),
   'admin.requestWriteOff': staff('POST', {
     path: '/loans/:id/writeOff',
     params: LoanWriteOffPath,

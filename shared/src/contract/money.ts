@@ -100,6 +100,42 @@ export const OverdueLoan = Type.Object({
 export type OverdueLoan = Static<typeof OverdueLoan>;
 export const OverdueLoanList = Type.Array(OverdueLoan);
 
+/** `GET /swx/admin/loans/writeOffs`: past write-offs, newest first, a page at a time. */
+export const WriteOffHistoryQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+export type WriteOffHistoryQuery = Static<typeof WriteOffHistoryQuery>;
+
+/** An approved write-off as the books keep it: what was given up on which loan, by whose two decisions. */
+export const PastWriteOff = Type.Object({
+  loanId: Id,
+  customer: ReviewCustomer,
+  /** The loan's principal as lent. */
+  amount: Amount,
+  /** Unpaid principal and interest given up at approval. */
+  principal: Amount,
+  interest: Amount,
+  reason: Type.String(),
+  requestedBy: Type.String(),
+  requestedByUsername: Nullable(Type.String()),
+  requestedAt: Time,
+  approvedBy: Type.String(),
+  approvedByUsername: Nullable(Type.String()),
+  approvedAt: Time,
+  /** The ledger entry that moved the unpaid principal to the losses account (none when nothing was unpaid). */
+  journalId: Nullable(Type.String()),
+});
+export type PastWriteOff = Static<typeof PastWriteOff>;
+
+export const PastWriteOffPage = Type.Object({
+  items: Type.Array(PastWriteOff),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type PastWriteOffPage = Static<typeof PastWriteOffPage>;
+
 export const LoanWriteOffPath = Type.Object({ id: { ...Id, 'x-code': errors.notFound } });
 export const RequestWriteOffBody = Body({ reason: StaffReason });
 export type RequestWriteOffBody = Static<typeof RequestWriteOffBody>;

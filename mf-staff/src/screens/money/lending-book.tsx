@@ -10,6 +10,7 @@ import { FormAlert, useAction } from '../../components/action';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 import { isPositiveAmount } from './amounts';
+import { WriteOffHistory } from './write-off-history';
 import { OverdueLoans } from './write-offs';
 
 /** A ratio the server sends as a fraction (4 places), or a dash when there is nothing to divide. */
@@ -139,13 +140,19 @@ function FundCapital({ book }: { book: LendingBook }) {
 }
 
 /**
- * `/staff/operations/lending`: the lending book (finance and admins read it), owners' capital into lending
- * and the overdue loans with their write-offs (finance, two members each).
+ * `/staff/operations/lending`: the lending book (finance and admins read it), owners' capital into lending,
+ * the overdue loans with their write-offs (finance, two members each) and the past write-offs.
  */
 export const LendingBookPage = observer(function LendingBookPage() {
   const session = useStaffSession();
   const { t } = useStaffStrings();
   const book = useLoad(() => session.api.call('admin.lendingBook'), [session]);
+  // Bumped when a write-off is decided here, so the past write-offs below show it at once.
+  const [decisions, setDecisions] = useState(0);
+  const decided = () => {
+    book.reload();
+    setDecisions((count) => count + 1);
+  };
   return (
     <Page title={t('lending.title')} lead={t('lending.lead')}>
       <LoadView state={book} t={t} keepDataOnError>
@@ -164,7 +171,12 @@ export const LendingBookPage = observer(function LendingBookPage() {
       </LoadView>
       <Section title={t('writeOffs.title')} id="overdue-loans">
         <RequireRole needs="admin.overdueLoans">
-          <OverdueLoans onChanged={book.reload} />
+          <OverdueLoans onChanged={decided} />
+        </RequireRole>
+      </Section>
+      <Section title={t('writeOffHistory.title')} id="past-write-offs">
+        <RequireRole needs="admin.writeOffs">
+          <WriteOffHistory version={decisions} />
         </RequireRole>
       </Section>
     </Page>
