@@ -2,6 +2,7 @@ import { EmptyState, formatDateTime, formatMoney } from '@swx/shared';
 import type { ChainDeposit, ChainDepositStatus } from '@swx/shared/contract';
 import { StatusBadge, type StatusTone } from '../../../components/status';
 import { useAccountStrings } from '../../../i18n';
+import records from '../deposit.module.css';
 import styles from './chain.module.css';
 
 const tone: Record<ChainDepositStatus, StatusTone> = {
@@ -27,7 +28,7 @@ function ChainDepositItem({ deposit }: { deposit: ChainDeposit }) {
         })
       : t(`deposit.chain.status.${deposit.status}`);
   return (
-    <li className={styles.entry} data-testid="chain-deposit">
+    <li className={records.entry} data-testid="chain-deposit">
       <div className={styles.line}>
         <strong>
           {amount !== null && deposit.coin !== null
@@ -77,7 +78,7 @@ export function ChainDepositList({ deposits }: { deposits: readonly ChainDeposit
   const { t } = useAccountStrings();
   if (deposits.length === 0) return <EmptyState title={t('deposit.chain.none')} />;
   return (
-    <ul className={styles.list} aria-label={t('deposit.chain.history')}>
+    <ul className={records.history} aria-label={t('deposit.chain.history')}>
       {deposits.map((deposit) => (
         <ChainDepositItem key={deposit.id} deposit={deposit} />
       ))}
