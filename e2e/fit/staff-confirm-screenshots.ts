@@ -4,9 +4,8 @@ import {
   allowAnyWithdrawal,
   customerCall,
   deposit,
-  realCustomer,
-  submitIdentity,
   tronAddress,
+  verifiedCustomer,
 } from '../support/back-office';
 import { memberSession, staffCall } from '../support/staff';
 
@@ -72,22 +71,7 @@ async function approveRecord(page: Page, language: Language, queue: string, user
 
 /** A pending withdrawal of 100 USDT by a verified customer with 500 USDT. */
 async function withdrawalWaiting(request: APIRequestContext, desk: string) {
-  const customer = await realCustomer(request, 'shotconfirm');
-  await staffCall(
-    request,
-    desk,
-    'POST',
-    `/reviews/deposit/${await deposit(request, customer, '500')}/approve`,
-  );
-  await submitIdentity(request, customer);
-  const checks = await staffCall<{ id: string; userId: string }[]>(
-    request,
-    desk,
-    'GET',
-    '/reviews?kind=kyc&status=pending',
-  );
-  const check = checks.find((item) => item.userId === customer.id)!;
-  await staffCall(request, desk, 'POST', `/reviews/kyc/${check.id}/approve`);
+  const customer = await verifiedCustomer(request, desk, 'shotconfirm', '500');
   await allowAnyWithdrawal(request, customer);
   const withdrawal = {
     method: 'crypto',

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { verificationCodeIn, waitForMail } from './smtp';
 import { registerCustomer, type CustomerSession } from './customer';
-import { chosenPassword, totpCode } from './staff';
+import { chosenPassword, staffCall, totpCode } from './staff';
 
 /**
  * What the back office tests and screenshots set up: real customers with deposits and identity checks
@@ -137,6 +137,42 @@ export async function submitIdentity(request: APIRequestContext, customer: Custo
       ],
     },
   });
+}
+
+/** The customer's identity submitted, then approved by `reviewer` (a staff token with the reviewer role). */
+export async function verifyIdentity(
+  request: APIRequestContext,
+  reviewer: string,
+  customer: Customer,
+): Promise<void> {
+  await submitIdentity(request, customer);
+  const checks = await staffCall<{ id: string; userId: string }[]>(
+    request,
+    reviewer,
+    'GET',
+    '/reviews?kind=kyc&status=pending',
+  );
+  const check = checks.find((item) => item.userId === customer.id);
+  expect(check, 'the identity check is in the queue').toBeTruthy();
+  await staffCall(request, reviewer, 'POST', `/reviews/kyc/${check!.id}/approve`);
+}
+
+/** A new real customer with `funds` USDT deposited and their identity checked, both approved by `reviewer`. */
+export async function verifiedCustomer(
+  request: APIRequestContext,
+  reviewer: string,
+  tag: string,
+  funds: string,
+): Promise<Customer> {
+  const customer = await realCustomer(request, tag);
+  await staffCall(
+    request,
+    reviewer,
+    'POST',
+    `/reviews/deposit/${await deposit(request, customer, funds)}/approve`,
+  );
+  await verifyIdentity(request, reviewer, customer);
+  return customer;
 }
 
 /**

@@ -1,12 +1,5 @@
 import { erc20Abi, parseUnits } from 'viem';
-import {
-  allowAnyWithdrawal,
-  customerCall,
-  deposit,
-  realCustomer,
-  signInStaff,
-  submitIdentity,
-} from '../support/back-office';
+import { allowAnyWithdrawal, customerCall, signInStaff, verifiedCustomer } from '../support/back-office';
 import { e2eChain, e2eChains } from '../support/chains';
 import { prepareContext } from '../support/customer';
 import { createMember, signInNewMember, staffCall } from '../support/staff';
@@ -37,20 +30,9 @@ test('a withdrawal approved by staff is sent from the hot wallet and confirmed o
   test.setTimeout(180_000);
   const alpha = e2eChains.alpha;
   const chain = await e2eChain('alpha');
-  const customer = await realCustomer(request, 'chainwd');
   const reviewer = (await signInNewMember(request, await createMember(request, ['reviewer'], 'e2ecwr')))
     .token;
-  const depositId = await deposit(request, customer, '300');
-  await staffCall(request, reviewer, 'POST', `/reviews/deposit/${depositId}/approve`);
-  await submitIdentity(request, customer);
-  const checks = await staffCall<{ id: string; userId: string }[]>(
-    request,
-    reviewer,
-    'GET',
-    '/reviews?kind=kyc&status=pending',
-  );
-  const check = checks.find((item) => item.userId === customer.id);
-  await staffCall(request, reviewer, 'POST', `/reviews/kyc/${check!.id}/approve`);
+  const customer = await verifiedCustomer(request, reviewer, 'chainwd', '300');
   await allowAnyWithdrawal(request, customer);
 
   // The hot wallet (staff read its address) is funded on the chain: ether for gas, the token paid out.

@@ -4,9 +4,9 @@ import {
   deposit,
   realCustomer,
   signInStaff,
-  submitIdentity,
   tronAddress,
   type Customer,
+  verifiedCustomer,
 } from '../support/back-office';
 import { overdueBorrowers } from '../support/overdue-seed';
 import { createListing } from '../support/nft-listing';
@@ -38,25 +38,6 @@ async function signIn(page: Page, customer: Customer) {
     localStorage.setItem('isLogin', 'true');
     localStorage.setItem('virtualStatus', '0');
   }, customer);
-}
-
-/** A verified real customer with `funds` USDT deposited and approved by the desk. */
-async function verifiedCustomer(request: APIRequestContext, tag: string, funds: string): Promise<Customer> {
-  const desk = await deskSession(request);
-  const customer = await realCustomer(request, tag);
-  const depositId = await deposit(request, customer, funds);
-  await staffCall(request, desk, 'POST', `/reviews/deposit/${depositId}/approve`);
-  await submitIdentity(request, customer);
-  const checks = await staffCall<{ id: string; userId: string }[]>(
-    request,
-    desk,
-    'GET',
-    '/reviews?kind=kyc&status=pending',
-  );
-  const check = checks.find((item) => item.userId === customer.id);
-  expect(check, 'the identity check is in the queue').toBeTruthy();
-  await staffCall(request, desk, 'POST', `/reviews/kyc/${check!.id}/approve`);
-  return customer;
 }
 
 const signature = {
@@ -92,7 +73,12 @@ test.describe('a loan withdrawn within 14 days', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     await ensureLendingCapital(request);
-    const customer = await verifiedCustomer(request, `e2ewd${testInfo.project.name[0]}`, '150');
+    const customer = await verifiedCustomer(
+      request,
+      await deskSession(request),
+      `e2ewd${testInfo.project.name[0]}`,
+      '150',
+    );
     const quote = await customerCall<{ quoteId: string; withdrawalInterestPerDay: string }>(
       request,
       customer,

@@ -9,8 +9,9 @@ import {
   tronAddress,
   allowAnyWithdrawal,
   type Customer,
+  verifiedCustomer,
 } from '../support/back-office';
-import { createMember, signInNewMember, staffCall } from '../support/staff';
+import { createMember, signInNewMember } from '../support/staff';
 import { closeContext, deployModules, expect, test } from './fixtures';
 
 /**
@@ -133,19 +134,7 @@ async function financePage(browser: Browser, baseURL: string | undefined): Promi
 
 test('a large withdrawal needs a second finance member', async ({ page, request, browser, baseURL }) => {
   test.setTimeout(120_000);
-  const customer = await realCustomer(request, 'e2estw');
-  const reviewer = await reviewerToken(request);
-  const depositId = await deposit(request, customer, '20000');
-  await staffCall(request, reviewer, 'POST', `/reviews/deposit/${depositId}/approve`);
-  await submitIdentity(request, customer);
-  const checks = await staffCall<{ id: string; userId: string }[]>(
-    request,
-    reviewer,
-    'GET',
-    '/reviews?kind=kyc&status=pending',
-  );
-  const check = checks.find((item) => item.userId === customer.id);
-  await staffCall(request, reviewer, 'POST', `/reviews/kyc/${check!.id}/approve`);
+  const customer = await verifiedCustomer(request, await reviewerToken(request), 'e2estw', '20000');
 
   // A withdrawal asks for a fresh second factor, and new accounts send only to their address book.
   await allowAnyWithdrawal(request, customer);

@@ -57,6 +57,7 @@ export const tradingEntryTypes = [
 /** What a journal entry's reference points at: the record the customer can open from their records. */
 export const recordReferenceTypes = [
   'deposit',
+  'chain_deposit',
   'withdrawal',
   'spot_order',
   'margin_position',

@@ -4,6 +4,8 @@
  */
 export const referencePages: Record<string, (id: string | null) => string> = {
   deposit: () => '/profile/deposit',
+  // A transfer from the chain: the deposit page lists them with their confirmations.
+  chain_deposit: () => '/profile/deposit',
   withdrawal: () => '/profile/withdraw',
   // Orders open on their execution receipt in the trading module.
   spot_order: (id) => (id ? `/trading?receipt=spot:${encodeURIComponent(id)}` : '/trading'),

@@ -377,6 +377,21 @@ describe('the dashboard', () => {
         'GET /loans/book': book({ available: '0.00' }),
         'GET /loans/overdue': [overdue({ writeOff: writeOff() })],
         'GET /charity/payouts': charity([payout(), payout({ id: '4', requestedBy: '7' })]),
+        'GET /chain/deposits': {
+          networks: [],
+          attention: [],
+          hotWallets: [],
+          heldWithdrawals: [
+            {
+              withdrawalId: '31',
+              network: 'alpha',
+              state: 'waiting_funds',
+              currency: 'USDT',
+              amount: '125',
+              since: null,
+            },
+          ],
+        },
       },
       { me: staffMe(['finance']) },
     );
@@ -388,6 +403,9 @@ describe('the dashboard', () => {
       'href',
       '/staff/operations/lending',
     );
+    expect(
+      screen.getByRole('link', { name: /Approved withdrawals waiting for the hot wallet: 1 \(alpha\)/ }),
+    ).toHaveAttribute('href', '/staff/reviews/withdrawal');
     expect(await screen.findByTestId('count-/staff/operations/lending')).toHaveTextContent('1');
     expect(screen.getByTestId('count-/staff/operations/charity')).toHaveTextContent('1');
   });
