@@ -215,12 +215,20 @@ describe('/message prices', () => {
 describe('/message freshness (issue 28)', () => {
   it('tells every socket when a market goes stale and when it is fresh again, and a new socket what is stale', async () => {
     const live = serverA.services.live;
-    feed.publish([['SOLUSDT', '150.00']]);
-    live.checkFreshness(Date.now());
+    // Every market the tests above ticked ticks again now, so all of them go stale at the same check below:
+    // on a slow machine an earlier tick would otherwise age past its window between the two checks.
+    feed.publish([
+      ['BTCUSDT', '95000.00'],
+      ['ETHUSDT', '3100.00'],
+      ['SOLUSDT', '150.00'],
+      ['XRPUSDT', '2.3000'],
+    ]);
+    const ticked = Date.now();
+    live.checkFreshness(ticked);
     const client = await connect(`${urlA}/message`);
     await sleep(50);
     // 31 s without a tick: SOLUSDT (crypto, 30 s window) is stale.
-    const stale = live.checkFreshness(Date.now() + 31_000);
+    const stale = live.checkFreshness(ticked + 31_000);
     expect(stale?.stale).toContain('SOLUSDT');
     // The socket's first freshness frame is the snapshot on connect: wait for the change itself.
     await until(() => client.freshness().some((e) => e.stale.includes('SOLUSDT')));
@@ -232,7 +240,7 @@ describe('/message freshness (issue 28)', () => {
       }),
     );
     // Nothing changed: no second event.
-    expect(live.checkFreshness(Date.now() + 32_000)).toBeUndefined();
+    expect(live.checkFreshness(ticked + 32_000)).toBeUndefined();
     const late = await connect(`${urlA}/message`);
     await until(() => late.freshness().length > 0);
     expect(late.freshness()).toContainEqual(
