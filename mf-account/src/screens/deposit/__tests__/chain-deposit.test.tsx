@@ -174,6 +174,9 @@ test('a transfer counts its confirmations up live, then shows credited with the 
   );
   site.push({ ...event, confirmations: 11 });
   expect(screen.getByText('Seen, 11 of 12 confirmations')).toBeInTheDocument();
+  // An older event arriving late does not take the count back.
+  site.push({ ...event, confirmations: 9 });
+  expect(screen.getByText('Seen, 11 of 12 confirmations')).toBeInTheDocument();
   // Confirmations moved in place: the list was not asked again.
   expect(listCalls()).toBe(loaded);
   // Events of other kinds are not this screen's.

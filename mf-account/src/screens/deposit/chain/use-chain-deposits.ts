@@ -23,7 +23,14 @@ export function useChainDeposits(onCredited: () => void) {
         if (!isChainDepositEvent(event)) return;
         const { known, reload, onCredited: credited } = current.current;
         const before = known?.find((deposit) => deposit.id === event.id);
-        setLive((previous) => new Map(previous).set(event.id, event));
+        setLive((previous) => {
+          // Within a status the count only moves up: an event that arrives after a newer one (two passes'
+          // events crossing on the way) does not take the count back.
+          const held = previous.get(event.id);
+          if (held && held.status === event.status && held.confirmations >= event.confirmations)
+            return previous;
+          return new Map(previous).set(event.id, event);
+        });
         if (!before || before.status !== event.status) reload();
         if (event.status === 'credited' && before?.status !== 'credited') credited();
       }),
