@@ -241,6 +241,75 @@ export const StaffChainDeposits = Type.Object({
 });
 export type StaffChainDeposits = Static<typeof StaffChainDeposits>;
 
+// ---- sweeps: deposit addresses emptied into the hot wallet -----------------------------------------------------
+
+/**
+ * A sweep's state: `funding` (an ERC-20 address is sent the gas its transfer needs, and waits for it to
+ * confirm), `sweeping` (the transfer to the hot wallet is sent and confirming), `done`, or `failed` (a
+ * transaction failed or was cancelled; the reason is given, and the next pass may start a new sweep).
+ */
+export const ChainSweepStatus = Type.Union([
+  Type.Literal('funding'),
+  Type.Literal('sweeping'),
+  Type.Literal('done'),
+  Type.Literal('failed'),
+]);
+export type ChainSweepStatus = Static<typeof ChainSweepStatus>;
+
+/** One transaction of a sweep: the gas sent to the address, or the transfer out of it. */
+export const ChainSweepTransaction = Type.Object({
+  kind: Type.Union([Type.Literal('gas'), Type.Literal('transfer')]),
+  txHash: Type.String(),
+  /** The send's state (`pending`, `mined`, `confirmed`, `failed`, `cancelled`, `cancelling`). */
+  status: Type.String(),
+  /** Native coin sent for gas, or the coin swept, in the coin's units (every digit the chain has). */
+  amount: Type.String(),
+  explorerUrl: Nullable(Type.String()),
+});
+export type ChainSweepTransaction = Static<typeof ChainSweepTransaction>;
+
+/**
+ * A sweep as staff read it: ledger-neutral (the coins were credited to the customer when they arrived and are
+ * the platform's either way; only where they sit on the chain changes).
+ */
+export const ChainSweep = Type.Object({
+  id: Id,
+  network: Type.String(),
+  networkName: Type.String(),
+  /** The deposit address emptied, and whose it is. */
+  address: Type.String(),
+  userId: Id,
+  /** The hot wallet it was swept into. */
+  hotWallet: Type.String(),
+  coin: Type.String(),
+  /** The ERC-20 contract; null for the native coin. */
+  tokenContract: Nullable(Type.String()),
+  /** What the address held when the sweep was planned, in the coin's units. */
+  balance: Type.String(),
+  status: ChainSweepStatus,
+  transactions: Type.Array(ChainSweepTransaction),
+  lastError: Nullable(Type.String()),
+  createdAt: Time,
+  finishedAt: Nullable(Time),
+});
+export type ChainSweep = Static<typeof ChainSweep>;
+
+/** `GET /swx/admin/chain/sweeps`: newest first, a page at a time, optionally one status. */
+export const ChainSweepQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  status: Type.Optional(ChainSweepStatus),
+});
+export type ChainSweepQuery = Static<typeof ChainSweepQuery>;
+
+export const ChainSweepPage = Type.Object({
+  items: Type.Array(ChainSweep),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+});
+export type ChainSweepPage = Static<typeof ChainSweepPage>;
+
 // ---- withdrawals ---------------------------------------------------------------------------------------------
 
 const Method = {

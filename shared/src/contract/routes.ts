@@ -45,6 +45,8 @@ import {
   ChainDepositAddresses,
   ChainDepositList,
   StaffChainDeposits,
+  ChainSweepQuery,
+  ChainSweepPage,
   ListRechargeQuery,
   ListWithdrawalQuery,
   RechargeBody,
@@ -425,6 +427,13 @@ export const routes = {
   'admin.chainDeposits': staff('GET', {
     path: '/chain/deposits',
     result: StaffChainDeposits,
+    roles: finance,
+  }),
+  /** Deposit addresses emptied into the hot wallet, with their transactions (ledger-neutral). */
+  'admin.chainSweeps': staff('GET', {
+    path: '/chain/sweeps',
+    query: ChainSweepQuery,
+    result: ChainSweepPage,
     roles: finance,
   }),
   'admin.completeWithdrawal': staff('POST', {
