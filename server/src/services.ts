@@ -39,6 +39,7 @@ import { ChainDeposits } from './cashier/chain/service';
 import { DepositAddresses } from './cashier/chain/addresses';
 import { ChainPayouts } from './cashier/chain/payouts';
 import { ChainSender, SealedSeedKeys } from './cashier/chain/sender';
+import { ChainSweeps } from './cashier/chain/sweeps';
 import { RecordsService } from './records/service';
 import { Bus } from './platform/bus';
 import { createLeadership } from './platform/leadership';
@@ -370,6 +371,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   // Withdrawals sent to the chain: approved ones on a watched network are paid from the hot wallet by a leader
   // job (nonces in the database, gas under each network's cap). Without CHAIN_NETWORKS: nothing, no job.
   let chainPayouts: ChainPayouts | undefined;
+  let chainSweeps: ChainSweeps | undefined;
   if (config.chainNetworks.length > 0) {
     const senderDeps = {
       db: database.db,
@@ -378,15 +380,20 @@ export async function createServices(config: Config, database: Database, log: Fa
       log,
       now: () => scheduler.now(),
     };
+    // One sender per network: withdrawals and sweeps share its nonces and its view of the hot wallet.
+    const senders = config.chainNetworks.map((network) => new ChainSender(network, senderDeps));
     const payouts = new ChainPayouts(
       { units, log, now: () => scheduler.now() },
       cashier.chainWithdrawals,
-      config.chainNetworks.map((network) => new ChainSender(network, senderDeps)),
+      senders,
     );
     cashier.chainWithdrawals.chainView = (row) => payouts.view(row);
     chainDeposits.payouts = payouts;
     chainPayouts = payouts;
     payouts.registerJobs(scheduler, config.chainPollMs);
+    // Deposit addresses swept into the hot wallet (tokens after a confirmed gas top-up): ledger-neutral.
+    chainSweeps = new ChainSweeps({ db: database.db, units, log, now: () => scheduler.now() }, senders);
+    chainSweeps.registerJobs(scheduler, config.chainPollMs);
   }
   // Trading: its index of triggers and expiries is rebuilt from the database here, before any request.
   const trading = createTrading({
@@ -567,6 +574,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     cashier,
     chainDeposits,
     chainPayouts,
+    chainSweeps,
     plans,
     // Wallet sign-in.
     wallet,

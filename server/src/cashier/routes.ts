@@ -172,6 +172,26 @@ export const cashierAdminRoutes: FastifyPluginAsync = async (app) => {
   );
   route(
     app,
+    'admin.chainSweeps',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Sweeps of deposit addresses into the hot wallet, newest first: address and customer, coin, balance, status, each transaction (gas top-up, transfer) with its hash',
+        description: 'Without watched networks the list is empty. A page or page size out of range `400`.',
+        security: [{ token: [] }],
+      },
+    },
+    async (request) =>
+      ok(
+        app.services.chainSweeps
+          ? await app.services.chainSweeps.page(request.query)
+          : { items: [], total: 0, page: request.query.page, pageSize: request.query.pageSize },
+      ),
+  );
+  route(
+    app,
     'admin.completeWithdrawal',
     {
       preHandler: app.authenticateStaff,

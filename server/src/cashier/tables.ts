@@ -324,3 +324,48 @@ export const cashierChainSendAttempts = pgTable(
     check('cashier_chain_send_attempts_kind', sql`${t.kind} in ('transfer', 'cancel')`),
   ],
 );
+
+// ---- sweeps: deposit addresses emptied into the hot wallet (cashier/chain/sweeps.ts) ---------------------------
+
+export type ChainSweepStatus = 'funding' | 'sweeping' | 'done' | 'failed';
+
+/**
+ * One sweep of one coin out of one deposit address into the hot wallet: ledger-neutral (the coins were the
+ * customer's on the ledger when credited; only where they sit on the chain moves). `funding`: the address is
+ * sent the gas its token transfer needs (send `sweep:<id>:gas:<round>`), confirmed before anything else;
+ * `sweeping`: the transfer out (send `sweep:<id>:transfer`); then `done` or `failed` (with the reason). At most
+ * one open sweep per address, so a native sweep never spends gas sent for a token's.
+ */
+export const cashierChainSweeps = pgTable(
+  'cashier_chain_sweeps',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer('chain_id').notNull(),
+    /** The deposit address swept (lower-case), and whose it is. */
+    address: text('address').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+    coin: text('coin').notNull(),
+    /** The ERC-20 contract; null for the native coin. */
+    tokenContract: text('token_contract'),
+    /** What the address held of the coin when the sweep was planned (smallest unit, decimal digits). */
+    rawBalance: text('raw_balance').notNull(),
+    /** The newest credited deposit this sweep covers: later ones count toward the next sweep's threshold. */
+    upToDepositId: bigint('up_to_deposit_id', { mode: 'bigint' }).notNull(),
+    status: text('status').$type<ChainSweepStatus>().notNull(),
+    /** Gas top-ups signed so far (their keys end `:gas:1`, `:gas:2`, …). */
+    gasRounds: integer('gas_rounds').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cashier_chain_sweeps_open')
+      .on(t.chainId, t.address)
+      .where(sql`${t.status} in ('funding', 'sweeping')`),
+    index('cashier_chain_sweeps_coin_idx').on(t.chainId, t.address, t.tokenContract, t.id),
+    index('cashier_chain_sweeps_status_idx').on(t.status, t.id),
+    check('cashier_chain_sweeps_status', sql`${t.status} in ('funding', 'sweeping', 'done', 'failed')`),
+    check('cashier_chain_sweeps_raw_balance', sql`${t.rawBalance} ~ '^[0-9]{1,78}$'`),
+  ],
+);

@@ -215,6 +215,7 @@ export const StaffChainDeposit = Type.Object({
   blockNumber: Type.Integer(),
   flaggedAt: Nullable(Time),
 });
+export type StaffChainDeposit = Static<typeof StaffChainDeposit>;
 
 /**
  * `GET /swx/admin/chain/deposits` (finance): every watched network's health, and the transfers that need a
@@ -264,6 +265,8 @@ export const ChainSweepTransaction = Type.Object({
   status: Type.String(),
   /** Native coin sent for gas, or the coin swept, in the coin's units (every digit the chain has). */
   amount: Type.String(),
+  /** The coin of `amount`: the network's native coin for gas, the swept coin for the transfer. */
+  coin: Type.String(),
   explorerUrl: Nullable(Type.String()),
 });
 export type ChainSweepTransaction = Static<typeof ChainSweepTransaction>;

@@ -12,6 +12,11 @@ export interface ChainToken {
    * is watched, the form refuses that coin and network, so one transfer can never be credited twice.
    */
   formNetwork: CashierNetwork | undefined;
+  /**
+   * A deposit address is swept into the hot wallet once its credited, not yet swept deposits of this coin reach
+   * this much (smallest unit); undefined: after every credited deposit.
+   */
+  sweepThreshold?: bigint | undefined;
 }
 
 /** One EVM network the server watches (docs/configuration.md, "Deposits from the chain"). */
@@ -169,12 +174,25 @@ function tokenFrom(entry: unknown, where: string): ChainToken {
     !networksOfCoin[coin as CashierCoin].includes(formNetwork as CashierNetwork)
   )
     throw new Error(`${where}: formNetwork must be one of ${networksOfCoin[coin as CashierCoin].join(', ')}`);
+  const threshold = field('sweepThreshold');
+  if (threshold !== undefined && typeof threshold !== 'string')
+    throw new Error(`${where}: sweepThreshold must be a decimal string of ${String(coin)} ("100.5")`);
+  const fraction = decimals === 0 ? '' : `(?:\\.[0-9]{1,${decimals}})?`;
+  if (threshold !== undefined && !new RegExp(`^(?:0|[1-9][0-9]{0,29})${fraction}$`).test(threshold))
+    throw new Error(`${where}: sweepThreshold must be a decimal of at most ${decimals} decimals`);
   return {
     coin: coin as CashierCoin,
     contract: contract === undefined ? undefined : (contract as string).toLowerCase(),
     decimals,
     formNetwork: formNetwork as CashierNetwork | undefined,
+    sweepThreshold: threshold === undefined ? undefined : unitsOf(threshold, decimals),
   };
+}
+
+/** A decimal text of a coin in its smallest unit (`decimals` digits after the point at most). */
+function unitsOf(text: string, decimals: number): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
 }
 
 function integerFrom(value: unknown, what: string, min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -37,6 +37,11 @@ export interface SendRequest {
   from?: string | undefined;
   /** Refuse to pay more than this per gas (wei); default: the network's `gasPriceCapGwei`. */
   gasCapWei?: bigint | undefined;
+  /**
+   * Native coin only: send everything the address holds less the gas at the fees signed (and what its own
+   * unmined sends may still spend); `rawAmount` is then ignored. A sweep empties an address this way.
+   */
+  wholeBalance?: boolean | undefined;
 }
 
 /** A send as callers read it. */
@@ -211,6 +216,28 @@ export class ChainSender {
     return (await this.deps.keys.hotWallet()).address.toLowerCase();
   }
 
+  /** What `address` holds now: of `token` (an ERC-20 contract), or of the native coin. */
+  async balanceOf(address: string, token?: string): Promise<bigint> {
+    const holder = address.toLowerCase() as Hex;
+    if (token) return this.tokenBalance(token.toLowerCase() as Hex, holder);
+    return this.client.getBalance({ address: holder });
+  }
+
+  /**
+   * The most a transfer from `from` would pay for gas if it were signed now: its gas estimate times the fee
+   * cap it would carry. Throws `GasAboveCap` when the base fee is at the network's cap.
+   */
+  async gasCost(request: { from: string; to: string; token?: string | undefined; rawAmount: bigint }) {
+    const fees = await this.fees(this.gasCapWei);
+    const call = this.transferCall(
+      request.to.toLowerCase() as Hex,
+      request.token?.toLowerCase() as Hex | undefined,
+      request.rawAmount,
+    );
+    const gas = await this.client.estimateGas({ account: request.from.toLowerCase() as Hex, ...call });
+    return gas * fees.maxFeePerGas;
+  }
+
   /** The send of `key`, if one was recorded. */
   async find(key: string): Promise<SendRecord | undefined> {
     const [row] = await this.deps.db.select().from(cashierChainSends).where(eq(cashierChainSends.key, key));
@@ -243,14 +270,16 @@ export class ChainSender {
     const from = account.address.toLowerCase() as Hex;
     const to = request.to.toLowerCase() as Hex;
     const token = request.token?.toLowerCase() as Hex | undefined;
+    if (request.wholeBalance && token) throw new Error('a whole balance is sent in the native coin only');
     const cap = request.gasCapWei ?? this.gasCapWei;
     const fees = await this.fees(cap);
-    const call = this.transferCall(to, token, request.rawAmount);
+    // A whole balance's value is known only under the lock; a plain transfer's gas does not depend on it.
+    const estimated = this.transferCall(to, token, request.wholeBalance ? 0n : request.rawAmount);
     const tokenBalance = token ? await this.tokenBalance(token, from) : 0n;
     // A token transfer the wallet cannot cover would revert (and fail the gas estimate): said as it is.
     if (token && tokenBalance < request.rawAmount)
       throw new WalletShort('token', request.rawAmount, tokenBalance);
-    const gas = await this.client.estimateGas({ account: from, ...call });
+    const gas = await this.client.estimateGas({ account: from, ...estimated });
     // The chain's view of the wallet first (outside the lock: no node call holds a database lock).
     const chainNonce = await this.client.getTransactionCount({ address: from, blockTag: 'pending' });
     const native = await this.client.getBalance({ address: from });
@@ -263,7 +292,12 @@ export class ChainSender {
       const nonce = await this.takeNonce(tx, from, locked);
       // What our own unmined sends from this address may still spend is not ours to spend again.
       const reserved = await this.reserved(tx, from, token);
-      const needNative = (token ? 0n : request.rawAmount) + gas * fees.maxFeePerGas + reserved.native;
+      const gasMost = gas * fees.maxFeePerGas;
+      const amount = request.wholeBalance ? native - gasMost - reserved.native : request.rawAmount;
+      if (amount <= 0n && request.wholeBalance)
+        throw new WalletShort('native', gasMost + reserved.native + 1n, native);
+      const call = this.transferCall(to, token, amount);
+      const needNative = (token ? 0n : amount) + gasMost + reserved.native;
       if (native < needNative) throw new WalletShort('native', needNative, native);
       if (token && tokenBalance < request.rawAmount + reserved.token)
         throw new WalletShort('token', request.rawAmount + reserved.token, tokenBalance);
@@ -276,7 +310,7 @@ export class ChainSender {
           fromAddress: from,
           toAddress: to,
           tokenContract: token ?? null,
-          rawAmount: request.rawAmount.toString(),
+          rawAmount: amount.toString(),
           nonce,
           gasLimit: gas.toString(),
           status: 'pending',

@@ -11,6 +11,7 @@ import type { AddressOwner, DepositAddresses } from './addresses';
 import type { ChainNetwork } from './networks';
 import { NodeAnswerRefused, type ChainBlock, type ChainReader, type NativeTransfer } from './rpc';
 import { classify, creditedAmount, shownConfirmations, type FoundTransfer } from './rules';
+import { sweepGasTransactions } from './sweeps';
 
 export interface WatcherLog {
   info(details: object, message: string): void;
@@ -278,6 +279,8 @@ export class NetworkWatcher {
     const native = new Map<string, NativeTransfer>();
     for (const transfer of block.transfers)
       if (owners.has(transfer.to) && !native.has(transfer.txHash)) native.set(transfer.txHash, transfer);
+    // Gas our hot wallet sent to a deposit address for its sweep is ours, not the customer's deposit.
+    for (const txHash of await sweepGasTransactions(this.deps.db, [...native.keys()])) native.delete(txHash);
     // A reverted transaction moved no value, though it names one. The receipts are asked for a few at a time
     // (one round trip each would cost a block of 100 deposits a second on a node 10 ms away); any failure
     // ends the pass as before.

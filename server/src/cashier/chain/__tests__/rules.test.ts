@@ -52,6 +52,20 @@ describe('CHAIN_NETWORKS', () => {
     expect(explorerLink(network!, '0xabc')).toBe('https://etherscan.io/tx/0xabc');
   });
 
+  it('reads a sweep threshold in the coin, exactly, to its smallest unit', () => {
+    const [network] = chainNetworksFrom(
+      JSON.stringify([
+        ethereum({
+          tokens: [
+            { coin: 'ETH', sweepThreshold: '0.000000000000000001' },
+            { coin: 'USDT', contract: usdtContract, decimals: 6, sweepThreshold: '100.5' },
+          ],
+        }),
+      ]),
+    );
+    expect(network!.tokens.map((token) => token.sweepThreshold)).toEqual([1n, 100_500_000n]);
+  });
+
   it.each([
     ['not JSON', '{', /JSON array/],
     ['an object', '{}', /JSON array/],
@@ -69,6 +83,25 @@ describe('CHAIN_NETWORKS', () => {
       'a token without decimals',
       [ethereum({ tokens: [{ coin: 'USDT', contract: usdtContract }] })],
       /decimals/,
+    ],
+    [
+      'a sweep threshold as a number',
+      [ethereum({ tokens: [{ coin: 'ETH', sweepThreshold: 1 }] })],
+      /sweepThreshold must be a decimal string/,
+    ],
+    [
+      'a sweep threshold finer than the token',
+      [
+        ethereum({
+          tokens: [{ coin: 'USDT', contract: usdtContract, decimals: 6, sweepThreshold: '1.1234567' }],
+        }),
+      ],
+      /sweepThreshold must be a decimal of at most 6 decimals/,
+    ],
+    [
+      'a negative sweep threshold',
+      [ethereum({ tokens: [{ coin: 'ETH', sweepThreshold: '-1' }] })],
+      /sweepThreshold/,
     ],
     ['two native coins', [ethereum({ tokens: [{ coin: 'ETH' }, { coin: 'BTC' }] })], /one native/],
     [
