@@ -199,8 +199,9 @@ describe('sweeps into the hot wallet', () => {
         kind: 'gas',
         status: 'confirmed',
         amount: expect.stringMatching(/^0\.\d+$/),
+        coin: 'ETH',
       }),
-      expect.objectContaining({ kind: 'transfer', status: 'confirmed', amount: '150' }),
+      expect.objectContaining({ kind: 'transfer', status: 'confirmed', amount: '150', coin: 'USDT' }),
     ]);
     for (const transaction of item.transactions)
       expect(transaction.explorerUrl).toBe(`https://explorer.test/tx/${transaction.txHash}`);
