@@ -67,6 +67,7 @@ export const navGroups: NavGroup[] = [
         needs: ['admin.planProducts', 'admin.fundPlanReserve'],
       },
       { path: '/staff/operations/lending', label: 'nav.lending', needs: 'admin.lendingBook' },
+      { path: '/staff/operations/chain', label: 'nav.chain', needs: 'admin.chainDeposits' },
       { path: '/staff/operations/nfts', label: 'nav.nfts', needs: 'admin.nftListings' },
       { path: '/staff/operations/charity', label: 'nav.charity', needs: 'admin.charityBook' },
       { path: '/staff/operations/content', label: 'nav.content', needs: 'admin.contentPages' },

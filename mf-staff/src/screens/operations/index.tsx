@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireRole } from '../../components/require-role';
 import { Audit } from './audit';
 import { CharityPage, LendingBookPage } from '../money';
+import { ChainPage } from '../chain';
 import { Content } from './content';
 import { Ledger } from './ledger';
 import { Markets } from './markets';
@@ -50,6 +51,14 @@ export function OperationsRoutes() {
         element={
           <RequireRole needs="admin.lendingBook">
             <LendingBookPage />
+          </RequireRole>
+        }
+      />
+      <Route
+        path="chain"
+        element={
+          <RequireRole needs="admin.chainDeposits">
+            <ChainPage />
           </RequireRole>
         }
       />
