@@ -1,12 +1,9 @@
 import { EmptyState, Money, StatusBadge, formatDateTime, type StatusTone } from '@swx/shared';
-import type { ChainDepositStatus, StaffChainDeposits } from '@swx/shared/contract';
+import type { ChainDepositStatus, StaffChainDeposit } from '@swx/shared/contract';
 import { Facts, type Fact } from '../../components/facts';
 import { useStaffStrings } from '../../i18n';
 import { ChainAddress, ChainAmount, CustomerLink, TxHash } from './chain-parts';
 import styles from './chain.module.css';
-
-/** The contract exports the schema `StaffChainDeposit` without its static type: one row of the answer. */
-type StaffChainDeposit = StaffChainDeposits['attention'][number];
 
 const tone: Record<ChainDepositStatus, StatusTone> = {
   seen: 'pending',

@@ -55,14 +55,7 @@ function SweepTransactions({ sweep }: { sweep: ChainSweep }) {
           <StatusBadge tone={transactionTone(transaction.status)}>
             {t(`sweeps.txStatus.${transaction.status}`, { defaultValue: transaction.status })}
           </StatusBadge>
-          {transaction.kind === 'transfer' ? (
-            <ChainAmount value={transaction.amount} coin={sweep.coin} />
-          ) : (
-            // The contract names the swept coin only; gas is paid in the network's native coin.
-            <span>
-              <ChainAmount value={transaction.amount} /> {t('sweeps.nativeCoin')}
-            </span>
-          )}
+          <ChainAmount value={transaction.amount} coin={transaction.coin} />
           <TxHash
             hash={transaction.txHash}
             explorerUrl={transaction.explorerUrl}

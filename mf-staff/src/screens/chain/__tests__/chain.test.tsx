@@ -114,9 +114,17 @@ function sweep(overrides: Partial<ChainSweep> = {}): ChainSweep {
         txHash: gasHash,
         status: 'confirmed',
         amount: '0.000420000000000001',
+        coin: 'ETH',
         explorerUrl: `https://explorer.alpha.test/tx/${gasHash}`,
       },
-      { kind: 'transfer', txHash: transferHash, status: 'pending', amount: '250.000001', explorerUrl: null },
+      {
+        kind: 'transfer',
+        txHash: transferHash,
+        status: 'pending',
+        amount: '250.000001',
+        coin: 'USDT',
+        explorerUrl: null,
+      },
     ],
     lastError: null,
     createdAt: '2026-11-28T05:00:00.000Z',
@@ -240,7 +248,7 @@ describe('the on-chain wallets page', () => {
     const [gas, transfer] = transactions.getAllByRole('listitem');
     expect(within(gas!).getByText('Gas')).toBeInTheDocument();
     expect(within(gas!).getByText('Confirmed')).toBeInTheDocument();
-    expect(within(gas!).getByText('0.000420000000000001')).toBeInTheDocument();
+    expect(within(gas!).getByText('0.000420000000000001 ETH')).toBeInTheDocument();
     expect(
       within(gas!).getByRole('link', {
         name: `View transaction ${gasHash} on the Alpha explorer (opens in a new tab)`,
