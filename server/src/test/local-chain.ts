@@ -108,7 +108,9 @@ export async function startLocalChain(chainId: number, options: { port?: number 
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -122,6 +124,15 @@ export async function startLocalChain(chainId: number, options: { port?: number 
     await stop();
     throw error;
   }
+  // A node that ends before `stop` says why on the test's output (its requests would only say "fetch failed").
+  let tail = '';
+  child.stderr?.on('data', (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4_000)));
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(
+        `hardhat node on port ${port} ended (${code ?? signal}) before the test stopped it:\n${tail}\n`,
+      );
+  });
   return connectLocalChain(`http://127.0.0.1:${port}`, chainId, stop);
 }
 
@@ -133,7 +144,15 @@ export async function connectLocalChain(
 ): Promise<LocalChain> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- viem is loaded only by the tests that use it
   const viem = require('viem') as typeof Viem;
-  const transport = viem.http(rpcUrl, { retryCount: 0 });
+  // A new connection per request: a kept-alive one can be closed by the node (after its 5 s idle timeout) while
+  // this process is busy (a test file's PGlite work blocks the event loop for seconds), and the next request
+  // would then go out on the closed socket and fail ("fetch failed": CI saw a test file's setup fail so).
+  // A request that fails to reach it (a refused or reset connection) is tried twice more, 100 ms apart.
+  const transport = viem.http(rpcUrl, {
+    retryCount: 2,
+    retryDelay: 100,
+    fetchOptions: { headers: { connection: 'close' } },
+  });
   const publicClient = viem.createPublicClient({ transport });
   const walletClient = viem.createWalletClient({ transport });
   const [funder] = await walletClient.getAddresses();
