@@ -1,1 +1,1 @@
-export { Pager } from './pager';
+export { Pager, PagesOf } from './pager';

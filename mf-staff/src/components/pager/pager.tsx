@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@swx/shared';
+import { Button, formatNumber } from '@swx/shared';
 import { useStaffStrings } from '../../i18n';
 import { pageStyles } from '../page';
 
@@ -26,5 +26,36 @@ export function Pager({
         {t('actions.next')}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The pager of a list answered a page at a time (`{total}`), shown only when there is more than one page,
+ * with "page x of y (n …)" in the list's own words (`pageOf`: a key taking `page`, `pages` and `total`).
+ */
+export function PagesOf({
+  page,
+  pageSize,
+  total,
+  onPage,
+  pageOf,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  pageOf: (values: { page: string; pages: string; total: string }) => string;
+}) {
+  if (total <= pageSize) return null;
+  return (
+    <Pager page={page} hasNext={page * pageSize < total} onPage={onPage}>
+      <span>
+        {pageOf({
+          page: formatNumber(page),
+          pages: formatNumber(Math.ceil(total / pageSize)),
+          total: formatNumber(total),
+        })}
+      </span>
+    </Pager>
   );
 }

@@ -1,17 +1,9 @@
 import { useState } from 'react';
-import {
-  EmptyState,
-  LoadView,
-  StatusBadge,
-  formatDateTime,
-  formatNumber,
-  useLoad,
-  type StatusTone,
-} from '@swx/shared';
+import { EmptyState, LoadView, StatusBadge, formatDateTime, useLoad, type StatusTone } from '@swx/shared';
 import type { ChainSweep, ChainSweepQuery, ChainSweepStatus } from '@swx/shared/contract';
 import { Facts, type Fact } from '../../components/facts';
 import { pageStyles } from '../../components/page';
-import { Pager } from '../../components/pager';
+import { PagesOf } from '../../components/pager';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 import { ChainAddress, ChainAmount, CustomerLink, TxHash } from './chain-parts';
@@ -149,17 +141,13 @@ export function SweepHistory() {
                 ))}
               </ul>
             )}
-            {answer.total > pageSize ? (
-              <Pager page={page} hasNext={page * pageSize < answer.total} onPage={setPage}>
-                <span>
-                  {t('sweeps.pageOf', {
-                    page: formatNumber(page),
-                    pages: formatNumber(Math.ceil(answer.total / pageSize)),
-                    total: formatNumber(answer.total),
-                  })}
-                </span>
-              </Pager>
-            ) : null}
+            <PagesOf
+              page={page}
+              pageSize={pageSize}
+              total={answer.total}
+              onPage={setPage}
+              pageOf={(values) => t('sweeps.pageOf', values)}
+            />
           </>
         )}
       </LoadView>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, LoadView, Money, formatDateTime, formatNumber, useLoad } from '@swx/shared';
+import { EmptyState, LoadView, Money, formatDateTime, useLoad } from '@swx/shared';
 import type { PastWriteOff } from '@swx/shared/contract';
 import { DataTable, type Column } from '../../components/data-table';
 import { pageStyles } from '../../components/page';
-import { Pager } from '../../components/pager';
+import { PagesOf } from '../../components/pager';
 import { useStaffStrings } from '../../i18n';
 import { useStaffSession } from '../../session';
 
@@ -88,17 +88,13 @@ export function WriteOffHistory({ version }: { version: number }) {
             caption={t('writeOffHistory.caption')}
             empty={<EmptyState title={t('writeOffHistory.none')} />}
           />
-          {answer.total > pageSize ? (
-            <Pager page={page} hasNext={page * pageSize < answer.total} onPage={setPage}>
-              <span>
-                {t('writeOffHistory.pageOf', {
-                  page: formatNumber(page),
-                  pages: formatNumber(Math.ceil(answer.total / pageSize)),
-                  total: formatNumber(answer.total),
-                })}
-              </span>
-            </Pager>
-          ) : null}
+          <PagesOf
+            page={page}
+            pageSize={pageSize}
+            total={answer.total}
+            onPage={setPage}
+            pageOf={(values) => t('writeOffHistory.pageOf', values)}
+          />
         </>
       )}
     </LoadView>

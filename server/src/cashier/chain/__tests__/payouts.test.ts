@@ -5,12 +5,13 @@ import type { SignedUpCustomer } from '../../../auth/testing';
 import { staffMember } from '../../../staff/__tests__/helpers';
 import { verifyCustomer } from '../../../kyc/__tests__/helpers';
 import { ledgerJournalEntries } from '../../../ledger/tables';
-import { startLocalChain, type LocalChain } from '../../../test/local-chain';
-import { cashierServer, type CashierTestServer } from '../../__tests__/helpers';
+import type { LocalChain } from '../../../test/local-chain';
+import type { CashierTestServer } from '../../__tests__/helpers';
 import { cashierChainSends } from '../../tables';
 import type { ChainNetwork } from '../networks';
 import { ChainPayouts, payoutKey } from '../payouts';
-import { ChainSender, SealedSeedKeys, type ChainSenderOptions } from '../sender';
+import type { ChainSenderOptions } from '../sender';
+import { chainTestServer, instanceSender } from './chain-server';
 
 // Approved withdrawals on a watched network paid from the hot wallet, against a real Hardhat node and the whole
 // server: sent, confirmed, completed with the hash once; held while the wallet is short or gas above the cap;
@@ -19,7 +20,6 @@ import { ChainSender, SealedSeedKeys, type ChainSenderOptions } from '../sender'
 
 const CHAIN = 31_337_201;
 const ETHER = 10n ** 18n;
-const EXPLORER = 'https://explorer.test/tx/{txHash}';
 
 let chain: LocalChain;
 let server: CashierTestServer;
@@ -45,18 +45,11 @@ const payouts = () => server.services.chainPayouts!;
 
 /** Another instance's payouts (a restart, or a second server), with its own sender options. */
 function instance(options: ChainSenderOptions = {}, network: Partial<ChainNetwork> = {}): ChainPayouts {
-  const services = server.services;
-  const deps = {
-    db: services.database.db,
-    units: services.units,
-    keys: new SealedSeedKeys(services.database.db, services.sealedSecrets),
-    log: { info() {}, warn() {}, error() {} },
-    now: () => Date.now(),
-  };
+  const { sender, deps } = instanceSender(server, { ...config, ...network }, options);
   return new ChainPayouts(
-    { units: services.units, log: deps.log, now: deps.now },
-    services.cashier.chainWithdrawals,
-    [new ChainSender({ ...config, ...network }, deps, options)],
+    { units: deps.units, log: deps.log, now: deps.now },
+    server.services.cashier.chainWithdrawals,
+    [sender],
   );
 }
 
@@ -112,40 +105,7 @@ async function nativeOf(address: string): Promise<bigint> {
 }
 
 beforeAll(async () => {
-  chain = await startLocalChain(CHAIN);
-  usdt = await chain.deployToken('Test Tether', 'USDT');
-  config = {
-    id: 'alpha',
-    name: 'Alpha',
-    chainId: CHAIN,
-    rpcUrl: chain.rpcUrl,
-    confirmations: 3,
-    explorerTxUrl: EXPLORER,
-    startBlock: undefined,
-    reorgWindow: 64,
-    blocksPerPass: 100,
-    gasPriceCapGwei: '200',
-    tokens: [
-      { coin: 'ETH', contract: undefined, decimals: 18, formNetwork: 'ETH' },
-      { coin: 'USDT', contract: usdt, decimals: 18, formNetwork: 'ERC20' },
-    ],
-  };
-  server = await cashierServer({
-    CHAIN_NETWORKS: JSON.stringify([
-      {
-        id: 'alpha',
-        name: 'Alpha',
-        chainId: CHAIN,
-        rpcUrl: chain.rpcUrl,
-        confirmations: 3,
-        explorerTxUrl: EXPLORER,
-        tokens: [
-          { coin: 'ETH', formNetwork: 'ETH' },
-          { coin: 'USDT', contract: usdt, decimals: 18, formNetwork: 'ERC20' },
-        ],
-      },
-    ]),
-  });
+  ({ chain, server, usdt, config } = await chainTestServer(CHAIN));
   secondFinance = (await staffMember(server, 'second', ['finance'])).token;
   alice = await server.customer();
   await verifyCustomer(server, alice);

@@ -2,12 +2,12 @@ import { and, eq, like } from 'drizzle-orm';
 import { erc20Abi } from 'viem';
 import type { SignedUpCustomer } from '../../../auth/testing';
 import { staffMember } from '../../../staff/__tests__/helpers';
-import { startLocalChain, type LocalChain } from '../../../test/local-chain';
-import { cashierServer, type CashierTestServer } from '../../__tests__/helpers';
+import type { LocalChain } from '../../../test/local-chain';
+import type { CashierTestServer } from '../../__tests__/helpers';
 import { cashierChainDeposits, cashierChainSends, cashierChainSweeps } from '../../tables';
 import type { ChainNetwork } from '../networks';
-import { ChainSender, SealedSeedKeys } from '../sender';
 import { ChainSweeps, sweepGasKey, sweepTransferKey } from '../sweeps';
+import { chainTestServer, instanceSender } from './chain-server';
 
 // Deposit addresses swept into the hot wallet, against a real Hardhat node and the whole server: a token sweep
 // first sends the address its gas and waits for that to confirm; the gas is never taken for a deposit; the
@@ -16,7 +16,6 @@ import { ChainSweeps, sweepGasKey, sweepTransferKey } from '../sweeps';
 
 const CHAIN = 31_337_301;
 const ETHER = 10n ** 18n;
-const EXPLORER = 'https://explorer.test/tx/{txHash}';
 
 let chain: LocalChain;
 let server: CashierTestServer;
@@ -77,55 +76,12 @@ async function sendsOf(sweepId: bigint) {
 
 /** Another instance's sweeps (a restart, or a second server) over `network`. */
 function instance(network: Partial<ChainNetwork> = {}): ChainSweeps {
-  const services = server.services;
-  const log = { info() {}, warn() {}, error() {} };
-  const deps = {
-    db: services.database.db,
-    units: services.units,
-    keys: new SealedSeedKeys(services.database.db, services.sealedSecrets),
-    log,
-    now: () => Date.now(),
-  };
-  return new ChainSweeps({ db: services.database.db, units: services.units, log, now: deps.now }, [
-    new ChainSender({ ...config, ...network }, deps),
-  ]);
+  const { sender, deps } = instanceSender(server, { ...config, ...network });
+  return new ChainSweeps({ db: deps.db, units: deps.units, log: deps.log, now: deps.now }, [sender]);
 }
 
 beforeAll(async () => {
-  chain = await startLocalChain(CHAIN);
-  usdt = await chain.deployToken('Test Tether', 'USDT');
-  config = {
-    id: 'alpha',
-    name: 'Alpha',
-    chainId: CHAIN,
-    rpcUrl: chain.rpcUrl,
-    confirmations: 3,
-    explorerTxUrl: EXPLORER,
-    startBlock: undefined,
-    reorgWindow: 64,
-    blocksPerPass: 100,
-    gasPriceCapGwei: '200',
-    tokens: [
-      { coin: 'ETH', contract: undefined, decimals: 18, formNetwork: 'ETH' },
-      { coin: 'USDT', contract: usdt, decimals: 18, formNetwork: 'ERC20' },
-    ],
-  };
-  server = await cashierServer({
-    CHAIN_NETWORKS: JSON.stringify([
-      {
-        id: 'alpha',
-        name: 'Alpha',
-        chainId: CHAIN,
-        rpcUrl: chain.rpcUrl,
-        confirmations: 3,
-        explorerTxUrl: EXPLORER,
-        tokens: [
-          { coin: 'ETH', formNetwork: 'ETH' },
-          { coin: 'USDT', contract: usdt, decimals: 18, formNetwork: 'ERC20' },
-        ],
-      },
-    ]),
-  });
+  ({ chain, server, usdt, config } = await chainTestServer(CHAIN));
   hot = (await server.services.chainPayouts!.hotWallets())[0]!.address;
   // The watcher starts at the head it first finds: every transfer below is after it.
   await watch();
