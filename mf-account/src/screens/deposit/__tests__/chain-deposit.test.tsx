@@ -193,6 +193,9 @@ test('a transfer counts its confirmations up live, then shows credited with the 
   ];
   state.eth = '1.5';
   site.push({ ...event, status: 'credited', confirmations: 12 });
+  // At once, before the list is loaded again: never the count first loaded (3) in between.
+  expect(screen.queryByText(/^Seen, /)).not.toBeInTheDocument();
+  expect(screen.getByText('Credited')).toBeInTheDocument();
   expect(await screen.findByText('Credited')).toBeInTheDocument();
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('chain-balance-ETH')).toHaveTextContent(/^1\.50* ETH$/));

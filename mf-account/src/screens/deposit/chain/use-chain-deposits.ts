@@ -11,7 +11,8 @@ import { useLoad } from '../../../components/load';
  */
 export function useChainDeposits(onCredited: () => void) {
   const state = useLoad(() => accountApi.chainDeposits(), []);
-  const [live, setLive] = useState<ReadonlyMap<string, ChainDepositEvent>>(new Map());
+  // Each deposit's newest event, with the list that was on screen when it arrived.
+  const [live, setLive] = useState<ReadonlyMap<string, Held>>(new Map());
   const current = useRef({ known: state.data, reload: state.reload, onCredited });
   useEffect(() => {
     current.current = { known: state.data, reload: state.reload, onCredited };
@@ -26,10 +27,10 @@ export function useChainDeposits(onCredited: () => void) {
         setLive((previous) => {
           // Within a status the count only moves up: an event that arrives after a newer one (two passes'
           // events crossing on the way) does not take the count back.
-          const held = previous.get(event.id);
+          const held = previous.get(event.id)?.event;
           if (held && held.status === event.status && held.confirmations >= event.confirmations)
             return previous;
-          return new Map(previous).set(event.id, event);
+          return new Map(previous).set(event.id, { event, list: known });
         });
         if (!before || before.status !== event.status) reload();
         if (event.status === 'credited' && before?.status !== 'credited') credited();
@@ -37,15 +38,29 @@ export function useChainDeposits(onCredited: () => void) {
     [],
   );
 
-  // The list as loaded, with the confirmations an event brought since (never fewer than loaded).
+  // The list as loaded, with what an event brought since: the confirmations within the same status (never
+  // fewer than loaded), and a new status until the list is loaded again (the reload brings its amounts and
+  // times; meanwhile the count must not fall back to the one loaded before the events).
   const patched = useCallback(
     (deposits: readonly ChainDeposit[]): ChainDeposit[] =>
       deposits.map((deposit) => {
-        const event = live.get(deposit.id);
-        if (!event || event.status !== deposit.status) return deposit;
-        return { ...deposit, confirmations: Math.max(deposit.confirmations, event.confirmations) };
+        const held = live.get(deposit.id);
+        if (!held) return deposit;
+        const { event } = held;
+        if (event.status === deposit.status)
+          return { ...deposit, confirmations: Math.max(deposit.confirmations, event.confirmations) };
+        // The list on screen is the one the event came after: the event is newer.
+        if (held.list === deposits)
+          return { ...deposit, status: event.status, confirmations: event.confirmations };
+        return deposit;
       }),
     [live],
   );
   return { state, patched };
+}
+
+/** A deposit's newest event, and the list on screen when it arrived (undefined: none loaded yet). */
+interface Held {
+  event: ChainDepositEvent;
+  list: readonly ChainDeposit[] | null | undefined;
 }
