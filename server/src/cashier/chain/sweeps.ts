@@ -102,7 +102,7 @@ export class ChainSweeps {
         ),
       )
       .orderBy(cashierChainSweeps.id);
-    for (const sweep of open) {
+    const advance = async (sweep: SweepRow) => {
       const status = await this.moveOn(sender, sweep).catch((error: unknown) => {
         this.deps.log.warn(
           { network: sender.network.id, sweepId: String(sweep.id), error: errorText(error) },
@@ -112,7 +112,8 @@ export class ChainSweeps {
       });
       if (status === 'done') result.done += 1;
       if (status === 'failed') result.failed += 1;
-    }
+    };
+    for (const sweep of open) await advance(sweep);
     const busy = new Set(open.map((sweep) => sweep.address));
     for (const candidate of await this.candidates(sender.network)) {
       if (result.started >= PER_PASS) break;
@@ -127,9 +128,7 @@ export class ChainSweeps {
       });
       if (!sweep) continue;
       result.started += 1;
-      const status = await this.moveOn(sender, sweep).catch(() => sweep.status);
-      if (status === 'done') result.done += 1;
-      if (status === 'failed') result.failed += 1;
+      await advance(sweep);
     }
     return result;
   }
@@ -252,35 +251,23 @@ export class ChainSweeps {
     }
     if (send && sweep.gasRounds >= MAX_GAS_ROUNDS)
       return this.finish(sweep, 'failed', 'gas rose past every top-up sent to the address');
+    // A round that sent its gas (or none yet) needs a new one; a round recorded without its send (the hot wallet
+    // could not pay it, or a crash) sends it now.
+    if (send || sweep.gasRounds === 0) return this.nextGasRound(sender, sweep);
     // A quarter more than the estimate: the base fee may rise while the top-up confirms.
-    const need = cost + cost / 4n - native;
-    if (send || sweep.gasRounds === 0) return this.nextGasRound(sender, sweep, need);
-    // The round was recorded but its send not (the hot wallet could not pay it, or a crash): try it again.
-    return this.sendGas(sender, sweep, key, need);
+    return this.sendGas(sender, sweep, key, cost + cost / 4n - native);
   }
 
-  private async nextGasRound(sender: ChainSender, sweep: SweepRow, need?: bigint): Promise<ChainSweepStatus> {
+  /**
+   * Another gas round: stored before its send is signed (a crash in between signs the same key next pass), then
+   * `fund` works out what is missing now and sends it under the round's key.
+   */
+  private async nextGasRound(sender: ChainSender, sweep: SweepRow): Promise<ChainSweepStatus> {
     const round = sweep.gasRounds + 1;
-    // The round is stored before its send is signed: a crash in between signs the same key next pass.
-    await this.update(sweep.id, { gasRounds: round });
-    const next = { ...sweep, gasRounds: round };
-    let amount = need;
-    if (amount === undefined) {
-      const tokens = await sender.balanceOf(sweep.address, sweep.tokenContract!);
-      const cost = await this.gasCostOrWait(sender, next, {
-        from: sweep.address,
-        to: await sender.hotWalletAddress(),
-        token: sweep.tokenContract!,
-        rawAmount: tokens,
-      });
-      if (cost === undefined) return 'funding';
-      amount = cost + cost / 4n - (await sender.balanceOf(sweep.address));
-      if (amount <= 0n) {
-        await this.update(sweep.id, { status: 'sweeping' });
-        return this.transfer(sender, { ...next, status: 'sweeping' });
-      }
-    }
-    return this.sendGas(sender, next, sweepGasKey(sweep.id, round), amount);
+    await this.update(sweep.id, { gasRounds: round, status: 'funding' });
+    const funded = await this.fund(sender, { ...sweep, gasRounds: round, status: 'funding' });
+    // Enough gas there already: the transfer goes next pass.
+    return funded === 'funded' ? 'sweeping' : funded;
   }
 
   private async sendGas(
@@ -328,8 +315,7 @@ export class ChainSweeps {
           // The gas price rose since the top-up: another round sends what is missing.
           if (sweep.gasRounds >= MAX_GAS_ROUNDS)
             return this.finish(sweep, 'failed', 'gas rose past every top-up sent to the address');
-          await this.update(sweep.id, { status: 'funding' });
-          return this.nextGasRound(sender, { ...sweep, status: 'funding' });
+          return this.nextGasRound(sender, sweep);
         }
         if (error instanceof WalletShort)
           // A native balance below its own gas, or the tokens gone: nothing worth a transaction.

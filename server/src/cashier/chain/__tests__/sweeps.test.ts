@@ -241,6 +241,34 @@ describe('sweeps into the hot wallet', () => {
     expect(gasDeposits).toEqual([]);
   });
 
+  it('sends another round of gas when the gas price rose past the first before the tokens moved', async () => {
+    const { address } = await customerAddress();
+    await chain.mint(usdt, address, 140n * ETHER);
+    await credited();
+    await sweeps().pass();
+    const [sweep] = await sweepRows(address);
+    expect(sweep).toMatchObject({ status: 'funding', gasRounds: 1 });
+    await mine(3);
+    // The first top-up is confirmed, then the base fee jumps to 50 gwei: what arrived no longer pays the transfer.
+    await chain.public.request({
+      method: 'hardhat_setNextBlockBaseFeePerGas' as never,
+      params: [`0x${(50n * 10n ** 9n).toString(16)}`] as never,
+    });
+    await mine(1);
+    await sweeps().pass();
+    expect((await sweepRows(address))[0]).toMatchObject({ status: 'funding', gasRounds: 2 });
+    expect((await sendsOf(sweep!.id)).map((send) => send.key)).toEqual([
+      sweepGasKey(sweep!.id, 1),
+      sweepGasKey(sweep!.id, 2),
+    ]);
+    for (let i = 0; i < 4 && (await sweepRows(address))[0]!.status !== 'done'; i += 1) {
+      await mine(3);
+      await sweeps().pass();
+    }
+    expect((await sweepRows(address))[0]).toMatchObject({ status: 'done', gasRounds: 2 });
+    expect(await tokensOf(address)).toBe(0n);
+  });
+
   it('lets finance read the sweeps a page at a time, and nobody else', async () => {
     const page = await server.admin('GET', '/chain/sweeps?page=1&pageSize=2');
     expect(page.code).toBe('200');
