@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Quick start, command 2: installs what is needed (pnpm, Debian's chromium, postgresql, haproxy, poppler-utils,
 # CJK fonts) and runs every check and test: lint and types, dependency boundaries, unit and component tests,
-# server tests on PGlite and on a real PostgreSQL, the Playwright end-to-end suite against the built site and
-# real server, every route in ten languages at two widths (nothing may overflow, no English on other-language
-# pages, no serious axe violation in English and Arabic), and two server instances behind a load balancer.
+# server tests on a real PostgreSQL and on PGlite (every database file on PostgreSQL; on PGlite those about
+# what lies below the SQL and the randomized ones), the Playwright end-to-end suite against the built site and
+# the real server on PGlite, every route in English, Arabic, German and Chinese at two widths (nothing may
+# overflow, no English on other-language pages, no serious axe violation in English and Arabic), and two
+# server instances behind a load balancer.
 #
 # Two cores, one build, two lanes (docs/performance.md, "The test command"):
 #   browsers: Playwright end-to-end, then the fit check, then the cluster. They mostly wait (on the server, on
 #             timers such as the NFT auction), so they run at normal priority and keep their timing.
-#   jest:     every package's Jest tests and the server on PGlite in one Jest run with two workers, then the
+#   jest:     every package's Jest tests and the server's on PGlite in one Jest run with two workers, then the
 #             server files that reach a database on PostgreSQL. CPU-bound: it runs at a lower priority and
 #             takes what the browsers leave.
 # Each stage prints its own duration; the summary names every failed, flaky and not-run test and the ten
@@ -136,7 +138,7 @@ TEST_DATABASE_URL=$(bash scripts/postgres.sh)
     echo "=== done: $name in $(($(date +%s) - started_at))s"
   }
   run "end-to-end (Playwright, Debian's chromium, desktop and mobile)" playwright.json pnpm --dir e2e run test
-  run "every route fits, in its language, accessibly: ten languages at 1440 and 390 px" playwright-fit.json \
+  run "every route fits, in its language, accessibly: four languages at 1440 and 390 px" playwright-fit.json \
     pnpm --dir e2e run test:fit
   run "several instances on one PostgreSQL behind haproxy" playwright-cluster.json pnpm --dir e2e run test:cluster
   exit "$lane_status"
@@ -149,11 +151,10 @@ browsers=$!
   started_at=$(date +%s)
   echo "=== unit, component and server tests on PGlite (one Jest run, every package, two workers)"
   export NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning"
-  # The server's randomized property tests run half their cases on each database, each half its own
-  # (server/src/test/property-runs.ts): together as many as one full run.
-  export SWX_SPLIT_PROPERTY_RUNS=1
   # The server's test files run a few to a Jest module registry (server/jest.bundles.cjs), each file still on
-  # its own database: the two passes then take about a quarter less processor time.
+  # its own database: the two passes then take about a quarter less processor time. Every database file runs
+  # on PostgreSQL; on PGlite those about what lies below the SQL, and every randomized one, which runs half
+  # its cases on each database (server/jest.database-files.cjs, server/src/test/property-runs.ts).
   export SWX_TEST_BUNDLES=1
   cpu_timed nice -n 10 pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
   echo "=== done: PGlite and every package in $(($(date +%s) - started_at))s"

@@ -43,7 +43,55 @@ function databaseFreeTestFiles() {
   return testFiles().filter((file) => !reachesDatabase(file));
 }
 
-module.exports = { databaseFreeTestFiles, reachesDatabase, testFiles };
+/**
+ * The database files the test command runs on PGlite as well as on PostgreSQL; every other database file runs
+ * on PostgreSQL only there (a developer's `pnpm --dir server test` runs every file on PGlite). PGlite is the
+ * same PostgreSQL compiled to WebAssembly, so the SQL every route sends behaves alike on both; what differs
+ * is below the SQL, and these files are about that:
+ * - the database layer and the platform's own pieces (src/db, src/platform): the drivers' row parsing, the
+ *   migrations and their lock, the unit of work, the bus, leadership and the scheduler on one connection;
+ * - every randomized test (it uses test/property-runs.ts): half its cases on each database;
+ * - the files named below, each for a reason of its own.
+ * The end-to-end suites run the whole site on PGlite besides (e2e/playwright.config.ts).
+ */
+const onBothEnginesByName = [
+  // Crash and restart of the embedded database's data directory (a PGlite folder) and of PostgreSQL.
+  'src/trading/__tests__/crash.test.ts',
+  'src/trading/__tests__/order-crash.test.ts',
+  'src/cashier/__tests__/withdrawal-crash.test.ts',
+  // A migration's own SQL on a bare database.
+  'src/kyc/__tests__/legacy.test.ts',
+  // Notifications between two instances on one database (one shared PGlite, or two pools).
+  'src/live/__tests__/live.test.ts',
+  // Races: on PGlite every transaction waits for the one connection.
+  'src/ledger/__tests__/ledger.concurrency.test.ts',
+  'src/staff/__tests__/four-eyes-race.test.ts',
+];
+
+const propertyRunsModule = path.join(src, 'test', 'property-runs.ts');
+
+function relativeToServer(file) {
+  return path.relative(__dirname, file).split(path.sep).join('/');
+}
+
+/** Whether the test command runs this database test file on PGlite too (see above). */
+function runsOnBothEngines(file) {
+  const relative = relativeToServer(file);
+  if (relative.startsWith('src/db/') || relative.startsWith('src/platform/')) return true;
+  if (onBothEnginesByName.includes(relative)) return true;
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(importPattern)].some(
+    (match) => resolveLocal(file, match[1] ?? match[2]) === propertyRunsModule,
+  );
+}
+
+module.exports = {
+  databaseFreeTestFiles,
+  onBothEnginesByName,
+  reachesDatabase,
+  runsOnBothEngines,
+  testFiles,
+};
 
 if (require.main === module) {
   const free = databaseFreeTestFiles();
