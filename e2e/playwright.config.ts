@@ -70,19 +70,12 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      // The flows whose controls change on a phone: the shell's bar, menu and board, the markets list, the
-      // trading workspace and order sheet, sign-in and sign-up, the account pages. The other specs click the
-      // same controls at either width and run on desktop; every route is still laid out at 390 px in the fit
-      // check (fit/fit.spec.ts). All specs on a phone cost the test command a third more end-to-end time
-      // (docs/performance.md, "The test command").
-      testMatch: [
-        'shell.spec.ts',
-        'markets.spec.ts',
-        'trading.spec.ts',
-        'pass.spec.ts',
-        'account.spec.ts',
-        'site-basics.spec.ts',
-      ],
+      // The flows whose controls change on a phone: the shell's bars, menu and board, the trading workspace
+      // and its order sheet, sign-in and sign-up. The other specs click the same controls at either width and
+      // run on desktop; every route is still laid out at 390 px in the fit check (fit/fit.spec.ts). All specs
+      // on a phone cost the test command a third more end-to-end time (docs/performance.md, "The test
+      // command").
+      testMatch: ['shell.spec.ts', 'trading.spec.ts', 'pass.spec.ts'],
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

@@ -4,18 +4,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 export const languages = ['zh-CN', 'en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'ar', 'zh-TW'] as const;
 export type Language = (typeof languages)[number];
 
-/**
- * The languages the fit check walks every route in: English (the source, and axe), Arabic (right to left,
- * and axe), German (the longest words, and the Latin-script English check) and Simplified Chinese (CJK glyph
- * widths, and the non-Latin English check). The other six have their home page checked (fit.spec.ts: the
- * signed-in top bar, the longest row of words, at 1,280 and 1,440 px) and the rest held by Jest, which is far
- * cheaper: every key present, the same placeholders and most strings not copied from English, in every
- * language (shared/src/i18n/locales-parity.test.ts); a text hard-coded in a component shows up as English in
- * each of the four. Walking all ten cost the test command 270 browser tests, about 900 s of processor time on CI's
- * machine (docs/performance.md, "The test command"); `pnpm screenshots` still takes every language.
- */
-export const walkedLanguages = ['en', 'ar', 'de', 'zh-CN'] as const satisfies readonly Language[];
-
 export const desktop = { width: 1440, height: 900 };
 export const mobile = { width: 390, height: 844 };
 
