@@ -12,7 +12,9 @@ function timed(label, work) {
   const started = process.hrtime.bigint();
   work();
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  console.log(`${label}: ${ms.toFixed(0)} ms (${((ms * 1000) / (bytes / 4096)).toFixed(2)} µs per 4 KiB page)`);
+  console.log(
+    `${label}: ${ms.toFixed(0)} ms (${((ms * 1000) / (bytes / 4096)).toFixed(2)} µs per 4 KiB page)`,
+  );
 }
 
 // allocUnsafeSlow: no zeroing by Node, so the first fill is the first touch of every page.
