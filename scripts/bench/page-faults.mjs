@@ -1,6 +1,6 @@
 // What touching fresh memory costs on this machine: the run's processes (Chromium renderers, Jest workers,
 // a PGlite per test file) allocate and free memory all the time, and on some virtual machines a page the
-// guest handed back to the host costs tens of microseconds to fault in again.
+// guest handed back to the host costs many microseconds to fault in again.
 //   node scripts/bench/page-faults.mjs [MiB, default 1024]
 // Prints, for one buffer: the first write over it (every page faulted in), a second write (no faults), and a
 // first write over a new buffer after the old one was freed and the machine left alone for six seconds.
