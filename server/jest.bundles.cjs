@@ -14,7 +14,12 @@
 // test files present then: a new test file joins a bundle without anyone listing it.
 const fs = require('node:fs');
 const path = require('node:path');
-const { databaseFreeTestFiles, runsOnBothEngines, testFiles } = require('./jest.database-files.cjs');
+const {
+  databaseFreeTestFiles,
+  relativeToServer,
+  runsOnBothEngines,
+  testFiles,
+} = require('./jest.database-files.cjs');
 
 const bundleDir = path.join(__dirname, 'test-bundles');
 // Files per bundle, on average: bigger bundles save more loading, smaller ones share the two workers more
@@ -28,10 +33,9 @@ const filesPerBundle = 7;
 function weightsOf(files, database) {
   const file = path.join(__dirname, 'test-weights.json');
   const known = (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {})[database] ?? {};
-  const relative = (full) => path.relative(__dirname, full).split(path.sep).join('/');
   const listed = Object.values(known).sort((a, b) => a - b);
   const median = listed.length > 0 ? listed[Math.floor(listed.length / 2)] : 1;
-  return new Map(files.map((full) => [full, known[relative(full)] ?? median]));
+  return new Map(files.map((full) => [full, known[relativeToServer(full)] ?? median]));
 }
 
 /**
@@ -61,7 +65,7 @@ function balanced(files, database) {
  */
 function bundleSource({ files, weight }, splitsWithOtherPass) {
   const entries = files.map((file) => ({
-    file: path.relative(__dirname, file).split(path.sep).join('/'),
+    file: relativeToServer(file),
     splitPropertyRuns: splitsWithOtherPass(file),
   }));
   return [

@@ -89,6 +89,7 @@ module.exports = {
   databaseFreeTestFiles,
   onBothEnginesByName,
   reachesDatabase,
+  relativeToServer,
   runsOnBothEngines,
   testFiles,
 };

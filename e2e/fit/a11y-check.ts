@@ -4,8 +4,8 @@ import type { Page } from '@playwright/test';
 /**
  * The languages whose pages are checked with axe-core, and at which width each route is: English at the
  * desktop width, Arabic (right to left) at the phone width, so every route's two layouts are checked once
- * each. An axe run is most of a route's check in those languages (6 s of processor time against 1 s on CI's
- * machine, fit.spec.ts); what it finds rarely depends on the language. The shell's own bars, menus and footer
+ * each. An axe run is most of a route's check in those languages (7–16 s a route in English and Arabic against
+ * about 1 s in another language on a machine like CI's, docs/performance.md); what it finds rarely depends on the language. The shell's own bars, menus and footer
  * are checked at both widths in both.
  */
 export const axeWidths: ReadonlyMap<string, number> = new Map([

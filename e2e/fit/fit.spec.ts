@@ -25,7 +25,7 @@ import { topBarProblems } from './top-bar-check';
  * in the shell's own bars and footer in both languages at both widths (they are the same on every route).
  *
  * One test per language and route, so each has its own time budget and its own verdict, and the two workers
- * share the 260 of them evenly. Each worker keeps one signed-in context for the language it is checking (and
+ * share the 270 of them evenly. Each worker keeps one signed-in context for the language it is checking (and
  * a guest one for the sign-in screens) with one page each, closed when it moves on to the next language; a
  * route is opened once at desktop width (the first by loading the site, the next ones by navigating inside
  * it, as a customer does), measured, narrowed to the phone width and measured again (the layouts switch on
