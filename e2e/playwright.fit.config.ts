@@ -20,6 +20,9 @@ const webServer = (Array.isArray(suite.webServer) ? suite.webServer : [])
     const { CHAIN_NETWORKS: _watchedByTheSuite, ...env } = server.env;
     return {
       ...server,
+      // The server alone, without the suite's seed of overdue loans before it (server/src/test/e2e-seed.ts):
+      // the pages walked here are new customers' and a funded real account's, none with a loan.
+      command: 'node ../server/dist/main.js',
       env: { ...env, REMOTES_FILE: path.join(__dirname, 'fixtures', 'remotes.site.json') },
     };
   });

@@ -3,7 +3,7 @@
 # CJK fonts) and runs every check and test: lint and types, dependency boundaries, unit and component tests,
 # server tests on a real PostgreSQL and on PGlite (every database file on PostgreSQL; on PGlite those about
 # what lies below the SQL and the randomized ones), the Playwright end-to-end suite against the built site and
-# the real server on PGlite, every route in ten languages at two widths (nothing may overflow, no English on
+# the real server on PGlite, every route in five languages at two widths (nothing may overflow, no English on
 # other-language pages, no serious axe violation: English at the desktop width, Arabic at the phone width),
 # and two server instances behind a load balancer.
 #
@@ -138,7 +138,7 @@ TEST_DATABASE_URL=$(bash scripts/postgres.sh)
     echo "=== done: $name in $(($(date +%s) - started_at))s"
   }
   run "end-to-end (Playwright, Debian's chromium, desktop and mobile)" playwright.json pnpm --dir e2e run test
-  run "every route fits, in its language, accessibly: ten languages at 1440 and 390 px" playwright-fit.json \
+  run "every route fits, in its language, accessibly: five languages at 1440 and 390 px" playwright-fit.json \
     pnpm --dir e2e run test:fit
   run "several instances on one PostgreSQL behind haproxy" playwright-cluster.json pnpm --dir e2e run test:cluster
   exit "$lane_status"
