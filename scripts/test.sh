@@ -153,8 +153,9 @@ browsers=$!
   export NODE_OPTIONS="--experimental-vm-modules --no-warnings=ExperimentalWarning"
   # The server's test files run a few to a Jest module registry (server/jest.bundles.cjs), each file still on
   # its own database: the two passes then take about a quarter less processor time. Every database file runs
-  # on PostgreSQL; on PGlite those about what lies below the SQL, and every randomized one, which runs half
-  # its cases on each database (server/jest.database-files.cjs, server/src/test/property-runs.ts).
+  # on PostgreSQL; on PGlite those about what lies below the SQL, and the randomized ones about money, orders
+  # and jobs, which run half their cases on each database (server/jest.database-files.cjs,
+  # server/src/test/property-runs.ts).
   export SWX_TEST_BUNDLES=1
   cpu_timed nice -n 10 pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
   echo "=== done: PGlite and every package in $(($(date +%s) - started_at))s"

@@ -1,10 +1,11 @@
 /**
- * How many cases a randomized property test runs on this pass. The test command (scripts/test.sh) runs every
- * file that uses these helpers on both databases, PGlite and PostgreSQL (server/jest.database-files.cjs),
- * and its bundles set SWX_SPLIT_PROPERTY_RUNS for such a file (src/test/bundle.ts): each pass then runs half
- * of `runs` (rounded up), drawn from its own random seed, so the two passes together try as many cases as
- * one full run and every case runs on a real database. A file that runs once (one that reaches no database)
- * runs all of them, as does a file run alone (a developer, one file).
+ * How many cases a randomized property test runs on this pass. The test command (scripts/test.sh) runs the
+ * randomized files of money, orders and jobs on both databases, PGlite and PostgreSQL (the others on
+ * PostgreSQL alone: server/jest.database-files.cjs), and its bundles set SWX_SPLIT_PROPERTY_RUNS for a file
+ * that runs on both (src/test/bundle.ts): each pass then runs half of `runs` (rounded up), drawn from its own
+ * random seed, so the two passes together try as many cases as one full run and every case runs on a real
+ * database. A file that runs once (on PostgreSQL alone, or one that reaches no database) runs all of them, as
+ * does a file run alone (a developer, one file).
  */
 export function propertyRuns(runs: number): number {
   return split() ? Math.ceil(runs / 2) : runs;
