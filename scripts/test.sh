@@ -2,10 +2,10 @@
 # Quick start, command 2: installs what is needed (pnpm, Debian's chromium, postgresql, haproxy, poppler-utils,
 # CJK fonts) and runs every check and test: lint and types, dependency boundaries, unit and component tests,
 # server tests on a real PostgreSQL and on PGlite (every database file on PostgreSQL; on PGlite those about
-# what lies below the SQL and the randomized ones), the Playwright end-to-end suite against the built site and
-# the real server on PGlite, every route in five languages at two widths (nothing may overflow, no English on
-# other-language pages, no serious axe violation: English at the desktop width, Arabic at the phone width),
-# and two server instances behind a load balancer.
+# what lies below the SQL and the randomized ones of money, orders and jobs), the Playwright end-to-end suite
+# against the built site and the real server on PGlite, every route in five languages at two widths (nothing
+# may overflow, no English on other-language pages, no serious axe violation: English at the desktop width,
+# Arabic at the phone width), and two server instances behind a load balancer.
 #
 # Two cores, one build, two lanes (docs/performance.md, "The test command"):
 #   browsers: Playwright end-to-end, then the fit check, then the cluster. They mostly wait (on the server, on

@@ -11,7 +11,7 @@ export type Language = (typeof languages)[number];
  * are one of these kinds again (Simplified and Traditional Chinese and Korean as Japanese, Spanish and Italian
  * as French); their strings are checked in every package's Jest run (shared/src/i18n/locales-parity.test.ts:
  * every key, the same placeholders, not copied from English). Walking all ten took 1,018 s of test time on a
- * machine like CI's, 570 s of the browser lane (docs/decisions.md, "The fit check's five languages").
+ * machine like CI's, 570 s of the browser lane (docs/decisions.md, "The second round").
  */
 export const fitLanguages: readonly Language[] = ['en', 'ar', 'de', 'fr', 'ja'];
 

@@ -7,13 +7,13 @@ import { propertyCases, propertyRuns } from '../property-runs';
 const engines = require('../../../jest.database-files.cjs') as {
   onBothEnginesByName: string[];
   reachesDatabase: (file: string) => boolean;
+  relativeToServer: (file: string) => string;
   runsOnBothEngines: (file: string) => boolean;
   testFiles: () => string[];
 };
 
 const serverDir = path.resolve(__dirname, '..', '..', '..');
 const at = (relative: string) => path.join(serverDir, relative);
-const relativeOf = (file: string) => path.relative(serverDir, file).split(path.sep).join('/');
 
 describe('which database test files the test command runs on PGlite too', () => {
   it('takes the database layer, the platform and the named files, the randomized money files among them', () => {
@@ -43,7 +43,7 @@ describe('which database test files the test command runs on PGlite too', () => 
       .testFiles()
       .filter((file) => /property-runs['"]/.test(fs.readFileSync(file, 'utf8')))
       .filter((file) => engines.reachesDatabase(file));
-    const both = randomized.filter((file) => engines.runsOnBothEngines(file)).map(relativeOf);
+    const both = randomized.filter((file) => engines.runsOnBothEngines(file)).map(engines.relativeToServer);
     expect(both).toEqual(
       expect.arrayContaining([
         'src/ledger/__tests__/ledger.property.test.ts',
