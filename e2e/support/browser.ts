@@ -26,8 +26,8 @@ export const chromiumLaunchOptions: LaunchOptions = {
 };
 
 /**
- * The fit check's browser (`playwright.fit.config.ts`): the full Chromium customers run, since that check is
- * about how every page looks and reads (layout, language, accessibility) at two sizes.
+ * The full Chromium customers run, for what takes screenshots for people to look at (`playwright.fit.config.ts`:
+ * the trading workspace spec and `pnpm screenshots`); the fit check's measurements run in the headless shell.
  */
 export const fullChromiumLaunchOptions: LaunchOptions = {
   executablePath: process.env.SWX_CHROMIUM || '/usr/bin/chromium',
