@@ -8,10 +8,15 @@
 //   pnpm --dir server exec tsx bench/profile-summary.ts /tmp/orders.cpuprofile <orders of the run>
 //
 // Sampling every 250 µs (BENCH_CPU_PROFILE_INTERVAL); the profiler adds a few per cent of CPU.
+//
+// BENCH_HEAP_PROFILE=<file.heapprofile> instead samples what the run allocates (one sample per 16 kB on
+// average, BENCH_HEAP_PROFILE_INTERVAL), the objects the collector already freed included: where the garbage
+// per order comes from (`bench/allocation-summary.ts`).
 import fs from 'node:fs';
 import inspector from 'node:inspector';
 
-const file = process.env.BENCH_CPU_PROFILE;
+const heap = Boolean(process.env.BENCH_HEAP_PROFILE);
+const file = process.env.BENCH_HEAP_PROFILE || process.env.BENCH_CPU_PROFILE;
 if (file && !process.env.BENCH_ROLE) {
   const cpuUsage = process.cpuUsage.bind(process);
   let session;
@@ -31,16 +36,26 @@ if (file && !process.env.BENCH_ROLE) {
     if (previous === undefined && !session && fromBench()) {
       session = new inspector.Session();
       session.connect();
-      post('Profiler.enable');
-      post('Profiler.setSamplingInterval', {
-        interval: Number(process.env.BENCH_CPU_PROFILE_INTERVAL ?? 250),
-      });
-      post('Profiler.start');
+      if (heap) {
+        post('HeapProfiler.enable');
+        post('HeapProfiler.startSampling', {
+          samplingInterval: Number(process.env.BENCH_HEAP_PROFILE_INTERVAL ?? 16_384),
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+      } else {
+        post('Profiler.enable');
+        post('Profiler.setSamplingInterval', {
+          interval: Number(process.env.BENCH_CPU_PROFILE_INTERVAL ?? 250),
+        });
+        post('Profiler.start');
+      }
       return cpuUsage();
     }
     if (previous !== undefined && session && fromBench()) {
       const usage = cpuUsage(previous);
-      fs.writeFileSync(file, JSON.stringify(post('Profiler.stop').profile));
+      const profile = heap ? post('HeapProfiler.stopSampling').profile : post('Profiler.stop').profile;
+      fs.writeFileSync(file, JSON.stringify(profile));
       session.disconnect();
       session = undefined;
       process.cpuUsage = cpuUsage;
