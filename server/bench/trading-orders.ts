@@ -14,7 +14,8 @@
  * autocannon does, which on a 2-core machine shared by generator, server and database matters. Settings: BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (an unmeasured run first, default 2), BENCH_CONNECTIONS (default 32),
  * BENCH_CUSTOMERS (default 40), BENCH_MODE (`demo`, the default, or `real`: customers funded by a real
  * deposit, every second one invited by the first, so half the orders also pay an invite reward; with
- * BENCH_INVITES=0 nobody is invited).
+ * BENCH_INVITES=0 nobody is invited), BENCH_LOG_LEVEL (the server's log level, default `silent`; production's is
+ * `info`, two lines per request on the server's standard output, which the caller sends wherever it likes).
  *
  * Besides throughput and latency it prints the server process's CPU time per order, a figure that depends
  * far less on what else the machine is doing. BENCH_COUNT_QUERIES=1 also counts the statements sent to
@@ -215,7 +216,7 @@ async function main(): Promise<void> {
   }
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     DATA_DIR: '/tmp/swx-bench-trading',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
