@@ -2,13 +2,16 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { deposit, realCustomer, signInStaff, submitIdentity } from '../support/back-office';
 import { adminToken, createMember } from '../support/staff';
+import { layoutProblems } from './layout-check';
 
 /**
  * `pnpm screenshots` also pictures the back office (`/staff`), which the site's route list does not reach.
  * Nobody holds every role (admin and finance never go together): a desk member (reviewer, finance,
  * content) signs in as a new member does (own password, authenticator, recovery codes), the start-up admin
- * opens the admin screens; with a deposit and an identity check waiting, each main screen is taken at 1440
- * and 1024 px in English and Simplified Chinese, into e2e/screenshots/staff/<language>/<width>/<screen>.png.
+ * opens the admin screens; with a deposit and an identity check waiting, each main screen is taken at 1440,
+ * 1024 and 390 px (a phone) in the back office's two languages, English and Simplified Chinese, into
+ * e2e/screenshots/staff/<language>/<width>/<screen>.png, and must fit (nothing wider than the window, no text
+ * cut off: `layout-check.ts`). SWX_SCREENSHOT_WIDTHS (`390,1440`) takes fewer widths.
  */
 const folder = path.join(__dirname, '..', 'screenshots', 'staff');
 
@@ -91,17 +94,20 @@ test('back office screenshots', async ({ browser, request }) => {
   );
   const adminPage = await admin.newPage();
   const pages: Record<Who, Page> = { desk: deskPage, admin: adminPage };
+  const widths = (process.env.SWX_SCREENSHOT_WIDTHS ?? '1440,1024,390').split(',').map(Number);
   for (const language of ['en', 'zh-CN'] as const) {
     for (const page of Object.values(pages)) {
       await page.goto('/staff');
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
     }
-    for (const width of [1440, 1024]) {
+    for (const width of widths) {
       for (const [name, who, open] of screens) {
         const page = pages[who];
-        await page.setViewportSize({ width, height: width === 1440 ? 900 : 768 });
+        await page.setViewportSize({ width, height: { 1440: 900, 1024: 768 }[width] ?? 844 });
         await open(page, customer.username);
         await page.waitForLoadState('networkidle');
+        // Every screen fits at every width: nothing wider than the window, no text cut off.
+        expect.soft(await layoutProblems(page), `${name} at ${width} px in ${language}`).toEqual([]);
         await page.screenshot({
           path: path.join(folder, language, String(width), `${name}.png`),
           fullPage: true,

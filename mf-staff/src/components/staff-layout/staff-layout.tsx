@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { NavLink } from 'react-router-dom';
 import { Button, getRootStore } from '@swx/shared';
@@ -36,15 +36,30 @@ const LanguageSwitch = observer(function LanguageSwitch() {
   );
 });
 
-/** The back office frame: who is signed in, the sections their roles open, and the page. */
+/**
+ * The back office frame: who is signed in, the sections their roles open, and the page. On a phone the
+ * sections fold under a button above the page (a column beside it would leave the page too narrow to read);
+ * choosing one folds them again.
+ */
 export const StaffLayout = observer(function StaffLayout({ children }: { children: ReactNode }) {
   const session = useStaffSession();
   const { t } = useStaffStrings();
+  const [sectionsOpen, setSectionsOpen] = useState(false);
   const me = session.me;
   return (
     <div className={styles.layout} data-testid="staff-layout">
       <header className={styles.header}>
         <p className={styles.brand}>{t('layout.brand')}</p>
+        <Button
+          size="small"
+          variant="secondary"
+          className={styles.sectionsButton}
+          aria-expanded={sectionsOpen}
+          aria-controls="staff-sections"
+          onClick={() => setSectionsOpen((open) => !open)}
+        >
+          {t('layout.menu')}
+        </Button>
         <div className={styles.who}>
           <span data-testid="staff-who">{me?.username}</span>
           <span className={styles.roles}>
@@ -56,7 +71,11 @@ export const StaffLayout = observer(function StaffLayout({ children }: { childre
           </Button>
         </div>
       </header>
-      <nav className={styles.nav} aria-label={t('layout.sections')}>
+      <nav
+        id="staff-sections"
+        className={[styles.nav, sectionsOpen ? styles.navOpen : ''].filter(Boolean).join(' ')}
+        aria-label={t('layout.sections')}
+      >
         {navGroups.map((group) => {
           const items = group.items.filter((item) => mayOpen(session, item));
           if (items.length === 0) return null;
@@ -69,6 +88,7 @@ export const StaffLayout = observer(function StaffLayout({ children }: { childre
                     <NavLink
                       to={item.path}
                       end={item.path === '/staff'}
+                      onClick={() => setSectionsOpen(false)}
                       className={({ isActive }) =>
                         [styles.link, isActive ? styles.active : ''].filter(Boolean).join(' ')
                       }
