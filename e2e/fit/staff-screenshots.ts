@@ -79,7 +79,6 @@ test('back office screenshots', async ({ browser, request }) => {
   await submitIdentity(request, customer);
   const member = await createMember(request, ['reviewer', 'finance', 'content'], 'shots');
   const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await desk.addInitScript(() => window.sessionStorage.setItem('showBoard', 'false'));
   const deskPage = await desk.newPage();
   await deskPage.goto('/staff');
   await deskPage.screenshot({ path: path.join(folder, 'en', '1440', 'sign-in.png') });
@@ -87,7 +86,6 @@ test('back office screenshots', async ({ browser, request }) => {
   const admin = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await admin.addInitScript(
     (token) => {
-      window.sessionStorage.setItem('showBoard', 'false');
       window.sessionStorage.setItem('swxStaffToken', token);
     },
     await adminToken(request),

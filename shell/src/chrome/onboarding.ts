@@ -1,6 +1,7 @@
 /**
  * Seed §2: the onboarding board shows once per browser session (`showBoard` in sessionStorage, kept by the
- * settings store), on the mobile layout only, and never on the sign-in return page.
+ * settings store), on the mobile layout only, and never on the sign-in return page or in the back office
+ * (`/staff`: its members are not customers to welcome and sign up).
  */
 export function shouldShowBoard(options: {
   isMobile: boolean;
@@ -8,7 +9,9 @@ export function shouldShowBoard(options: {
   pathname: string;
 }): boolean {
   if (!options.isMobile || !options.showBoard) return false;
-  return !options.pathname.startsWith('/api/loginCallback/');
+  const { pathname } = options;
+  if (pathname === '/staff' || pathname.startsWith('/staff/')) return false;
+  return !pathname.startsWith('/api/loginCallback/');
 }
 
 /**
