@@ -9,8 +9,8 @@ export type StaffStrings = typeof en;
 
 /**
  * The back office speaks English and Simplified Chinese only: a staff team language choice (README.md of
- * this module). Any other site language shows English, i18next's fallback. Both ship with the module: they
- * are small, and a staff member switches between them.
+ * this module). Opened in any other site language it switches the site to English (`routes.tsx`). Both ship
+ * with the module: they are small, and a staff member switches between them.
  */
 export const staffLanguages = ['en', 'zh-CN'] as const;
 export type StaffLanguage = (typeof staffLanguages)[number];

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Skeleton, getRootStore } from '@swx/shared';
 import { RequireRole } from './components/require-role';
 import { StaffLayout } from './components/staff-layout';
-import { registerStaffStrings } from './i18n';
+import { registerStaffStrings, staffLanguages } from './i18n';
 import { CorrectionsQueue, CustomerProfilePage, CustomerSearch } from './screens/customers';
 import { Dashboard } from './screens/dashboard';
 import { OperationsRoutes } from './screens/operations';
@@ -107,6 +107,14 @@ export default function StaffRoutes({ session }: { session?: StaffSession }) {
     registerStaffStrings(instance);
     return instance;
   });
+  // The back office speaks English and Simplified Chinese. Opened in another site language it switches the
+  // site to English (the setting its own language switch changes), before the first paint: otherwise its
+  // pages read in English while the SDK's pieces (Copy, amounts, dialogs) and the direction follow the
+  // other language, right to left for Arabic.
+  useLayoutEffect(() => {
+    const settings = getRootStore().settings;
+    if (!(staffLanguages as readonly string[]).includes(settings.language)) settings.setLanguage('en');
+  }, []);
   return (
     <I18nextProvider i18n={i18n}>
       <StaffSessionProvider session={session}>

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastRegion, toaster } from '@swx/shared';
 import { fakeSiteWithStrings, Refusal, Success, type ApiCall, type FakeRoutes } from '@swx/shared/testing';
 import type { StaffMe, StaffRole } from '@swx/shared/contract';
+import type { Lang } from '@swx/shared';
 import StaffRoutes from '../routes';
 import { registerStaffStrings } from '../i18n';
 import { StaffSession, staffTokenKey } from '../session';
@@ -50,7 +51,8 @@ export function staffMe(roles: StaffRole[], overrides: Partial<StaffMe> = {}): S
 export interface StaffSiteOptions {
   /** Signed in already (a stored staff token that `GET /me` answers for). */
   me?: StaffMe;
-  language?: 'en' | 'zh-CN';
+  /** The site's language when the back office opens (any of the site's ten). */
+  language?: Lang;
 }
 
 /**

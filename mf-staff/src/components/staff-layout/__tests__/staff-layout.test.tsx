@@ -27,3 +27,22 @@ describe('the back office frame on a phone', () => {
     expect(nav.className).not.toMatch(/navOpen/);
   });
 });
+
+describe('the back office’s languages', () => {
+  it('switches a site opened in another language to English, so no page mixes languages or directions', async () => {
+    site = createStaffSite({ 'GET /reviews': [] }, { me: staffMe(['reviewer']), language: 'ar' });
+    expect(site.root.settings.language).toBe('ar');
+    renderStaff(site, '/staff');
+    await screen.findByRole('navigation', { name: 'Back office sections' });
+    expect(site.root.settings.language).toBe('en');
+    expect(site.root.settings.dir).toBe('ltr');
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps Simplified Chinese, one of its own', async () => {
+    site = createStaffSite({ 'GET /reviews': [] }, { me: staffMe(['reviewer']), language: 'zh-CN' });
+    renderStaff(site, '/staff');
+    await screen.findByRole('navigation', { name: '后台栏目' });
+    expect(site.root.settings.language).toBe('zh-CN');
+  });
+});
