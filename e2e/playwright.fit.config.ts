@@ -5,8 +5,9 @@ import { chromiumLaunchOptions, fullChromiumLaunchOptions } from './support/brow
 
 /**
  * The visit-everything checks (`pnpm --dir e2e test:fit`): every route fits in five languages (fit/site.ts,
- * `fitLanguages`), no English on non-English pages, no serious accessibility violations. The same server as the main suite, but its
- * /remotes.json lists every real module (fixtures/remotes.site.json) instead of the e2e fixture module.
+ * `fitLanguages`), no English on non-English pages, no serious accessibility violations. The same server as
+ * the main suite, but its /remotes.json lists every real module (fixtures/remotes.site.json) instead of the
+ * e2e fixture module.
  * The specs open their own contexts (one per language) and change the viewport themselves.
  * `pnpm screenshots` runs screenshots.ts with this configuration.
  *
