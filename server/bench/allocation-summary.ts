@@ -13,7 +13,6 @@ import fs from 'node:fs';
 
 interface HeapNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
-  selfSize: number;
   id: number;
   children: HeapNode[];
 }

@@ -1,3 +1,5 @@
+import { moduleForPath } from '../routes/route-table';
+
 /**
  * Seed §2: the onboarding board shows once per browser session (`showBoard` in sessionStorage, kept by the
  * settings store), on the mobile layout only, and never on the sign-in return page or in the back office
@@ -10,7 +12,7 @@ export function shouldShowBoard(options: {
 }): boolean {
   if (!options.isMobile || !options.showBoard) return false;
   const { pathname } = options;
-  if (pathname === '/staff' || pathname.startsWith('/staff/')) return false;
+  if (moduleForPath(pathname) === 'mf_staff') return false;
   return !pathname.startsWith('/api/loginCallback/');
 }
 
