@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousAxe } from '../support/axe';
 
 /**
  * The languages whose pages are checked with axe-core, and at which width each route is: English at the
@@ -20,7 +20,7 @@ export const axeLanguages: ReadonlySet<string> = new Set(axeWidths.keys());
  * `area: 'chrome'` checks everything around it (the shell's bars, menus and footer, the same on every route).
  */
 export async function accessibilityProblems(page: Page, area: 'module' | 'chrome'): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  const builder = seriousAxe(page);
   const { violations } = await (
     area === 'module' ? builder.include('#main-content') : builder.exclude('#main-content')
   ).analyze();

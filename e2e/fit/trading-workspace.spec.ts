@@ -1,6 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxe } from '../support/axe';
 import { prepareContext, registerCustomer, type CustomerSession } from '../support/customer';
 import { layoutProblems } from './layout-check';
 import { desktop, mobile, openRoute, resizeTo } from './site';
@@ -30,7 +30,7 @@ async function demoSession(page: Page, tag: string): Promise<CustomerSession> {
 
 /** axe-core's serious and critical findings in the screen (the shell's own bar is a11y.spec.ts's subject). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('#main-content').analyze();
+  const { violations } = await seriousAxe(page).include('#main-content').analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxe } from '../support/axe';
 import { smtpUrl } from '../support/smtp';
 
 /**
@@ -368,7 +368,7 @@ test('the diagnostics panel opens from ?diagnostics=1, works from the keyboard a
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('tr[data-module="mf_markets"]')).toContainText(versions.markets[1]!);
   await expect(dialog.locator('tr[data-library="react"]')).toContainText('swx_shell');
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await seriousAxe(page).analyze();
   expect(
     violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   customerCall,
@@ -11,6 +10,7 @@ import {
   type Customer,
   verifiedCustomer,
 } from '../support/back-office';
+import { seriousAxe } from '../support/axe';
 import { createMember, signInNewMember } from '../support/staff';
 import { closeContext, deployModules, expect, test } from './fixtures';
 
@@ -42,7 +42,7 @@ async function openRecord(page: Page, queue: string, username: string) {
 
 /** Serious and critical accessibility violations on the page as it is now (axe-core). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await seriousAxe(page).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
