@@ -5,7 +5,8 @@
 # what lies below the SQL and the randomized ones of money, orders and jobs), the Playwright end-to-end suite
 # against the built site and the real server on PGlite, every route in five languages at two widths (nothing
 # may overflow, no English on other-language pages, no serious axe violation: English at the desktop width,
-# Arabic at the phone width), and two server instances behind a load balancer.
+# Arabic at the phone width) and the back office's screens at both, and two server instances behind a load
+# balancer.
 #
 # Two cores, one build, two lanes (docs/performance.md, "The test command"):
 #   browsers: Playwright end-to-end, then the fit check, then the cluster. They mostly wait (on the server, on
