@@ -98,7 +98,9 @@ export async function openBackOffice(
   return {
     customer,
     pages: { desk: deskPage, admin: adminPage },
-    signIn: () => signInStaff(deskPage, member),
+    signIn: async () => {
+      await signInStaff(deskPage, member);
+    },
     close: async () => {
       await desk.close();
       await admin.close();
