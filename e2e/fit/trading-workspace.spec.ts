@@ -83,9 +83,14 @@ for (const language of ['en', 'ar', 'de'] as const) {
     await expect(chart.locator('.highcharts-plot-line-label').first()).toContainText(entryWord[language]);
     // The tooltip reads open/high/low/close in the page language; axis labels carry no seconds or AM/PM.
     // A candle in the middle of the chart (the live last one is redrawn with every tick and sits under the
-    // price labels).
+    // price labels). The pointer goes where a customer's would: the position's level lines can cross that
+    // candle, and Playwright's hover then waits for a candle that never receives the pointer (3 minutes, then
+    // a failure, in the run of 2026-11-29 12:11), while Highcharts tracks the pointer over the whole plot and
+    // shows the candle's tooltip. The chart first to the window's middle, clear of the sticky top bar.
     const candles = chart.locator('.highcharts-candlestick-series .highcharts-point');
-    await candles.nth(Math.floor((await candles.count()) / 2)).hover();
+    await chart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const candle = (await candles.nth(Math.floor((await candles.count()) / 2)).boundingBox())!;
+    await page.mouse.move(candle.x + candle.width / 2, candle.y + candle.height / 2);
     await expect(chart.locator('.highcharts-tooltip')).toContainText(openWord[language]);
     await chart.screenshot({ path: path.join(folder, `${language}-desktop-tooltip.png`) });
     const axisLabels = await chart.locator('.highcharts-xaxis-labels').allTextContents();
