@@ -130,7 +130,10 @@ describe('/message prices', () => {
         ['BTCUSDT', (95000 + i).toFixed(2)],
         ['ETHUSDT', (3000 + i).toFixed(2)],
       ]);
-    await sleep(400);
+    // The flush comes when the 250 ms timer fires (late on a loaded machine); once it has, one more period
+    // passes to show no second frame follows.
+    await until(() => client.priceFrames(after).length > 0);
+    await sleep(300);
     const frames = client.priceFrames(after);
     expect(frames).toHaveLength(1);
     expect(frames[0]).toHaveLength(2);
@@ -186,7 +189,10 @@ describe('/message prices', () => {
       ['ETHUSDT', '3100.00'],
       ['XRPUSDT', '2.3000'],
     ]);
-    await sleep(400);
+    // Wait for the flush itself (a fixed 400 ms saw none on a loaded CI run), then one more period for any
+    // frame of the unsubscribed codes.
+    await until(() => client.priceFrames(after).length > 0);
+    await sleep(300);
     expect(
       client
         .priceFrames(after)
@@ -194,7 +200,10 @@ describe('/message prices', () => {
         .map((p) => p.code),
     ).toEqual(['ETHUSDT']);
     client.send({ op: 'unsubscribe', codes: ['ETHUSDT'] });
-    await sleep(100);
+    // Frames are handled in order: the pong says the unsubscribe has been applied.
+    const pongs = client.events().length;
+    client.send({ op: 'ping' });
+    await until(() => client.events().length > pongs);
     after = Date.now();
     feed.publish([['ETHUSDT', '3101.00']]);
     await sleep(400);
@@ -275,10 +284,13 @@ describe('/message freshness (issue 28)', () => {
 
 describe('/message account events', () => {
   it('delivers an account event only to the sockets of its customer', async () => {
+    const signedIn = () => serverA.services.live.hub.signedInSessions().length;
+    const before = signedIn();
     const aliceSocket = await connect(`${urlA}/message?token=${alice.token}`);
     const bobSocket = await connect(`${urlA}/message?token=${bob.token}`);
     const guest = await connect(`${urlA}/message`);
-    await sleep(100);
+    // The URL's token is verified after the socket opens (and unacknowledged): wait until both are signed in.
+    await until(() => signedIn() >= before + 2);
     serverA.services.live.publishAccountEvent(alice.userId, { type: 'order.filled', orderId: '7' });
     await until(() => aliceSocket.events().length > 0);
     await sleep(200);
@@ -339,8 +351,10 @@ describe('two instances on one database', () => {
   });
 
   it('delivers an account event published on one instance to the socket on the other', async () => {
+    const signedIn = () => serverB.services.live.hub.signedInSessions().length;
+    const before = signedIn();
     const aliceSocket = await connect(`${urlB}/message?token=${alice.token}`);
-    await sleep(100);
+    await until(() => signedIn() > before);
     serverA.services.live.publishAccountEvent(alice.userId, { type: 'notification', title: 'hello' });
     await until(() => aliceSocket.events().length > 0);
     expect(aliceSocket.events()).toEqual([{ type: 'notification', title: 'hello' }]);
