@@ -1,5 +1,6 @@
 // The order Jest runs the test files in. The server's test bundles (server/jest.bundles.cjs; the test
-// command's) come first, heaviest first, as that file orders them; every other file follows in Jest's own
+// command's) come first, heaviest first, as that file orders them; then the browser packages' bundles
+// (shared/jest/bundles.cjs); every other file follows in Jest's own
 // order (longest first where an earlier run is cached, else largest first). Without it a fresh clone ran the
 // bundles last (their generated files are the smallest), and one worker ended the run alone on a bundle of a
 // minute or more while the other had nothing left.
@@ -16,7 +17,15 @@ class BundlesFirst extends Sequencer {
     const rank = (test) =>
       path.dirname(test.path) === path.dirname(orderFile) ? order.indexOf(path.basename(test.path)) : -1;
     const bundles = sorted.filter((test) => rank(test) >= 0).sort((a, b) => rank(a) - rank(b));
-    return [...bundles, ...sorted.filter((test) => rank(test) < 0)];
+    // Then the browser packages' bundles (shared/jest/bundles.cjs), a few files each, before the single files.
+    const browserBundles = sorted.filter(
+      (test) => rank(test) < 0 && path.basename(path.dirname(test.path)) === 'test-bundles',
+    );
+    return [
+      ...bundles,
+      ...browserBundles,
+      ...sorted.filter((test) => rank(test) < 0 && !browserBundles.includes(test)),
+    ];
   }
 }
 
