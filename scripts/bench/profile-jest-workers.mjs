@@ -10,22 +10,12 @@
 // Then open the profiles in Chrome's DevTools, or sum their self time by package or file. Sampling every 2 ms
 // (SWX_PROFILE_INTERVAL_US); Node 20 refuses `--cpu-prof` in NODE_OPTIONS, hence the inspector here.
 import fs from 'node:fs';
-import inspector from 'node:inspector';
 import path from 'node:path';
+import { inspectorSession } from './inspector-post.mjs';
 
 const dir = process.env.SWX_PROFILE_DIR;
 if (dir) {
-  const session = new inspector.Session();
-  session.connect();
-  // The same thread's session answers synchronously.
-  const post = (method, params) => {
-    let answer;
-    session.post(method, params, (error, result) => {
-      if (error) throw error;
-      answer = result;
-    });
-    return answer;
-  };
+  const { post } = inspectorSession();
   post('Profiler.enable');
   post('Profiler.setSamplingInterval', { interval: Number(process.env.SWX_PROFILE_INTERVAL_US ?? 2000) });
   post('Profiler.start');

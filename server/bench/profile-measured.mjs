@@ -13,29 +13,20 @@
 // average, BENCH_HEAP_PROFILE_INTERVAL), the objects the collector already freed included: where the garbage
 // per order comes from (`bench/allocation-summary.ts`).
 import fs from 'node:fs';
-import inspector from 'node:inspector';
+import { inspectorSession } from '../../scripts/bench/inspector-post.mjs';
 
 const heap = Boolean(process.env.BENCH_HEAP_PROFILE);
 const file = process.env.BENCH_HEAP_PROFILE || process.env.BENCH_CPU_PROFILE;
 if (file && !process.env.BENCH_ROLE) {
   const cpuUsage = process.cpuUsage.bind(process);
   let session;
-  const post = (method, params) => {
-    let answer;
-    // The same thread's session answers synchronously.
-    session.post(method, params, (error, result) => {
-      if (error) throw error;
-      answer = result;
-    });
-    return answer;
-  };
+  const post = (method, params) => session.post(method, params);
   // Only the bench's own calls count (the server's metrics read the CPU usage too).
   // Stack lines: the error, `fromBench`, the wrapper, then its caller.
   const fromBench = () => /bench[/\\]trading-orders\.ts/.test((new Error().stack ?? '').split('\n')[3] ?? '');
   process.cpuUsage = (previous) => {
     if (previous === undefined && !session && fromBench()) {
-      session = new inspector.Session();
-      session.connect();
+      session = inspectorSession();
       if (heap) {
         post('HeapProfiler.enable');
         post('HeapProfiler.startSampling', {
