@@ -14,6 +14,7 @@
 // test files present then: a new test file joins a bundle without anyone listing it.
 const fs = require('node:fs');
 const path = require('node:path');
+const { evenGroups } = require('@swx/shared/jest/bundles');
 const {
   databaseFreeTestFiles,
   relativeToServer,
@@ -40,21 +41,13 @@ function weightsOf(files, database) {
 
 /**
  * `files` in bundles of even weight, heaviest first: each file, heaviest first, joins the lightest bundle so
- * far (longest-processing-time scheduling). Jest runs the bundles in that order (jest.sequencer.cjs), so the
- * workers end on light ones, together.
+ * far (longest-processing-time scheduling, `evenGroups` of shared/jest/bundles.cjs, which groups the browser
+ * packages' files too). Jest runs the bundles in that order (jest.sequencer.cjs), so the workers end on light
+ * ones, together.
  */
 function balanced(files, database) {
-  const weights = weightsOf(files, database);
-  const count = Math.ceil(files.length / filesPerBundle);
-  const groups = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
-  const heaviest = [...files].sort((a, b) => weights.get(b) - weights.get(a) || a.localeCompare(b));
-  for (const file of heaviest) {
-    const lightest = groups.reduce((min, group) => (group.weight < min.weight ? group : min));
-    lightest.files.push(file);
-    lightest.weight += weights.get(file);
-  }
-  return groups
-    .map((group) => ({ files: group.files.sort(), weight: Math.round(group.weight * 10) / 10 }))
+  return evenGroups(files, weightsOf(files, database), Math.ceil(files.length / filesPerBundle))
+    .map((group) => ({ files: group.files, weight: Math.round(group.weight * 10) / 10 }))
     .sort((a, b) => b.weight - a.weight);
 }
 

@@ -43,20 +43,25 @@ function runsAlone(rootDir, file) {
 }
 
 /**
- * `files` in bundles of even weight (a file's size stands for its time: no earlier run is known on a fresh
- * clone), heaviest first into the lightest bundle so far.
+ * `files` in `count` groups of even weight, `weights` a map from file to its weight: each file, heaviest
+ * first, joins the lightest group so far (longest-processing-time scheduling). Each group's files sorted;
+ * the groups in the order made. The server's bundles are grouped the same way (server/jest.bundles.cjs).
  */
-function balanced(rootDir, files) {
-  const count = Math.ceil(files.length / filesPerBundle);
+function evenGroups(files, weights, count) {
   const groups = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
-  const weight = new Map(files.map((file) => [file, fs.statSync(path.join(rootDir, file)).size]));
-  const heaviest = [...files].sort((a, b) => weight.get(b) - weight.get(a) || a.localeCompare(b));
+  const heaviest = [...files].sort((a, b) => weights.get(b) - weights.get(a) || a.localeCompare(b));
   for (const file of heaviest) {
     const lightest = groups.reduce((min, group) => (group.weight < min.weight ? group : min));
     lightest.files.push(file);
-    lightest.weight += weight.get(file);
+    lightest.weight += weights.get(file);
   }
-  return groups.map((group) => group.files.sort());
+  return groups.map((group) => ({ files: group.files.sort(), weight: group.weight }));
+}
+
+/** A package's files in bundles of even weight (a file's size stands for its time: no earlier run is known). */
+function balanced(rootDir, files) {
+  const weights = new Map(files.map((file) => [file, fs.statSync(path.join(rootDir, file)).size]));
+  return evenGroups(files, weights, Math.ceil(files.length / filesPerBundle)).map((group) => group.files);
 }
 
 function bundleSource(files) {
@@ -100,4 +105,4 @@ function writeBrowserTestBundles(rootDir) {
   };
 }
 
-module.exports = { writeBrowserTestBundles, testFilesOf, runsAlone };
+module.exports = { writeBrowserTestBundles, evenGroups };

@@ -3,8 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the test command's Jest helpers are CommonJS files. */
-const { writeBrowserTestBundles } = require('../../jest/bundles.cjs') as {
+const { writeBrowserTestBundles, evenGroups } = require('../../jest/bundles.cjs') as {
   writeBrowserTestBundles: (rootDir: string) => { testMatch: string[] };
+  evenGroups: (
+    files: string[],
+    weights: Map<string, number>,
+    count: number,
+  ) => { files: string[]; weight: number }[];
 };
 const { windowState, restoreWindow } = require('../../jest/run-test-files.cjs') as {
   windowState: () => unknown;
@@ -54,6 +59,23 @@ describe('writeBrowserTestBundles', () => {
   it('runs a package with a single test file as it is', () => {
     write('src/only.test.ts', "test('x', () => {});\n");
     expect(writeBrowserTestBundles(dir).testMatch).toEqual(['<rootDir>/src/only.test.ts']);
+  });
+});
+
+describe('evenGroups', () => {
+  it('puts each file, heaviest first, into the lightest group so far (the server bundles this way too)', () => {
+    const weights = new Map([
+      ['a', 7],
+      ['b', 5],
+      ['c', 4],
+      ['d', 3],
+      ['e', 3],
+      ['f', 1],
+    ]);
+    expect(evenGroups([...weights.keys()], weights, 2)).toEqual([
+      { files: ['a', 'd', 'f'], weight: 11 },
+      { files: ['b', 'c', 'e'], weight: 12 },
+    ]);
   });
 });
 
