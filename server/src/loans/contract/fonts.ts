@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type * as Fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+import { onFirstUse } from '../../platform/on-first-use';
 import type { Lang } from './texts';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, as pdfkit is (platform/on-first-use.ts)
+const fontkit = onFirstUse(() => require('fontkit') as typeof Fontkit);
 
 /**
  * Fonts embedded in contract PDFs, from npm packages (OFL-1.1 Noto fonts as TTF/OTF, which pdfkit embeds
@@ -20,19 +26,26 @@ const sources = {
 
 export type FontName = keyof typeof sources;
 
-const cache = new Map<FontName, Buffer>();
+const parsed = new Map<FontName, Font>();
 
-/** The font file's bytes, read once per process (the CJK files are about 8 MB each). */
-export function fontBytes(name: FontName): Buffer {
-  let bytes = cache.get(name);
-  if (!bytes) {
+/**
+ * The font, read and parsed once per process (the CJK files are about 8 MB each). pdfkit takes a parsed
+ * fontkit `Font` as well as a file's bytes (since 0.20); given the bytes, it parsed the file again for every
+ * contract, and decoding its tables and substitution lookups was most of a contract's processor time. A
+ * document only reads the font: its subset and its layout cache are its own.
+ */
+export function parsedFont(name: FontName): Font {
+  let font = parsed.get(name);
+  if (!font) {
     const [pkg, file] = sources[name];
     // The packages export only their `dist/` entry; the font files sit beside it in `fonts/`.
     const dist = path.dirname(require.resolve(pkg));
-    bytes = fs.readFileSync(path.join(dist, '..', 'fonts', file));
-    cache.set(name, bytes);
+    const created = fontkit().create(fs.readFileSync(path.join(dist, '..', 'fonts', file)));
+    if (!('layout' in created)) throw new Error(`${file} is a font collection, not a font`);
+    font = created;
+    parsed.set(name, font);
   }
-  return bytes;
+  return font;
 }
 
 /** The body font of a contract language (CJK fonts also carry Latin letters and digits). */

@@ -1,5 +1,5 @@
 import type { KycDocumentType, Signature } from '@swx/shared/contract';
-import { bodyFont, fontBytes, fontForText, type FontName } from './fonts';
+import { bodyFont, fontForText, parsedFont, type FontName } from './fonts';
 import { visualRuns } from './rtl';
 import { contractTexts, fill, type ContractTexts, type Lang } from './texts';
 import type PDFDocumentClass from 'pdfkit';
@@ -71,7 +71,8 @@ class Writer {
   /** Selects a font, registering it with the document on first use (one embedded subset per font). */
   private use(font: FontName): PDFKit.PDFDocument {
     if (!this.registered.has(font)) {
-      this.doc.registerFont(font, fontBytes(font));
+      // @types/pdfkit lists only a file's name or bytes; pdfkit 0.20 takes a parsed fontkit font too.
+      this.doc.registerFont(font, parsedFont(font) as unknown as Buffer);
       this.registered.add(font);
     }
     return this.doc.font(font);
@@ -131,17 +132,10 @@ class Writer {
     return arabic ? 'arabic' : fontForText(text, 'latin');
   }
 
-  private arabicGlyphs: { hasGlyphForCodePoint(codePoint: number): boolean } | undefined;
-
-  /** Whether the Arabic font has a glyph (read from pdfkit's fontkit font: pdfkit exposes no coverage call). */
-  private readonly arabicCovers = (codePoint: number): boolean => {
-    if (!this.arabicGlyphs) {
-      const doc = this.use('arabic') as unknown as { _font: { font: NonNullable<Writer['arabicGlyphs']> } };
-      this.arabicGlyphs = doc._font.font;
-    }
+  /** Whether the Arabic font has a glyph. */
+  private readonly arabicCovers = (codePoint: number): boolean =>
     // Spaces go to the Latin font: Naskh's space is too narrow to read between words at this size.
-    return codePoint !== 0x20 && this.arabicGlyphs.hasGlyphForCodePoint(codePoint);
-  };
+    codePoint !== 0x20 && parsedFont('arabic').hasGlyphForCodePoint(codePoint);
 
   private measure(text: string, size: number, direction: 'rtl' | 'auto'): number {
     return visualRuns(text, this.arabicCovers, direction).reduce(
