@@ -24,8 +24,11 @@ const {
 
 const bundleDir = path.join(__dirname, 'test-bundles');
 // Files per bundle, on average: bigger bundles save more loading, smaller ones share the two workers more
-// evenly at the end of a run. Seven gives the database files fifteen bundles.
-const filesPerBundle = 7;
+// evenly at the end of a run. Ten gives the database files eleven bundles. Each bundle compiles and loads the
+// server, and compiles each route's answer serializer and input validators, once: the PostgreSQL pass took
+// 378 s of the workers' processor time with seven to a bundle and 324–364 s with fourteen, whose eight
+// bundles then ended up to 50 s apart (docs/performance.md, "The test command").
+const filesPerBundle = 10;
 
 /**
  * Seconds per test file on this pass's database from earlier runs (scripts/test-weights.mjs); a file not
