@@ -156,7 +156,7 @@ browsers=$!
   # its own database: the two passes then take about a quarter less processor time. Every database file runs
   # on PostgreSQL; on PGlite those about what lies below the SQL, and the randomized ones about money, orders
   # and jobs, which run half their cases on each database (server/jest.database-files.cjs,
-  # server/src/test/property-runs.ts). The browser packages' test files run eight to a registry and jsdom
+  # server/src/test/property-runs.ts). The browser packages' test files run sixteen to a registry and jsdom
   # window as well (shared/jest/bundles.cjs), those that mock a module alone.
   export SWX_TEST_BUNDLES=1
   cpu_timed nice -n 10 pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
