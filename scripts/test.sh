@@ -10,12 +10,10 @@
 #
 # Two cores, one build, two lanes (docs/performance.md, "The test command"):
 #   browsers: Playwright end-to-end, then the fit check, then the cluster. They mostly wait (on the server, on
-#             timers such as the NFT auction).
+#             timers such as the NFT auction), so they run at normal priority and keep their timing.
 #   jest:     every package's Jest tests and the server's on PGlite in one Jest run with two workers, then the
-#             server files that reach a database on PostgreSQL. CPU-bound.
-# Both lanes run at the same priority: a Jest lane at `nice 10` beside busy processes needed about a third
-# more processor time for the same tests, each of its round trips to PostgreSQL waiting behind the others
-# (docs/performance.md, "The test command").
+#             server files that reach a database on PostgreSQL. CPU-bound: it runs at a lower priority and
+#             takes what the browsers leave.
 # Each stage prints its own duration; the summary names every failed, flaky and not-run test and the ten
 # slowest test files. Past 25 minutes the run stops and fails: CI's limit is 90, and the budget is 20.
 set -euo pipefail
@@ -148,7 +146,7 @@ TEST_DATABASE_URL=$(bash scripts/postgres.sh)
 ) >"$lane_log/browsers.log" 2>&1 &
 browsers=$!
 
-# The Jest lane.
+# The Jest lane, at a lower priority than the browsers.
 (
   lane_status=0
   started_at=$(date +%s)
@@ -161,11 +159,11 @@ browsers=$!
   # server/src/test/property-runs.ts). The browser packages' test files run sixteen to a registry and jsdom
   # window as well (shared/jest/bundles.cjs), those that mock a module alone.
   export SWX_TEST_BUNDLES=1
-  cpu_timed pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
+  cpu_timed nice -n 10 pnpm exec jest --maxWorkers=2 --json --outputFile=.test-results/jest.json || lane_status=1
   echo "=== done: PGlite and every package in $(($(date +%s) - started_at))s"
   started_at=$(date +%s)
   echo "=== server tests on PostgreSQL (the files that reach a database, two workers)"
-  TEST_DATABASE_URL=$TEST_DATABASE_URL cpu_timed pnpm exec jest --selectProjects server --maxWorkers=2 \
+  TEST_DATABASE_URL=$TEST_DATABASE_URL cpu_timed nice -n 10 pnpm exec jest --selectProjects server --maxWorkers=2 \
     --json --outputFile=.test-results/jest-postgres.json || lane_status=1
   echo "=== done: PostgreSQL in $(($(date +%s) - started_at))s"
   exit "$lane_status"
