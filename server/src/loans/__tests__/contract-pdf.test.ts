@@ -3,46 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { renderContract, type ContractInput } from '../contract/pdf';
+import { renderContract } from '../contract/pdf';
 import type { Lang } from '../contract/texts';
-import { pdfText, signature } from './helpers';
-
-const input = (language: Lang): ContractInput => ({
-  agreementNumber: '0123456789abcdef0123456789abcdef',
-  language,
-  lender: 'SWX Platform Ltd.',
-  signedAt: new Date(Date.UTC(2026, 10, 23, 10)),
-  borrower: {
-    firstName: language === 'ar' ? 'أحمد' : 'Mei',
-    lastName: language === 'ar' ? 'المنصور' : '林',
-    birthdate: '1990-04-12',
-    documentType: 'passport',
-    country: 'SG',
-    address: '10 Anson Road, Singapore 079903',
-    phone: '+65 81234567',
-  },
-  amount: '500',
-  currency: 'USDT',
-  term: 14,
-  dailyRatePercent: '0.1',
-  annualRatePercent: '36.5',
-  interestFreeDays: 3,
-  totalInterest: '5.50',
-  totalRepayment: '505.50',
-  aprPercent: '33.01',
-  repaymentDate: '2026-12-07',
-  dueTime: '23:59:59',
-  timeZone: 'Asia/Singapore',
-  overdueRatePercent: '0.15',
-  overdueInterestPerDay: '0.75',
-  overdueInterestCap: '500.00',
-  overdueCapPercent: '100',
-  overdueReminderDays: 7,
-  withdrawalDays: 14,
-  withdrawalInterestPerDay: '0.5',
-  withdrawalAmountToday: '500.00',
-  signature,
-});
+import { contractInput, pdfText } from './helpers';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swx-contract-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -91,7 +54,7 @@ describe('the contract PDF in every language', () => {
   it.each<Lang>(['en', 'zh-CN', 'zh-TW', 'ja', 'ko', 'de', 'fr', 'es', 'it', 'ar'])(
     '%s: the signed figures can be extracted as text and every font is embedded',
     async (language) => {
-      const pdf = await renderContract(input(language));
+      const pdf = await renderContract(contractInput(language));
       const text = pdfText(pdf);
       for (const figure of [
         '500',
@@ -115,7 +78,7 @@ describe('the contract PDF in every language', () => {
   );
 
   it('sets Chinese in CJK glyphs from the left margin', async () => {
-    const pdf = await renderContract(input('zh-CN'));
+    const pdf = await renderContract(contractInput('zh-CN'));
     expect(pdfText(pdf)).toContain('借款合同及合同前信贷摘要');
     expect(fonts(pdf, 'zh')).toContain('NotoSansHans');
     const title = await inkColumns(pdf, 'zh', [30, 60]);
@@ -124,7 +87,7 @@ describe('the contract PDF in every language', () => {
   });
 
   it('sets Arabic right to left: shaped with the Arabic font and aligned to the right margin', async () => {
-    const pdf = await renderContract(input('ar'));
+    const pdf = await renderContract(contractInput('ar'));
     const text = pdfText(pdf);
     expect(text).toMatch(/[\u0600-\u06FF]/);
     expect(fonts(pdf, 'ar')).toContain('NotoNaskhArabic');

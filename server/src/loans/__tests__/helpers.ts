@@ -7,6 +7,8 @@ import { cashierServer, type CashierTestServer } from '../../cashier/__tests__/h
 import { staffMember } from '../../staff/__tests__/helpers';
 import { platformAccount } from '../../ledger/accounts';
 import { signature, verifyCustomer } from '../../kyc/__tests__/helpers';
+import type { ContractInput } from '../contract/pdf';
+import type { Lang } from '../contract/texts';
 
 export { signature, verifyCustomer };
 export const DAY = 86_400_000;
@@ -106,3 +108,41 @@ export function pdfText(pdf: Buffer): string {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A contract's input in `language`, a borrower with a name in Arabic or Chinese script: the PDF tests' and the bench's. */
+export const contractInput = (language: Lang): ContractInput => ({
+  agreementNumber: '0123456789abcdef0123456789abcdef',
+  language,
+  lender: 'SWX Platform Ltd.',
+  signedAt: new Date(Date.UTC(2026, 10, 23, 10)),
+  borrower: {
+    firstName: language === 'ar' ? 'أحمد' : 'Mei',
+    lastName: language === 'ar' ? 'المنصور' : '林',
+    birthdate: '1990-04-12',
+    documentType: 'passport',
+    country: 'SG',
+    address: '10 Anson Road, Singapore 079903',
+    phone: '+65 81234567',
+  },
+  amount: '500',
+  currency: 'USDT',
+  term: 14,
+  dailyRatePercent: '0.1',
+  annualRatePercent: '36.5',
+  interestFreeDays: 3,
+  totalInterest: '5.50',
+  totalRepayment: '505.50',
+  aprPercent: '33.01',
+  repaymentDate: '2026-12-07',
+  dueTime: '23:59:59',
+  timeZone: 'Asia/Singapore',
+  overdueRatePercent: '0.15',
+  overdueInterestPerDay: '0.75',
+  overdueInterestCap: '500.00',
+  overdueCapPercent: '100',
+  overdueReminderDays: 7,
+  withdrawalDays: 14,
+  withdrawalInterestPerDay: '0.5',
+  withdrawalAmountToday: '500.00',
+  signature,
+});
